@@ -1,0 +1,171 @@
+import {
+  AccessLevel,
+  BadRequest,
+  Conflict,
+  type CommandClient,
+  isUniqueViolation,
+  LimitExceeded,
+  LOCATIONS_SERVICE,
+  LocationCommands,
+  newId,
+  NotFound,
+  Plan,
+  PLAN_LIMITS,
+  type Pool,
+  Role,
+  Scope,
+  currentBillingCycleStart,
+  withTransaction,
+  z,
+} from '@inv/shared';
+import {
+  countMembers,
+  findUserByEmail,
+  findWorkspace,
+  insertApiKey,
+  insertWorkspace,
+  isMember,
+  revokeApiKey,
+  setDefaultLocation,
+  setPlan,
+  upsertMembership,
+  upsertUser,
+} from '../data/identity-repository';
+import { generateApiKey } from '../domain/api-key';
+import { slugify, type Workspace } from '../domain/workspace';
+import { presentWorkspace } from '../http/workspace-presenter';
+import { fetchUsage } from '../messaging/workspace-usage';
+
+export interface AdminDeps {
+  pool: Pool;
+  client: CommandClient;
+}
+
+const Email = z.string().trim().email().max(254);
+const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'lowercase letters, digits and hyphens, at most 63 characters');
+
+export const CreateWorkspaceArgs = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  slug: Slug.optional(),
+  plan: Plan.default('free'),
+  ownerEmail: Email,
+});
+
+/**
+ * Creates the workspace, its owner and a full-access key, and the default "Inventory" location
+ * (asked of the locations service). Everything is one transaction: if the location cannot be
+ * made, nothing is kept. The locations service's command is idempotent per workspace.
+ */
+export async function createWorkspace(deps: AdminDeps, input: z.input<typeof CreateWorkspaceArgs>): Promise<{ workspace: Workspace; user: { id: string; email: string; role: Role }; apiKey: string }> {
+  const args = CreateWorkspaceArgs.parse(input);
+  const key = generateApiKey('full');
+  const { workspace, user } = await withTransaction(deps.pool, async (tx) => {
+    const id = newId();
+    // A derived slug gets a short suffix only when the plain one is taken; an explicit one must be free.
+    const derived = slugify(args.name);
+    const slug = args.slug ?? ((await findWorkspace(tx, derived)) ? `${derived.slice(0, 56)}-${id.slice(0, 6)}` : derived);
+    const created = await insertWorkspace(tx, { id, name: args.name, slug, plan: args.plan }).catch((err) => {
+      throw isUniqueViolation(err) ? new Conflict(`The slug "${slug}" is taken; choose another with --slug.`) : err;
+    });
+    const owner = await upsertUser(tx, newId(), args.ownerEmail);
+    await upsertMembership(tx, { workspaceId: id, userId: owner.id, role: 'owner', access: { restricted: false, locations: [] } });
+    await insertApiKey(tx, { id: newId(), hash: key.hash, displayPrefix: key.displayPrefix, userId: owner.id, workspaceId: null, restricted: false, scopes: null, rateLimit: null });
+    const location = await deps.client.request<{ id: string }>(LOCATIONS_SERVICE, LocationCommands.createDefault, {}, { workspaceId: id });
+    return { workspace: await setDefaultLocation(tx, id, location.id), user: owner };
+  });
+  const usage = await fetchUsage(deps.client, workspace.id, currentBillingCycleStart(workspace.billing_anchor, new Date()));
+  const membership = { role: 'owner' as const, location_access_restricted: false, location_access: [] };
+  return {
+    workspace: presentWorkspace(workspace, membership, user, usage),
+    user: { id: user.id, email: user.email, role: 'owner' },
+    apiKey: key.key,
+  };
+}
+
+/** "LOC:read,LOC2:write" → a restricted location access list. */
+export function parseLocationAccess(spec: string | undefined): { restricted: boolean; locations: Array<{ locationId: string; accessLevel: AccessLevel }> } {
+  if (spec === undefined) return { restricted: false, locations: [] };
+  const locations = spec
+    .split(',')
+    .filter(Boolean)
+    .map((entry) => {
+      const [locationId, level] = entry.split(':');
+      const accessLevel = AccessLevel.safeParse(level);
+      if (!locationId || !accessLevel.success) throw new BadRequest(`Invalid --location-access entry "${entry}": expected LOCATION_ID:read or LOCATION_ID:write.`);
+      return { locationId, accessLevel: accessLevel.data };
+    });
+  return { restricted: true, locations };
+}
+
+export const AddMemberArgs = z.strictObject({
+  workspace: z.string().min(1),
+  email: Email,
+  role: Role,
+  locationAccess: z.string().optional(),
+});
+
+/** Adds (or updates) a member. The plan's users limit is checked under a lock on the workspace row. */
+export async function addMember(deps: AdminDeps, input: z.input<typeof AddMemberArgs>): Promise<{ user: { id: string; email: string; role: Role; locationAccess: ReturnType<typeof parseLocationAccess> } }> {
+  const args = AddMemberArgs.parse(input);
+  const access = parseLocationAccess(args.locationAccess);
+  return withTransaction(deps.pool, async (tx) => {
+    const workspace = await findWorkspace(tx, args.workspace);
+    if (!workspace) throw new NotFound(`Workspace ${args.workspace}`);
+    await tx.query('SELECT 1 FROM workspaces WHERE id = $1 FOR UPDATE', [workspace.id]);
+    const user = await upsertUser(tx, newId(), args.email);
+    if (!(await isMember(tx, workspace.id, user.id))) {
+      const limit = PLAN_LIMITS[workspace.plan].users;
+      if ((await countMembers(tx, workspace.id)) >= limit) throw new LimitExceeded('users', limit, workspace.plan);
+    }
+    await upsertMembership(tx, { workspaceId: workspace.id, userId: user.id, role: args.role, access });
+    return { user: { id: user.id, email: user.email, role: args.role, locationAccess: access } };
+  });
+}
+
+export const CreateKeyArgs = z.strictObject({
+  workspace: z.string().min(1),
+  email: Email,
+  scopes: z.array(Scope).min(1).optional(),
+  rateLimit: z.coerce.number().int().min(1).max(100000).optional(),
+});
+
+/**
+ * Full-access key (no scopes) or restricted key (scopes given, bound to the workspace).
+ * The key is returned once; only its hash is stored.
+ */
+export async function createKey(deps: AdminDeps, input: z.input<typeof CreateKeyArgs>): Promise<{ id: string; apiKey: string; restricted: boolean; scopes: Scope[] | null }> {
+  const args = CreateKeyArgs.parse(input);
+  if (args.rateLimit !== undefined && !args.scopes) throw new BadRequest('--rate-limit applies to restricted keys: give --scopes too.');
+  const workspace = await findWorkspace(deps.pool, args.workspace);
+  if (!workspace) throw new NotFound(`Workspace ${args.workspace}`);
+  const user = await findUserByEmail(deps.pool, args.email);
+  if (!user || !(await isMember(deps.pool, workspace.id, user.id))) throw new NotFound(`Member ${args.email} of workspace ${workspace.slug}`);
+  const restricted = args.scopes !== undefined;
+  const key = generateApiKey(restricted ? 'restricted' : 'full');
+  const id = newId();
+  const scopes = args.scopes ? [...new Set(args.scopes)] : null;
+  await insertApiKey(deps.pool, {
+    id,
+    hash: key.hash,
+    displayPrefix: key.displayPrefix,
+    userId: user.id,
+    workspaceId: restricted ? workspace.id : null,
+    restricted,
+    scopes,
+    rateLimit: args.rateLimit ?? null,
+  });
+  return { id, apiKey: key.key, restricted, scopes };
+}
+
+export async function revokeKey(deps: AdminDeps, id: string): Promise<{ id: string; revoked: true }> {
+  if (!z.string().uuid().safeParse(id).success || !(await revokeApiKey(deps.pool, id))) throw new NotFound(`API key ${id}`);
+  return { id, revoked: true };
+}
+
+export async function changePlan(deps: AdminDeps, input: { workspace: string; plan: string }): Promise<{ workspace: { id: string; slug: string; plan: Plan } }> {
+  const plan = Plan.parse(input.plan);
+  const workspace = await findWorkspace(deps.pool, input.workspace);
+  if (!workspace) throw new NotFound(`Workspace ${input.workspace}`);
+  const updated = await setPlan(deps.pool, workspace.id, plan);
+  return { workspace: { id: updated!.id, slug: updated!.slug, plan: updated!.plan } };
+}

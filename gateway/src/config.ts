@@ -1,0 +1,29 @@
+import { BaseConfig, booleanFlag, optionalString, z } from '@inv/shared';
+
+export const GatewayConfig = BaseConfig.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8443),
+  HOST: z.string().default('127.0.0.1'),
+  /** PEM files; when both are absent a self-signed pair is generated once into DATA_DIR. */
+  TLS_CERT: optionalString,
+  TLS_KEY: optionalString,
+  DATA_DIR: z.string().default('.data'),
+  /** Set when TLS ends at a proxy in front: listen on plain HTTP and accept only X-Forwarded-Proto https. */
+  TRUST_PROXY: booleanFlag.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Namespaces every Redis key, so separate deployments (or test runs) can share a server. */
+  REDIS_PREFIX: z.string().default('inv:'),
+  JSON_BODY_LIMIT: z.string().default('1mb'),
+  CATALOG_URL: optionalString,
+  LOCATIONS_URL: optionalString,
+  STOCK_URL: optionalString,
+});
+export type GatewayConfig = z.infer<typeof GatewayConfig>;
+
+export function serviceUrls(config: GatewayConfig): { catalog: string; locations: string; stock: string } {
+  const local = (port: number) => `http://${config.SERVICES_HOST}:${port}`;
+  return {
+    catalog: config.CATALOG_URL ?? local(config.CATALOG_PORT),
+    locations: config.LOCATIONS_URL ?? local(config.LOCATIONS_PORT),
+    stock: config.STOCK_URL ?? local(config.STOCK_PORT),
+  };
+}

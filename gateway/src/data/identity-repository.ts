@@ -1,0 +1,167 @@
+import type { LocationAccess, Plan, Pool, PoolClient, Role, Scope } from '@inv/shared';
+
+type Db = Pool | PoolClient;
+
+export interface WorkspaceRow {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  plan: Plan;
+  default_location_id: string | null;
+  default_currency: string;
+  invoice_number_prefix: string;
+  default_tax_percent: string;
+  default_tax_included: boolean;
+  default_invoice_due_days: number;
+  invoicing_business_name: string | null;
+  invoicing_brand_color: string | null;
+  invoicing_email: string | null;
+  invoicing_address: string | null;
+  default_invoice_source_location_id: string | null;
+  default_transfer_from_location_id: string | null;
+  default_location_type: 'warehouse' | 'van' | 'truck' | 'site' | 'other';
+  default_markup_percent: string | null;
+  default_low_stock_threshold: string;
+  fiscal_year_start_month: number;
+  billing_provider_id: string | null;
+  billing_anchor: Date;
+  trial_ends_at: Date | null;
+  invite_code: string | null;
+  sso_email_domain: string | null;
+  sso_enforced_at: Date | null;
+  created_at: Date;
+}
+
+export interface UserRow {
+  id: string;
+  email: string;
+  created_at: Date;
+}
+
+export interface MembershipRow {
+  role: Role;
+  location_access_restricted: boolean;
+  location_access: LocationAccess['locations'];
+}
+
+export interface ApiKeyRow {
+  id: string;
+  user_id: string;
+  email: string;
+  workspace_id: string | null;
+  restricted: boolean;
+  scopes: Scope[] | null;
+  rate_limit: number | null;
+}
+
+export async function findActiveKey(db: Db, hash: string): Promise<ApiKeyRow | undefined> {
+  const { rows } = await db.query<ApiKeyRow>(
+    `SELECT k.id, k.user_id, u.email, k.workspace_id, k.restricted, k.scopes, k.rate_limit
+       FROM api_keys k JOIN users u ON u.id = k.user_id
+      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    [hash],
+  );
+  return rows[0];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A workspace by id or slug, with the user's membership; undefined when either is missing. */
+export async function findMemberWorkspace(db: Db, idOrSlug: string, userId: string): Promise<{ workspace: WorkspaceRow; membership: MembershipRow } | undefined> {
+  const byId = UUID.test(idOrSlug);
+  const { rows } = await db.query<WorkspaceRow & MembershipRow>(
+    `SELECT w.*, m.role, m.location_access_restricted, m.location_access
+       FROM workspaces w JOIN memberships m ON m.workspace_id = w.id AND m.user_id = $2
+      WHERE ${byId ? 'w.id = $1::uuid' : 'w.slug = $1'}`,
+    [idOrSlug, userId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { role, location_access_restricted, location_access, ...workspace } = row;
+  return { workspace, membership: { role, location_access_restricted, location_access } };
+}
+
+export async function listMemberWorkspaces(db: Db, userId: string): Promise<Array<{ workspace: WorkspaceRow; membership: MembershipRow }>> {
+  const { rows } = await db.query<WorkspaceRow & MembershipRow>(
+    `SELECT w.*, m.role, m.location_access_restricted, m.location_access
+       FROM workspaces w JOIN memberships m ON m.workspace_id = w.id AND m.user_id = $1
+      ORDER BY w.created_at, w.id`,
+    [userId],
+  );
+  return rows.map(({ role, location_access_restricted, location_access, ...workspace }) => ({
+    workspace,
+    membership: { role, location_access_restricted, location_access },
+  }));
+}
+
+export async function findWorkspace(db: Db, idOrSlug: string): Promise<WorkspaceRow | undefined> {
+  const { rows } = await db.query<WorkspaceRow>(`SELECT * FROM workspaces WHERE ${UUID.test(idOrSlug) ? 'id = $1::uuid' : 'slug = $1'}`, [idOrSlug]);
+  return rows[0];
+}
+
+export async function insertWorkspace(tx: PoolClient, w: { id: string; name: string; slug: string; plan: Plan }): Promise<WorkspaceRow> {
+  const { rows } = await tx.query<WorkspaceRow>('INSERT INTO workspaces (id, name, slug, plan) VALUES ($1, $2, $3, $4) RETURNING *', [w.id, w.name, w.slug, w.plan]);
+  return rows[0]!;
+}
+
+export async function setDefaultLocation(tx: PoolClient, workspaceId: string, locationId: string): Promise<WorkspaceRow> {
+  const { rows } = await tx.query<WorkspaceRow>('UPDATE workspaces SET default_location_id = $2 WHERE id = $1 RETURNING *', [workspaceId, locationId]);
+  return rows[0]!;
+}
+
+export async function setPlan(db: Db, workspaceId: string, plan: Plan): Promise<WorkspaceRow | undefined> {
+  const { rows } = await db.query<WorkspaceRow>('UPDATE workspaces SET plan = $2 WHERE id = $1 RETURNING *', [workspaceId, plan]);
+  return rows[0];
+}
+
+/** Finds the user by e-mail (case-insensitively) or creates it. */
+export async function upsertUser(tx: PoolClient, id: string, email: string): Promise<UserRow> {
+  const { rows } = await tx.query<UserRow>(
+    `INSERT INTO users (id, email) VALUES ($1, $2)
+     ON CONFLICT (lower(email)) DO UPDATE SET email = users.email
+     RETURNING *`,
+    [id, email],
+  );
+  return rows[0]!;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email]);
+  return rows[0];
+}
+
+export async function upsertMembership(tx: PoolClient, m: { workspaceId: string; userId: string; role: Role; access: LocationAccess }): Promise<void> {
+  await tx.query(
+    `INSERT INTO memberships (workspace_id, user_id, role, location_access_restricted, location_access) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (workspace_id, user_id) DO UPDATE SET role = EXCLUDED.role,
+       location_access_restricted = EXCLUDED.location_access_restricted, location_access = EXCLUDED.location_access`,
+    [m.workspaceId, m.userId, m.role, m.access.restricted, JSON.stringify(m.access.locations)],
+  );
+}
+
+export async function countMembers(db: Db, workspaceId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM memberships WHERE workspace_id = $1', [workspaceId]);
+  return rows[0]?.n ?? 0;
+}
+
+export async function isMember(db: Db, workspaceId: string, userId: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM memberships WHERE workspace_id = $1 AND user_id = $2', [workspaceId, userId]);
+  return (rowCount ?? 0) > 0;
+}
+
+export async function insertApiKey(
+  tx: Db,
+  k: { id: string; hash: string; displayPrefix: string; userId: string; workspaceId: string | null; restricted: boolean; scopes: Scope[] | null; rateLimit: number | null },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO api_keys (id, key_hash, display_prefix, user_id, workspace_id, restricted, scopes, rate_limit)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [k.id, k.hash, k.displayPrefix, k.userId, k.workspaceId, k.restricted, k.scopes, k.rateLimit],
+  );
+}
+
+export async function revokeApiKey(db: Db, id: string): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1', [id]);
+  return (rowCount ?? 0) > 0;
+}

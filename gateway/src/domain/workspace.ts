@@ -1,0 +1,65 @@
+import { LocationAccess, LocationType, Plan, Role, z } from '@inv/shared';
+
+export const Workspace = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    logo: z.string().nullable(),
+    usage: z.number().openapi({ description: 'Transfers created in the current billing cycle' }),
+    usageLimit: z.number().openapi({ description: "The plan's transfers per billing cycle" }),
+    itemsUsage: z.number(),
+    itemsLimit: z.number(),
+    suppliersUsage: z.number(),
+    suppliersLimit: z.number(),
+    locationsUsage: z.number(),
+    locationsLimit: z.number(),
+    tagsLimit: z.number(),
+    usersLimit: z.number(),
+    defaultLocationId: z.string().nullable(),
+    defaultCurrency: z.string().length(3),
+    invoiceNumberPrefix: z.string().min(1).max(12),
+    defaultTaxPercent: z.number().min(0).max(100),
+    defaultTaxIncluded: z.boolean(),
+    defaultInvoiceDueDays: z.number().int().min(0).max(365),
+    invoicingBusinessName: z.string().nullable(),
+    invoicingBrandColor: z.string().nullable(),
+    invoicingEmail: z.string().nullable(),
+    invoicingAddress: z.string().nullable(),
+    defaultInvoiceSourceLocationId: z.string().nullable(),
+    defaultTransferFromLocationId: z.string().nullable(),
+    defaultLocationType: LocationType,
+    defaultMarkupPercent: z.number().min(0).max(1000).nullable(),
+    plan: Plan,
+    billingProviderId: z.string().nullable(),
+    billingCycleStart: z.number().openapi({ description: 'Start of the current billing cycle, Unix epoch milliseconds. Cycles are monthly from the workspace creation.' }),
+    createdAt: z.string().openapi({ description: 'ISO 8601 UTC' }),
+    trialEndsAt: z.string().nullable(),
+    users: z.array(z.object({ id: z.string(), email: z.string(), role: Role })).openapi({ description: 'The authenticated user, with its role in this workspace' }),
+    inviteCode: z.string().nullable(),
+    ssoEmailDomain: z.string().nullable(),
+    ssoEnforcedAt: z.string().nullable(),
+    locationAccess: LocationAccess.optional(),
+  })
+  .openapi('Workspace', { description: 'memberPermissions is not returned: this API has no permission templates; roles and scopes decide.' });
+export type Workspace = z.infer<typeof Workspace>;
+
+export interface WorkspaceUsage {
+  transfers: number;
+  items: number;
+  suppliers: number;
+  locations: number;
+}
+
+/** Slugs are lowercase ASCII words joined by hyphens, at most 63 characters. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63)
+    .replace(/-+$/, '');
+  return slug || 'workspace';
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BadRequest,
+  type CommandClient,
+  errorHandler,
+  type Logger,
+  notFoundHandler,
+  type Pool,
+  RateLimited,
+  requestLogger,
+  requireJsonBody,
+  signContext,
+  logContext,
+  Unauthorized,
+} from '@inv/shared';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { GatewayConfig } from '../config';
+import { authenticate, type Caller, internalContext, selectedWorkspace } from './caller';
+import { forwardTo, ROUTES } from './proxy';
+import type { RateLimiter } from './rate-limiter';
+import { workspaceRoutes } from './workspace-routes';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    requestId: string;
+    caller?: Caller;
+  }
+}
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  pool: Pool;
+  client: CommandClient;
+  limiter: RateLimiter;
+  services: { catalog: string; locations: string; stock: string };
+  openapi: () => Promise<unknown>;
+  ready: () => Promise<boolean>;
+}
+
+export function createGatewayApp(deps: GatewayDeps): Express {
+  const { config, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  if (config.TRUST_PROXY) app.set('trust proxy', true);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const given = req.header('x-request-id');
+    req.requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', req.requestId);
+    logContext.run({ requestId: req.requestId }, next);
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ready = await deps.ready().catch(() => false);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
+  });
+
+  app.use(requestLogger(logger));
+
+  if (config.TRUST_PROXY) {
+    // TLS ends upstream; refuse anything the proxy did not receive over HTTPS.
+    app.use((req, _res, next) => {
+      next(req.protocol === 'https' ? undefined : new BadRequest('HTTPS is required; plain HTTP is not supported.'));
+    });
+  }
+
+  // Identify the caller, then count the call against its key (or its address when it has no
+  // valid key), so every response, 401 and 429 included, carries the rate-limit headers.
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    let authError: unknown;
+    if (req.path !== '/openapi.json') {
+      try {
+        req.caller = await authenticate(deps.pool, req.header('authorization'));
+      } catch (err) {
+        authError = err;
+      }
+    }
+    try {
+      const subject = req.caller ? `key:${req.caller.keyId}` : `ip:${req.ip}`;
+      const decision = await deps.limiter.take(subject, req.caller?.rateLimit ?? config.RATE_LIMIT_PER_MINUTE, `${req.requestId}:${randomUUID()}`);
+      res.setHeader('X-RateLimit-Limit', String(decision.limit));
+      res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+      res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
+      if (!decision.admitted) return next(new RateLimited(decision.retryAfter));
+    } catch (err) {
+      return next(err);
+    }
+    next(authError);
+  });
+
+  app.get('/openapi.json', async (_req, res) => {
+    res.json(await deps.openapi());
+  });
+
+  app.use(requireJsonBody);
+  app.use(express.json({ limit: config.JSON_BODY_LIMIT }));
+
+  const caller = (req: Request): Caller => {
+    if (!req.caller) throw new Unauthorized();
+    return req.caller;
+  };
+  workspaceRoutes(app, { pool: deps.pool, client: deps.client, caller });
+
+  const forwarded = Object.values(ROUTES).flat();
+  app.use(forwarded, async (req: Request, _res: Response, next: NextFunction) => {
+    const access = await selectedWorkspace(deps.pool, caller(req), req);
+    const context = internalContext(caller(req), access, req.requestId);
+    req.internalHeaders = signContext(context, config.INTERNAL_SECRET);
+    next();
+  });
+  for (const service of Object.keys(ROUTES) as Array<keyof typeof ROUTES>) {
+    app.use(forwardTo(service, deps.services[service], logger));
+  }
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,106 @@
+import {
+  BadRequest,
+  currentBillingCycleStart,
+  effectiveScopes,
+  Forbidden,
+  NotFound,
+  PLAN_LIMITS,
+  Unauthorized,
+  type InternalContext,
+  type Pool,
+  type Scope,
+} from '@inv/shared';
+import type { Request } from 'express';
+import { findActiveKey, findMemberWorkspace, type MembershipRow, type WorkspaceRow } from '../data/identity-repository';
+import { bearerToken, hashApiKey, looksLikeApiKey } from '../domain/api-key';
+
+/** The authenticated key, before any workspace is chosen. */
+export interface Caller {
+  keyId: string;
+  userId: string;
+  email: string;
+  restricted: boolean;
+  /** null for full-access keys: everything the role allows. */
+  keyScopes: Scope[] | null;
+  /** The one workspace a restricted key is bound to. */
+  boundWorkspaceId: string | null;
+  rateLimit: number | null;
+}
+
+/** Resolves the bearer key. Throws Unauthorized for a missing, malformed, unknown or revoked key. */
+export async function authenticate(pool: Pool, authorization: string | undefined): Promise<Caller> {
+  if (!authorization) throw new Unauthorized('Missing API key: send "Authorization: Bearer <key>".');
+  const token = bearerToken(authorization);
+  if (!token || !looksLikeApiKey(token)) throw new Unauthorized('Malformed API key: expected "Authorization: Bearer sk_…" or "Bearer rk_…".');
+  const key = await findActiveKey(pool, hashApiKey(token));
+  if (!key) throw new Unauthorized('Invalid or revoked API key.');
+  return {
+    keyId: key.id,
+    userId: key.user_id,
+    email: key.email,
+    restricted: key.restricted,
+    keyScopes: key.scopes,
+    boundWorkspaceId: key.workspace_id,
+    rateLimit: key.rate_limit,
+  };
+}
+
+export interface WorkspaceAccess {
+  workspace: WorkspaceRow;
+  membership: MembershipRow;
+  scopes: Scope[];
+}
+
+/**
+ * Loads a workspace the caller may act on. Another tenant's workspace answers exactly like a
+ * missing one (404), so a key cannot probe which workspaces exist.
+ */
+export async function workspaceFor(pool: Pool, caller: Caller, idOrSlug: string): Promise<WorkspaceAccess> {
+  const found = await findMemberWorkspace(pool, idOrSlug, caller.userId);
+  if (!found || (caller.boundWorkspaceId !== null && found.workspace.id !== caller.boundWorkspaceId)) throw new NotFound('Workspace');
+  return { ...found, scopes: effectiveScopes(caller.keyScopes, found.membership.role) };
+}
+
+/** The workspace a workspace-scoped call acts on, from the query (full-access keys) or the key itself (restricted keys). */
+export async function selectedWorkspace(pool: Pool, caller: Caller, req: Request): Promise<WorkspaceAccess> {
+  const workspaceId = typeof req.query.workspaceId === 'string' ? req.query.workspaceId : undefined;
+  const projectSlug = typeof req.query.projectSlug === 'string' ? req.query.projectSlug : undefined;
+  if (Array.isArray(req.query.workspaceId) || Array.isArray(req.query.projectSlug)) throw new BadRequest('Give workspaceId (or projectSlug) once.');
+  if (workspaceId !== undefined && projectSlug !== undefined) throw new BadRequest('Give either workspaceId or the deprecated projectSlug, not both.');
+  const selector = workspaceId ?? projectSlug;
+  if (caller.boundWorkspaceId !== null) {
+    if (selector === undefined) return workspaceFor(pool, caller, caller.boundWorkspaceId);
+    try {
+      return await workspaceFor(pool, caller, selector);
+    } catch (err) {
+      throw err instanceof NotFound ? new Forbidden('This restricted key is bound to a different workspace.') : err;
+    }
+  }
+  if (selector === undefined || selector === '') {
+    throw new BadRequest('Missing required query parameter workspaceId (or the deprecated projectSlug): full-access keys must name the workspace.');
+  }
+  return workspaceFor(pool, caller, selector);
+}
+
+export function internalContext(caller: Caller, access: WorkspaceAccess, requestId: string, now = new Date()): InternalContext {
+  const { workspace, membership } = access;
+  return {
+    requestId,
+    keyId: caller.keyId,
+    user: { id: caller.userId, email: caller.email },
+    role: membership.role,
+    scopes: access.scopes,
+    locationAccess: { restricted: membership.location_access_restricted, locations: membership.location_access },
+    workspace: {
+      id: workspace.id,
+      slug: workspace.slug,
+      plan: workspace.plan,
+      limits: PLAN_LIMITS[workspace.plan],
+      defaultLocationId: workspace.default_location_id,
+      defaultLocationType: workspace.default_location_type,
+      defaultLowStockThreshold: Number(workspace.default_low_stock_threshold),
+      fiscalYearStartMonth: workspace.fiscal_year_start_month,
+      billingCycleStart: currentBillingCycleStart(workspace.billing_anchor, now).toISOString(),
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Sliding one-window log in a sorted set, evaluated atomically on Redis's own clock (so
+ * gateway instances with skewed clocks agree). A request is recorded only when admitted:
+ * rejected calls do not push the window forward.
+ * Returns { admitted, remaining, resetAtMs, nowMs }; resetAtMs is when the oldest admitted
+ * call leaves the window (a slot frees up), or now + window when the window is empty.
+ */
+const SLIDING_WINDOW = `
+local key = KEYS[1]
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local member = ARGV[3]
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+local count = redis.call('ZCARD', key)
+local admitted = 0
+if count < limit then
+  redis.call('ZADD', key, now, member)
+  count = count + 1
+  admitted = 1
+end
+local reset = now + window
+local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+if oldest[2] then reset = tonumber(oldest[2]) + window end
+if count > 0 then redis.call('PEXPIRE', key, window) end
+return { admitted, limit - count, reset, now }
+`;
+
+export interface RateDecision {
+  admitted: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix seconds, for X-RateLimit-Reset. */
+  resetAt: number;
+  /** Whole seconds until a slot frees, for Retry-After. */
+  retryAfter: number;
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly windowMs = 60_000,
+  ) {
+    redis.defineCommand('slidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW });
+  }
+
+  async take(subject: string, limit: number, uniqueId: string): Promise<RateDecision> {
+    const run = (this.redis as unknown as { slidingWindow: (...args: unknown[]) => Promise<[number, number, number, number]> }).slidingWindow;
+    const [admitted, remaining, resetAtMs, nowMs] = await run.call(this.redis, `${this.prefix}rl:${subject}`, limit, this.windowMs, uniqueId);
+    return {
+      admitted: admitted === 1,
+      limit,
+      remaining: Math.max(0, remaining),
+      resetAt: Math.ceil(resetAtMs / 1000),
+      retryAfter: Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000)),
+    };
+  }
+}

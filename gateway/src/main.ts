@@ -1,0 +1,73 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Broker, CommandClient, createLogger, createPool, ensureDatabase, loadConfig, migrate, runMain } from '@inv/shared';
+import { Redis } from 'ioredis';
+import { GatewayConfig, serviceUrls } from './config';
+import { createGatewayApp } from './http/app';
+import { openApiDocument } from './http/openapi-document';
+import { RateLimiter } from './http/rate-limiter';
+import { loadTls } from './http/tls';
+
+export const IDENTITY_SCHEMA = 'identity';
+export const IDENTITY_MIGRATIONS = path.join(__dirname, 'data/migrations');
+
+export async function startGateway(config: GatewayConfig = loadConfig(GatewayConfig)) {
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  await ensureDatabase(config.DATABASE_URL);
+  await migrate({ databaseUrl: config.DATABASE_URL, schema: IDENTITY_SCHEMA, dir: IDENTITY_MIGRATIONS, logger });
+  const pool = createPool(config.DATABASE_URL, logger, { options: `-c search_path=${IDENTITY_SCHEMA}` });
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: true });
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'Redis error'));
+  await redis.connect();
+  const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger);
+  await broker.waitForConnect(15000);
+  const client = new CommandClient(broker, config.RPC_TIMEOUT_MS);
+  await client.start();
+
+  const services = serviceUrls(config);
+  const app = createGatewayApp({
+    config,
+    logger,
+    pool,
+    client,
+    limiter: new RateLimiter(redis, config.REDIS_PREFIX),
+    services,
+    openapi: openApiDocument(services, logger),
+    ready: async () => {
+      await pool.query('SELECT 1');
+      return broker.isConnected && redis.status === 'ready';
+    },
+  });
+
+  const server = config.TRUST_PROXY
+    ? http.createServer(app)
+    : https.createServer(await loadTls({ cert: config.TLS_CERT, key: config.TLS_KEY, dataDir: config.DATA_DIR, logger }), app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+  const url = `${config.TRUST_PROXY ? 'http' : 'https'}://${host}:${port}`;
+  logger.info({ url }, `gateway listening on ${url}`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
+      await closed;
+      clearTimeout(grace);
+      await client.stop();
+      await broker.close();
+      redis.disconnect();
+      await pool.end();
+    })());
+  return { url, port, stop };
+}
+
+if (require.main === module) runMain('gateway', startGateway);

@@ -1,0 +1,188 @@
+import type { ItemSnapshot, Pool, PoolClient } from '@inv/shared';
+import type { Item, ItemState } from '../domain/item';
+import type { ItemRef } from '../domain/item-ref';
+import type { Tag } from '../domain/tag';
+
+type Db = Pool | PoolClient;
+
+interface ItemRow {
+  id: string;
+  workspace_id: string;
+  sku: string;
+  description: string;
+  external_id: string | null;
+  supplier_id: string | null;
+  cost: string;
+  sell_price: string;
+  track_stock: boolean;
+  low_stock_threshold: string | null;
+  user_id: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface LoadedItemRow extends ItemRow {
+  supplier_name: string | null;
+  supplier_email: string | null;
+  supplier_phone: string | null;
+  tags: Tag[];
+}
+
+export interface NewItem extends Omit<ItemState, 'tagIds'> {
+  id: string;
+}
+
+function toItem(row: LoadedItemRow): Item {
+  return {
+    id: row.id,
+    sku: row.sku,
+    description: row.description,
+    externalId: row.external_id,
+    supplierId: row.supplier_id,
+    cost: Number(row.cost),
+    sellPrice: Number(row.sell_price),
+    trackStock: row.track_stock,
+    lowStockThreshold: row.low_stock_threshold === null ? null : Number(row.low_stock_threshold),
+    tagId: row.tags[0]?.id ?? null,
+    tags: row.tags,
+    userId: row.user_id,
+    workspaceId: row.workspace_id,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    projectId: row.workspace_id,
+    supplier:
+      row.supplier_id === null
+        ? null
+        : { id: row.supplier_id, name: row.supplier_name ?? '', email: row.supplier_email ?? '', phone: row.supplier_phone ?? '' },
+  };
+}
+
+function toState(row: ItemRow, tagIds: string[]): ItemState {
+  return {
+    sku: row.sku,
+    description: row.description,
+    externalId: row.external_id,
+    supplierId: row.supplier_id,
+    cost: Number(row.cost),
+    sellPrice: Number(row.sell_price),
+    trackStock: row.track_stock,
+    lowStockThreshold: row.low_stock_threshold === null ? null : Number(row.low_stock_threshold),
+    tagIds,
+  };
+}
+
+/** Full Items for `ids` in the workspace, in the order of `ids`; ids that do not exist are left out. */
+export async function loadItems(db: Db, workspaceId: string, ids: string[]): Promise<Item[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<LoadedItemRow>(
+    `SELECT i.*, s.name AS supplier_name, s.email AS supplier_email, s.phone AS supplier_phone,
+            COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY it.position)
+                        FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id), '[]'::json) AS tags
+       FROM items i LEFT JOIN suppliers s ON s.id = i.supplier_id
+      WHERE i.workspace_id = $1 AND i.id = ANY($2::uuid[])`,
+    [workspaceId, ids],
+  );
+  const byId = new Map(rows.map((r) => [r.id, toItem(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function insertItems(tx: PoolClient, workspaceId: string, userId: string, items: NewItem[]): Promise<void> {
+  await tx.query(
+    `INSERT INTO items (id, workspace_id, user_id, sku, description, external_id, supplier_id, cost, sell_price, track_stock, low_stock_threshold)
+     SELECT id, $1, $2, sku, description, external_id, supplier_id, cost, sell_price, track_stock, low_stock_threshold
+       FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::numeric[], $9::numeric[], $10::boolean[], $11::numeric[])
+         AS n (id, sku, description, external_id, supplier_id, cost, sell_price, track_stock, low_stock_threshold)`,
+    [
+      workspaceId,
+      userId,
+      items.map((i) => i.id),
+      items.map((i) => i.sku),
+      items.map((i) => i.description),
+      items.map((i) => i.externalId),
+      items.map((i) => i.supplierId),
+      items.map((i) => i.cost),
+      items.map((i) => i.sellPrice),
+      items.map((i) => i.trackStock),
+      items.map((i) => i.lowStockThreshold),
+    ],
+  );
+}
+
+/** Replaces the tags of each item with its list, keeping the list's order. */
+export async function setItemTags(tx: PoolClient, assignments: Array<{ itemId: string; tagIds: string[] }>): Promise<void> {
+  const itemIds = assignments.map((a) => a.itemId);
+  await tx.query('DELETE FROM item_tags WHERE item_id = ANY($1::uuid[])', [itemIds]);
+  const rows = assignments.flatMap((a) => a.tagIds.map((tagId, position) => ({ itemId: a.itemId, tagId, position })));
+  if (rows.length === 0) return;
+  await tx.query('INSERT INTO item_tags (item_id, tag_id, position) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[])', [
+    rows.map((r) => r.itemId),
+    rows.map((r) => r.tagId),
+    rows.map((r) => r.position),
+  ]);
+}
+
+/** Locks the item for an update and returns its current state, or undefined when it is not in the workspace. */
+export async function lockItem(tx: PoolClient, workspaceId: string, ref: ItemRef): Promise<{ id: string; state: ItemState } | undefined> {
+  const { rows } = await tx.query<ItemRow>(
+    'id' in ref
+      ? 'SELECT * FROM items WHERE workspace_id = $1 AND id = $2 FOR UPDATE'
+      : 'SELECT * FROM items WHERE workspace_id = $1 AND external_id = $2 FOR UPDATE',
+    [workspaceId, 'id' in ref ? ref.id : ref.externalId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const tags = await tx.query<{ tag_id: string }>('SELECT tag_id FROM item_tags WHERE item_id = $1 ORDER BY position', [row.id]);
+  return { id: row.id, state: toState(row, tags.rows.map((t) => t.tag_id)) };
+}
+
+export async function findItemId(db: Db, workspaceId: string, ref: ItemRef): Promise<string | undefined> {
+  const { rows } = await db.query<{ id: string }>(
+    'id' in ref ? 'SELECT id FROM items WHERE workspace_id = $1 AND id = $2' : 'SELECT id FROM items WHERE workspace_id = $1 AND external_id = $2',
+    [workspaceId, 'id' in ref ? ref.id : ref.externalId],
+  );
+  return rows[0]?.id;
+}
+
+const COLUMNS: Record<Exclude<keyof ItemState, 'tagIds'>, string> = {
+  sku: 'sku',
+  description: 'description',
+  externalId: 'external_id',
+  supplierId: 'supplier_id',
+  cost: 'cost',
+  sellPrice: 'sell_price',
+  trackStock: 'track_stock',
+  lowStockThreshold: 'low_stock_threshold',
+};
+
+/** Writes the changed columns and stamps updated_at (tag changes count as changes too). */
+export async function updateItem(tx: PoolClient, id: string, changes: Partial<ItemState>): Promise<void> {
+  const sets: string[] = ['updated_at = clock_timestamp()'];
+  const params: unknown[] = [id];
+  for (const [key, column] of Object.entries(COLUMNS) as Array<[keyof typeof COLUMNS, string]>) {
+    if (changes[key] === undefined) continue;
+    params.push(changes[key]);
+    sets.push(`${column} = $${params.length}`);
+  }
+  await tx.query(`UPDATE items SET ${sets.join(', ')} WHERE id = $1`, params);
+}
+
+/** Which of the lowercased SKUs and of the external ids are already taken in the workspace. */
+export async function takenKeys(db: Db, workspaceId: string, skuKeys: string[], externalIds: string[]): Promise<{ skus: Set<string>; externalIds: Set<string> }> {
+  const { rows } = await db.query<{ sku: string; external_id: string | null }>(
+    'SELECT lower(sku) AS sku, external_id FROM items WHERE workspace_id = $1 AND (lower(sku) = ANY($2::text[]) OR external_id = ANY($3::text[]))',
+    [workspaceId, skuKeys, externalIds],
+  );
+  return {
+    skus: new Set(rows.map((r) => r.sku).filter((s) => skuKeys.includes(s))),
+    externalIds: new Set(rows.flatMap((r) => (r.external_id !== null && externalIds.includes(r.external_id) ? [r.external_id] : []))),
+  };
+}
+
+export async function itemSnapshots(db: Db, workspaceId: string, ids: string[]): Promise<ItemSnapshot[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ id: string; sku: string; description: string; track_stock: boolean }>(
+    'SELECT id, sku, description, track_stock FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY created_at, id',
+    [workspaceId, ids],
+  );
+  return rows.map((r) => ({ id: r.id, sku: r.sku, description: r.description, trackStock: r.track_stock }));
+}

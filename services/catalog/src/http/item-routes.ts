@@ -1,0 +1,145 @@
+import { type ApiDocs, BadRequest, ctx, describeIssues, offsetOf, parseInput, requireScope, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
+import type { Express } from 'express';
+import { Item } from '../domain/item';
+import { createItems } from '../use-cases/create-items';
+import { countMatchingItems, getItem, listItems } from '../use-cases/find-items';
+import { updateItem } from '../use-cases/update-item';
+import {
+  BulkItemsBody,
+  CreateItemBody,
+  ItemCountByTag,
+  ItemCountQuery,
+  ItemInfoQuery,
+  ItemList,
+  ItemListQuery,
+  ItemPath,
+  MAX_BULK_ITEMS,
+  UpdateItemBody,
+} from './item-schemas';
+
+const jsonBody = (schema: z.ZodTypeAny) => ({ body: { content: { 'application/json': { schema } } } });
+
+export function documentItemRoutes(docs: ApiDocs): void {
+  docs.route({
+    method: 'post',
+    path: '/items',
+    summary: 'Create an item',
+    description: [
+      'Only sku is required. Tags are the union of the deprecated tagId, tagIds and tagNames; unknown tag IDs or names answer 422 (names never create tags).',
+      'A non-zero quantity is recorded by the stock service as an opening movement at locationId (default: the workspace default location) before the item is returned; if the stock service refuses (e.g. 422 unknown or inactive location), nothing is created.',
+      'Errors: 409 conflict for a taken SKU (case-insensitive) or externalId; 422 for unknown tags, supplier or location, or a quantity on a trackStock false item; 403 exceeded_limit past the plan item limit; 403 forbidden when a location-restricted member lacks write access to locationId.',
+    ].join('\n\n'),
+    scope: 'items.write',
+    tags: ['Items'],
+    request: jsonBody(CreateItemBody),
+    responses: { 201: { description: 'The created item', schema: Item } },
+  });
+  docs.route({
+    method: 'post',
+    path: '/items/bulk',
+    summary: 'Create up to 100 items',
+    description: [
+      `A JSON array of 1 to ${MAX_BULK_ITEMS} elements with the fields of POST /items, each with its own opening quantity.`,
+      'All or nothing: more than 100 elements, or one invalid element, answers 400 naming the element index, and nothing is created; unknown references (422) and taken SKUs (409) also name the index. A batch that would cross the plan item limit is refused whole (403 exceeded_limit).',
+    ].join('\n\n'),
+    scope: 'items.write',
+    tags: ['Items'],
+    request: jsonBody(BulkItemsBody),
+    responses: { 201: { description: 'The created items, in the order given', schema: ItemList } },
+  });
+  docs.route({
+    method: 'patch',
+    path: '/items/{itemId}',
+    summary: 'Update an item',
+    description: [
+      'Every field is optional; fields left out stay as they are. Giving any of tagId, tagIds, tagNames replaces the tags with their union (tagIds: [] clears them). null clears externalId and supplierId, and makes lowStockThreshold use the workspace default.',
+      'A request that changes nothing answers the item as it is, with updatedAt untouched. quantity is not accepted here: stock changes go through the inventory endpoints.',
+      'Errors: 404 for an item not in the workspace; 409 for a taken SKU or externalId, or trackStock false while stock is on hand; 422 for unknown tags or supplier.',
+    ].join('\n\n'),
+    scope: 'items.write',
+    tags: ['Items'],
+    request: { params: ItemPath, ...jsonBody(UpdateItemBody) },
+    responses: { 200: { description: 'The item after the update', schema: Item } },
+  });
+  docs.route({
+    method: 'get',
+    path: '/items/info',
+    summary: 'Retrieve one item',
+    description: 'itemId may also be ext_ followed by the external ID. 404 for an item not in the workspace.',
+    scope: 'items.read',
+    tags: ['Items'],
+    request: { query: ItemInfoQuery },
+    responses: { 200: { description: 'The item', schema: Item } },
+  });
+  docs.route({
+    method: 'get',
+    path: '/items',
+    summary: 'List items',
+    description: 'The filters of GET /items/count, newest first, paged with page and pageSize (1 to 200, default 50); the total across pages is in X-Total-Count.',
+    scope: 'items.read',
+    tags: ['Items'],
+    request: { query: ItemListQuery },
+    responses: { 200: { description: 'One page of items', schema: ItemList, headers: { 'X-Total-Count': 'Items matching the filters' } } },
+  });
+  docs.route({
+    method: 'get',
+    path: '/items/count',
+    summary: 'Count items matching filters',
+    description: [
+      'All filters combine with AND. Set filters (supplierId + supplierIds; tagId + tagIds + tagNames) match items with any of the values and accept repeated parameters or comma-separated values. IDs that cannot exist match nothing.',
+      'stockHealth reads the catalog projection of the stock balances: on-hand is the total over all locations (or at locationId when given); an item with no balance row has 0 on hand and counts as out. low means 0 < on-hand <= the item lowStockThreshold, or else the workspace default low-stock threshold (5 unless the workspace sets another). Catalog-only items count as ok, never out or low.',
+      'Answers a single number; with groupBy=tagId it answers {count, groups: [{tagId, count, tag?}]} (see ItemCountByTag).',
+    ].join('\n\n'),
+    scope: 'items.read',
+    tags: ['Items'],
+    request: { query: ItemCountQuery },
+    responses: { 200: { description: 'The count, or the count per tag with groupBy=tagId', schema: z.union([z.number().int(), ItemCountByTag]) } },
+  });
+}
+
+export function itemRoutes(app: Express, runtime: ServiceRuntime): void {
+  app.post('/items', requireScope('items.write'), async (req, res) => {
+    const body = parseInput(CreateItemBody, req.body, 'body');
+    const [item] = await createItems(runtime, ctx(req), [body], false);
+    res.status(201).json(item);
+  });
+  app.post('/items/bulk', requireScope('items.write'), async (req, res) => {
+    res.status(201).json(await createItems(runtime, ctx(req), parseBulk(req.body), true));
+  });
+  app.get('/items/count', requireScope('items.read'), async (req, res) => {
+    const { groupBy, includeTags, ...filters } = parseInput(ItemCountQuery, req.query, 'query');
+    res.json(await countMatchingItems(runtime.pool, ctx(req), filters, { groupBy, includeTags }));
+  });
+  app.get('/items/info', requireScope('items.read'), async (req, res) => {
+    const { itemId } = parseInput(ItemInfoQuery, req.query, 'query');
+    res.json(await getItem(runtime.pool, ctx(req), itemId));
+  });
+  app.get('/items', requireScope('items.read'), async (req, res) => {
+    const { page, pageSize, ...filters } = parseInput(ItemListQuery, req.query, 'query');
+    const { items, total } = await listItems(runtime.pool, ctx(req), filters, { limit: pageSize, offset: offsetOf({ page, pageSize }) });
+    setTotalCount(res, total);
+    res.json(items);
+  });
+  app.patch('/items/:itemId', requireScope('items.write'), async (req, res) => {
+    const { itemId } = parseInput(ItemPath, req.params, 'path');
+    const body = parseInput(UpdateItemBody, req.body ?? {}, 'body');
+    res.json(await updateItem(runtime, ctx(req), itemId, body));
+  });
+}
+
+/** Validates each element on its own so the error names the index of every invalid one. */
+function parseBulk(body: unknown): CreateItemBody[] {
+  if (!Array.isArray(body)) throw new BadRequest(`Invalid request body: expected a JSON array of 1 to ${MAX_BULK_ITEMS} items.`);
+  if (body.length === 0 || body.length > MAX_BULK_ITEMS) {
+    throw new BadRequest(`Invalid request body: a bulk create takes 1 to ${MAX_BULK_ITEMS} items; got ${body.length}.`);
+  }
+  const problems: string[] = [];
+  const items = body.flatMap((element, index) => {
+    const parsed = CreateItemBody.safeParse(element);
+    if (parsed.success) return [parsed.data];
+    problems.push(`index ${index}: ${describeIssues(parsed.error)}`);
+    return [];
+  });
+  if (problems.length > 0) throw new BadRequest(`Invalid items, nothing was created: ${problems.slice(0, 10).join(' | ')}`);
+  return items;
+}

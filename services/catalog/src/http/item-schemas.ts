@@ -1,0 +1,119 @@
+import { Pagination, queryArray, queryBoolean, single, z } from '@inv/shared';
+import { STOCK_HEALTH } from '../domain/item-filter';
+import { Item } from '../domain/item';
+import { Tag } from '../domain/tag';
+
+export const MAX_BULK_ITEMS = 100;
+/** The stock ledger's bounds for one quantity, checked here so a bulk error names the element's index. */
+const MAX_OPENING_QUANTITY = 1_000_000_000;
+const QUANTITY_DECIMALS = 4;
+
+const Amount = z.number().min(0).max(1_000_000_000_000);
+const ExternalId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^\S(?:.*\S)?$/, 'no leading or trailing whitespace')
+  .openapi({ description: 'Your own identifier, unique per workspace (case-sensitive), 1 to 128 characters' });
+
+const itemFields = {
+  sku: z.string().trim().min(1).max(100).openapi({ description: 'Required on create; 1 to 100 characters, unique per workspace case-insensitively (409 conflict)' }),
+  description: z.string().max(2000).openapi({ description: 'Up to 2000 characters; default ""' }),
+  externalId: ExternalId.nullable(),
+  cost: Amount.openapi({ description: '>= 0; default 0' }),
+  sellPrice: Amount.openapi({ description: '>= 0; default 0' }),
+  supplierId: z.string().nullable().openapi({ description: 'A supplier of the workspace (422 otherwise); null unlinks' }),
+  trackStock: z.boolean().openapi({ description: 'Default true; false makes the item catalog-only' }),
+  lowStockThreshold: z.number().min(0).max(1_000_000).nullable().openapi({ description: '0 to 1000000; null uses the workspace default' }),
+  tagId: z.string().openapi({ description: 'Deprecated; use tagIds. Joins the union of tags', deprecated: true }),
+  tagIds: z.array(z.string()).max(50).openapi({ description: 'IDs of tags of the workspace (unknown IDs: 422)' }),
+  tagNames: z
+    .array(z.string().trim().min(1).max(64))
+    .max(50)
+    .openapi({ description: 'Names of existing tags, matched case-insensitively (unknown names: 422; they do not create tags)' }),
+};
+
+export const CreateItemBody = z
+  .strictObject({
+    sku: itemFields.sku,
+    description: itemFields.description.optional(),
+    externalId: itemFields.externalId.optional(),
+    cost: itemFields.cost.optional(),
+    sellPrice: itemFields.sellPrice.optional(),
+    supplierId: itemFields.supplierId.optional(),
+    trackStock: itemFields.trackStock.optional(),
+    lowStockThreshold: itemFields.lowStockThreshold.optional(),
+    tagId: itemFields.tagId.optional(),
+    tagIds: itemFields.tagIds.optional(),
+    tagNames: itemFields.tagNames.optional(),
+    quantity: z
+      .number()
+      .min(0)
+      .max(MAX_OPENING_QUANTITY)
+      .refine((q) => Number(q.toFixed(QUANTITY_DECIMALS)) === q, `at most ${QUANTITY_DECIMALS} decimal places`)
+      .optional()
+      .openapi({
+        description: `Opening quantity, 0 to ${MAX_OPENING_QUANTITY} with at most ${QUANTITY_DECIMALS} decimals (default 0), recorded as an opening movement before the item is returned; non-zero needs trackStock true (422)`,
+      }),
+    locationId: z.string().optional().openapi({ description: 'Where the opening quantity goes; default: the workspace default location' }),
+  })
+  .openapi('CreateItem');
+export type CreateItemBody = z.infer<typeof CreateItemBody>;
+
+/** Every create field but the opening stock, all optional; still strict, so `quantity` is refused. */
+export const UpdateItemBody = CreateItemBody.omit({ quantity: true, locationId: true }).partial().openapi('UpdateItem');
+export type UpdateItemBody = z.infer<typeof UpdateItemBody>;
+
+export const BulkItemsBody = z.array(CreateItemBody).min(1).max(MAX_BULK_ITEMS).openapi('BulkCreateItems');
+
+export const ItemPath = z.object({ itemId: z.string().openapi({ description: 'The item ID, or ext_ followed by the external ID' }) });
+
+const decimal = single(z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a number').transform(Number));
+const text = (max: number) => single(z.string().min(1).max(max));
+
+export const ItemFilterQuery = z.strictObject({
+  sku: text(100).optional().openapi({ description: 'Exact SKU, case-insensitive' }),
+  description: text(2000).optional().openapi({ description: 'Description contains this, case-insensitive' }),
+  cost: decimal.optional().openapi({ description: 'Exact cost' }),
+  sellPrice: decimal.optional().openapi({ description: 'Exact sell price' }),
+  supplierId: text(64).optional().openapi({ description: 'Supplier ID; joins supplierIds as "any of"' }),
+  supplierIds: queryArray(z.string().min(1).max(64)).openapi({ description: 'Any of these suppliers; repeated or comma-separated' }),
+  tagId: text(64).optional().openapi({ description: 'Deprecated single tag ID; joins tagIds and tagNames', deprecated: true }),
+  tagIds: queryArray(z.string().min(1).max(64)).openapi({ description: 'Items with any of these tags; repeated or comma-separated' }),
+  tagNames: queryArray(z.string().min(1).max(64)).openapi({ description: 'Items with any tag of these names (case-insensitive); repeated or comma-separated' }),
+  search: text(200).optional().openapi({ description: 'SKU, description or external ID contains this, case-insensitive' }),
+  userId: text(64).optional().openapi({ description: 'ID of the creating user' }),
+  locationId: text(64).optional().openapi({ description: 'Only items with a balance row at this location; stockHealth then uses the on-hand there' }),
+  stockHealth: queryArray(z.enum(STOCK_HEALTH)).openapi({
+    description: 'out (on-hand <= 0, no balance row counts as 0), low (0 < on-hand <= threshold), ok (above it, and every catalog-only item); any of the values given',
+  }),
+  trackStock: single(queryBoolean).optional().openapi({ description: 'true: stock-tracked items only; false: catalog-only items only' }),
+});
+
+export const ItemListQuery = ItemFilterQuery.extend(Pagination.shape);
+
+export const ItemCountQuery = ItemFilterQuery.extend({
+  includeTags: single(queryBoolean).optional().openapi({ description: 'With groupBy=tagId: each group also carries its tag record. Default false' }),
+  groupBy: single(z.enum(['tagId'])).optional().openapi({ description: 'tagId: count per tag instead of a single number' }),
+});
+
+export const ItemInfoQuery = z.strictObject({ itemId: text(200).openapi({ description: 'The item ID (or ext_ followed by the external ID)' }) });
+
+export const TagGroup = z
+  .object({
+    tagId: z.string().nullable().openapi({ description: 'null for the group of items without tags' }),
+    count: z.number().int(),
+    tag: Tag.nullable().optional().openapi({ description: 'Present with includeTags=true; null for the untagged group' }),
+  })
+  .openapi('ItemCountGroup');
+
+export const ItemCountByTag = z
+  .object({
+    count: z.number().int().openapi({ description: 'Matching items, each counted once' }),
+    groups: z.array(TagGroup).openapi({
+      description: 'One group per tag carrying matching items (an item with several tags counts in each), ordered by tag name; the untagged group (tagId null) comes last; empty groups are left out',
+    }),
+  })
+  .openapi('ItemCountByTag');
+
+export const ItemList = z.array(Item);

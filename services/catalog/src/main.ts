@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { ApiDocs, BaseConfig, createServiceApp, isReady, loadConfig, runMain, startService } from '@inv/shared';
+import { documentItemRoutes, itemRoutes } from './http/item-routes';
+import { documentSupplierRoutes, supplierRoutes } from './http/supplier-routes';
+import { documentTagRoutes, tagRoutes } from './http/tag-routes';
+import { registerCatalogCommands } from './messaging/catalog-commands';
+import { subscribeToStockEvents } from './messaging/stock-events';
+
+export function startCatalog(config: BaseConfig = loadConfig(BaseConfig)) {
+  return startService({
+    name: 'catalog',
+    config,
+    port: config.CATALOG_PORT,
+    migrationsDir: path.join(__dirname, 'data/migrations'),
+    wire: (runtime) => {
+      registerCatalogCommands(runtime);
+      subscribeToStockEvents(runtime);
+      const docs = new ApiDocs();
+      documentItemRoutes(docs);
+      documentTagRoutes(docs);
+      documentSupplierRoutes(docs);
+      return createServiceApp({
+        logger: runtime.logger,
+        internalSecret: config.INTERNAL_SECRET,
+        ready: () => isReady(runtime.pool, runtime.broker),
+        openapi: () => docs.document({ title: 'catalog', version: '0.0.1' }),
+        routes: (app) => {
+          itemRoutes(app, runtime);
+          tagRoutes(app, runtime);
+          supplierRoutes(app, runtime);
+        },
+      });
+    },
+  });
+}
+
+if (require.main === module) runMain('catalog', startCatalog);

@@ -1,0 +1,202 @@
+import {
+  AppError,
+  type PoolClient,
+  canAccessLocation,
+  CatalogEvents,
+  Conflict,
+  Forbidden,
+  type InternalContext,
+  isId,
+  isUniqueViolation,
+  type ItemSnapshot,
+  LimitExceeded,
+  newId,
+  recordEvent,
+  type ServiceRuntime,
+  STOCK_SERVICE,
+  StockCommands,
+  transact,
+  Unprocessable,
+} from '@inv/shared';
+import { lockAndCount } from '../data/counters';
+import { insertItems, loadItems, type NewItem, setItemTags, takenKeys } from '../data/item-repository';
+import { findSupplierIds } from '../data/supplier-repository';
+import { findTags } from '../data/tag-repository';
+import { type Item, skuKey } from '../domain/item';
+import { openingLocation } from '../domain/opening-stock';
+import { resolveTagSelection, type TagSelection, tagSelection } from '../domain/tag-selection';
+import { type StockPort, withOpeningStock } from './opening-stock-protocol';
+
+export interface CreateItemInput {
+  sku: string;
+  description?: string;
+  externalId?: string | null;
+  cost?: number;
+  sellPrice?: number;
+  supplierId?: string | null;
+  trackStock?: boolean;
+  lowStockThreshold?: number | null;
+  tagId?: string;
+  tagIds?: string[];
+  tagNames?: string[];
+  quantity?: number;
+  locationId?: string;
+}
+
+interface Prepared {
+  item: NewItem;
+  tags: TagSelection | undefined;
+  opening: { locationId: string; quantity: number } | undefined;
+}
+
+/**
+ * Creates 1 to 100 items all or nothing, with their opening stock. Inside one transaction the
+ * items are inserted, then the stock service records the opening movements; the items are
+ * returned only once both are done (see withOpeningStock for the failure cases).
+ *
+ * Throws (naming the element's index when `bulk`): Unprocessable for unknown tags, supplier or
+ * location and for stock on a catalog-only item; Forbidden for a location the member may not
+ * write to; Conflict for a taken or repeated SKU or external ID; LimitExceeded when the items
+ * would not fit the plan; and whatever AppError the stock service answers.
+ */
+export async function createItems(runtime: ServiceRuntime, context: InternalContext, inputs: CreateItemInput[], bulk: boolean): Promise<Item[]> {
+  const workspace = context.workspace;
+  const label = (index: number) => (bulk ? `Item at index ${index}: ` : '');
+  const prepared = inputs.map((input, index) => naming(label(index), () => prepare(context, input)));
+  rejectRepeats(prepared);
+
+  const stock: StockPort = {
+    recordOpening: (command) => runtime.client.request(STOCK_SERVICE, StockCommands.recordOpening, command, { workspaceId: workspace.id, requestId: context.requestId }),
+    cancelOpening: (operationId) =>
+      runtime.client.request(STOCK_SERVICE, StockCommands.cancelOpening, { operationId }, { workspaceId: workspace.id, requestId: context.requestId }),
+  };
+  try {
+    return await withOpeningStock(
+      (work) => transact(runtime, work, { attempts: 1 }),
+      stock,
+      context.user.id,
+      async (tx, recordOpening) => {
+        const count = await lockAndCount(tx, workspace.id, 'items');
+        if (count + prepared.length > workspace.limits.items) throw new LimitExceeded('items', workspace.limits.items, workspace.plan);
+
+        const assignments = await resolveTags(tx, workspace.id, prepared, label);
+        await requireSuppliers(tx, workspace.id, prepared, label);
+        await duplicateConflict(tx, workspace.id, prepared.map((p) => p.item), label);
+        await insertItems(tx, workspace.id, context.user.id, prepared.map((p) => p.item));
+        await setItemTags(tx, assignments);
+        for (const p of prepared) await recordEvent(tx, CatalogEvents.itemCreated, workspace.id, snapshotOf(p.item), context.requestId);
+        const items = await loadItems(tx, workspace.id, prepared.map((p) => p.item.id));
+        // Last, so that once the stock service has committed only our COMMIT remains.
+        await recordOpening(prepared.flatMap((p) => (p.opening ? [{ item: snapshotOf(p.item), ...p.opening }] : [])));
+        return items;
+      },
+      (err, operationId) => runtime.logger.error({ err, operationId }, 'could not cancel an opening whose items were not created; its stock movements remain'),
+    );
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new Conflict('An item with this SKU or external ID was created at the same time; nothing was created.');
+    throw err;
+  }
+}
+
+function prepare(context: InternalContext, input: CreateItemInput): Prepared {
+  const trackStock = input.trackStock ?? true;
+  const quantity = input.quantity ?? 0;
+  const locationId = openingLocation({ trackStock, quantity, locationId: input.locationId }, context.workspace.defaultLocationId);
+  if (locationId !== undefined) {
+    if (!isId(locationId)) throw new Unprocessable(`Location ${locationId} does not exist.`);
+    if (!canAccessLocation(context.locationAccess, locationId, 'write')) {
+      throw new Forbidden(`Opening stock at location ${locationId} needs write access to it, which this member does not have.`);
+    }
+  }
+  return {
+    item: {
+      id: newId(),
+      sku: input.sku,
+      description: input.description ?? '',
+      externalId: input.externalId ?? null,
+      supplierId: input.supplierId?.toLowerCase() ?? null,
+      cost: input.cost ?? 0,
+      sellPrice: input.sellPrice ?? 0,
+      trackStock,
+      lowStockThreshold: input.lowStockThreshold ?? null,
+    },
+    tags: tagSelection(input),
+    opening: locationId !== undefined ? { locationId: locationId.toLowerCase(), quantity } : undefined,
+  };
+}
+
+/** Two elements of one request may not share a SKU (case-insensitively) or an external ID. */
+function rejectRepeats(prepared: Prepared[]): void {
+  const seenSku = new Map<string, number>();
+  const seenExternal = new Map<string, number>();
+  prepared.forEach(({ item }, index) => {
+    const sku = skuKey(item.sku);
+    const first = seenSku.get(sku);
+    if (first !== undefined) throw new Conflict(`Items at index ${first} and ${index} have the same SKU "${item.sku}"; SKUs are unique case-insensitively.`);
+    seenSku.set(sku, index);
+    if (item.externalId === null) return;
+    const firstExternal = seenExternal.get(item.externalId);
+    if (firstExternal !== undefined) throw new Conflict(`Items at index ${firstExternal} and ${index} have the same externalId "${item.externalId}".`);
+    seenExternal.set(item.externalId, index);
+  });
+}
+
+/** The tags each item gets. Throws Unprocessable naming the first item with an unknown tag ID or name. */
+async function resolveTags(tx: PoolClient, workspaceId: string, prepared: Prepared[], label: (index: number) => string): Promise<Array<{ itemId: string; tagIds: string[] }>> {
+  const selections = prepared.map((p) => p.tags);
+  const found = await findTags(
+    tx,
+    workspaceId,
+    unique(selections.flatMap((s) => s?.ids ?? []).filter(isId)),
+    unique(selections.flatMap((s) => s?.names ?? [])),
+  );
+  const knownTagIds = new Set(found.map((t) => t.id));
+  const tagIdsByName = new Map(found.map((t) => [t.name.toLowerCase(), t.id]));
+  return prepared.flatMap((p, index) => {
+    if (!p.tags) return [];
+    const resolved = resolveTagSelection(p.tags, knownTagIds, tagIdsByName);
+    if (resolved.unknownIds.length > 0) throw new Unprocessable(`${label(index)}Unknown tag IDs: ${resolved.unknownIds.join(', ')}.`);
+    if (resolved.unknownNames.length > 0) {
+      throw new Unprocessable(`${label(index)}No tag named ${resolved.unknownNames.map((n) => `"${n}"`).join(', ')}; create tags with POST /tags first.`);
+    }
+    return resolved.tagIds.length > 0 ? [{ itemId: p.item.id, tagIds: resolved.tagIds }] : [];
+  });
+}
+
+/** Throws Unprocessable naming the first item whose supplier is not one of the workspace's. */
+async function requireSuppliers(tx: PoolClient, workspaceId: string, prepared: Prepared[], label: (index: number) => string): Promise<void> {
+  const supplierIds = unique(prepared.flatMap((p) => (p.item.supplierId !== null ? [p.item.supplierId] : [])));
+  const known = await findSupplierIds(tx, workspaceId, supplierIds.filter(isId));
+  prepared.forEach((p, index) => {
+    if (p.item.supplierId !== null && !known.has(p.item.supplierId)) throw new Unprocessable(`${label(index)}Supplier ${p.item.supplierId} does not exist.`);
+  });
+}
+
+/** Throws Conflict naming the first new item whose SKU or external ID the workspace already uses. */
+async function duplicateConflict(tx: PoolClient, workspaceId: string, items: NewItem[], label: (index: number) => string): Promise<void> {
+  const externalIds = items.flatMap((i) => (i.externalId !== null ? [i.externalId] : []));
+  const taken = await takenKeys(tx, workspaceId, items.map((i) => skuKey(i.sku)), externalIds);
+  items.forEach((item, index) => {
+    if (taken.skus.has(skuKey(item.sku))) throw new Conflict(`${label(index)}An item with SKU "${item.sku}" already exists (SKUs are unique case-insensitively).`);
+    if (item.externalId !== null && taken.externalIds.has(item.externalId)) {
+      throw new Conflict(`${label(index)}An item with externalId "${item.externalId}" already exists.`);
+    }
+  });
+}
+
+function naming<T>(prefix: string, work: () => T): T {
+  try {
+    return work();
+  } catch (err) {
+    if (prefix && err instanceof AppError) throw new AppError(err.code, prefix + err.message);
+    throw err;
+  }
+}
+
+function snapshotOf(item: NewItem): ItemSnapshot {
+  return { id: item.id, sku: item.sku, description: item.description, trackStock: item.trackStock };
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}

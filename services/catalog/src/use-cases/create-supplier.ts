@@ -1,0 +1,23 @@
+import { CatalogEvents, Conflict, type InternalContext, isUniqueViolation, LimitExceeded, newId, recordEvent, type ServiceRuntime, transact } from '@inv/shared';
+import { lockAndCount } from '../data/counters';
+import { insertSupplier } from '../data/supplier-repository';
+import type { Supplier } from '../domain/supplier';
+
+/** Throws LimitExceeded past the plan's supplier limit and Conflict for a name taken case-insensitively. */
+export async function createSupplier(runtime: ServiceRuntime, context: InternalContext, input: { name: string; email?: string; phone?: string }): Promise<Supplier> {
+  const { workspace } = context;
+  const supplier: Supplier = { id: newId(), name: input.name, email: input.email ?? '', phone: input.phone ?? '' };
+  try {
+    return await transact(runtime, async (tx) => {
+      if ((await lockAndCount(tx, workspace.id, 'suppliers')) >= workspace.limits.suppliers) {
+        throw new LimitExceeded('suppliers', workspace.limits.suppliers, workspace.plan);
+      }
+      await insertSupplier(tx, workspace.id, supplier);
+      await recordEvent(tx, CatalogEvents.supplierCreated, workspace.id, supplier, context.requestId);
+      return supplier;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'suppliers_workspace_name')) throw new Conflict(`A supplier named "${input.name}" already exists (supplier names are unique case-insensitively).`);
+    throw err;
+  }
+}

@@ -1,0 +1,40 @@
+import { newId, type PoolClient, type RecordOpening } from '@inv/shared';
+
+export type OpeningLine = RecordOpening['lines'][number];
+
+export interface StockPort {
+  recordOpening(command: RecordOpening): Promise<unknown>;
+  cancelOpening(operationId: string): Promise<unknown>;
+}
+
+/**
+ * Runs `work` in the catalog transaction; `work` may ask the stock service once to record the
+ * opening lines of the rows it wrote. If anything fails after that request went out (a refusal,
+ * a timeout whose late answer we never saw, or our own COMMIT) the opening is cancelled under the
+ * same operationId, which the stock service treats as a no-op when it recorded nothing. The
+ * transaction must not be retried: its work has a side effect outside it.
+ *
+ * Throws whatever the transaction throws, after the cancellation was attempted; a failed
+ * cancellation is reported to `onCancelFailure` and does not mask the original error.
+ */
+export async function withOpeningStock<T>(
+  transaction: (work: (tx: PoolClient) => Promise<T>) => Promise<T>,
+  stock: StockPort,
+  userId: string,
+  work: (tx: PoolClient, recordOpening: (lines: OpeningLine[]) => Promise<void>) => Promise<T>,
+  onCancelFailure: (err: unknown, operationId: string) => void,
+): Promise<T> {
+  const operationId = newId();
+  let requested = false;
+  const recordOpening = async (lines: OpeningLine[]) => {
+    if (lines.length === 0) return;
+    requested = true;
+    await stock.recordOpening({ operationId, userId, lines });
+  };
+  try {
+    return await transaction((tx) => work(tx, recordOpening));
+  } catch (err) {
+    if (requested) await stock.cancelOpening(operationId).catch((cancelErr: unknown) => onCancelFailure(cancelErr, operationId));
+    throw err;
+  }
+}

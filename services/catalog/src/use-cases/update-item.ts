@@ -1,0 +1,81 @@
+import {
+  CatalogEvents,
+  Conflict,
+  type InternalContext,
+  isId,
+  isUniqueViolation,
+  NotFound,
+  recordEvent,
+  type ServiceRuntime,
+  transact,
+  Unprocessable,
+} from '@inv/shared';
+import { loadItems, lockItem, setItemTags, updateItem as writeItem } from '../data/item-repository';
+import { totalOnHand } from '../data/stock-level-repository';
+import { findSupplierIds } from '../data/supplier-repository';
+import { findTags } from '../data/tag-repository';
+import { type Item, itemChanges, type ItemState } from '../domain/item';
+import { parseItemRef } from '../domain/item-ref';
+import { resolveTagSelection, tagSelection } from '../domain/tag-selection';
+import type { CreateItemInput } from './create-items';
+
+/** The create fields without opening stock, all optional. */
+export type UpdateItemInput = Partial<Omit<CreateItemInput, 'quantity' | 'locationId'>>;
+
+/**
+ * Applies the fields given; tags, when any of tagId/tagIds/tagNames is given, are replaced by
+ * their union. A request that changes nothing writes nothing: updatedAt stays and no event goes out.
+ *
+ * Throws NotFound for an item not in the workspace; Unprocessable for unknown tags or supplier;
+ * Conflict for a taken SKU or external ID, or for making an item with stock on hand catalog-only.
+ */
+export async function updateItem(runtime: ServiceRuntime, context: InternalContext, itemRef: string, input: UpdateItemInput): Promise<Item> {
+  const workspaceId = context.workspace.id;
+  const ref = parseItemRef(itemRef);
+  if (!ref) throw new NotFound('Item');
+  try {
+    return await transact(runtime, async (tx) => {
+      const locked = await lockItem(tx, workspaceId, ref);
+      if (!locked) throw new NotFound('Item');
+      const { tagId, tagIds, tagNames, ...fields } = input;
+      const patch: Partial<ItemState> = { ...fields, ...(fields.supplierId ? { supplierId: fields.supplierId.toLowerCase() } : {}) };
+
+      const selection = tagSelection({ tagId, tagIds, tagNames });
+      if (selection) {
+        const found = await findTags(tx, workspaceId, selection.ids.filter(isId), selection.names);
+        const resolved = resolveTagSelection(selection, new Set(found.map((t) => t.id)), new Map(found.map((t) => [t.name.toLowerCase(), t.id])));
+        if (resolved.unknownIds.length > 0) throw new Unprocessable(`Unknown tag IDs: ${resolved.unknownIds.join(', ')}.`);
+        if (resolved.unknownNames.length > 0) {
+          throw new Unprocessable(`No tag named ${resolved.unknownNames.map((n) => `"${n}"`).join(', ')}; create tags with POST /tags first.`);
+        }
+        patch.tagIds = resolved.tagIds;
+      }
+
+      const changes = itemChanges(locked.state, patch);
+      if (Object.keys(changes).length === 0) return (await loadItems(tx, workspaceId, [locked.id]))[0]!;
+
+      if (changes.supplierId) {
+        const known = await findSupplierIds(tx, workspaceId, isId(changes.supplierId) ? [changes.supplierId] : []);
+        if (!known.has(changes.supplierId)) throw new Unprocessable(`Supplier ${changes.supplierId} does not exist.`);
+      }
+      if (changes.trackStock === false && (await totalOnHand(tx, workspaceId, locked.id)) !== 0) {
+        throw new Conflict('The item has stock on hand; move or adjust it to 0 before making the item catalog-only (trackStock false).');
+      }
+      await writeItem(tx, locked.id, changes);
+      if (changes.tagIds) await setItemTags(tx, [{ itemId: locked.id, tagIds: changes.tagIds }]);
+      const [item] = await loadItems(tx, workspaceId, [locked.id]);
+      await recordEvent(
+        tx,
+        CatalogEvents.itemUpdated,
+        workspaceId,
+        { id: item!.id, sku: item!.sku, description: item!.description, trackStock: item!.trackStock },
+        context.requestId,
+      );
+      return item!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'items_workspace_sku')) throw new Conflict(`An item with SKU "${input.sku}" already exists (SKUs are unique case-insensitively).`);
+    if (isUniqueViolation(err, 'items_workspace_external_id')) throw new Conflict(`An item with externalId "${input.externalId}" already exists.`);
+    throw err;
+  }
+}

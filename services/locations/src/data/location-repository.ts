@@ -1,0 +1,170 @@
+import { isUniqueViolation, SqlConditions, type LocationSnapshot, type LocationType, type PoolClient, type Pool } from '@inv/shared';
+import type { Location, LocationChanges, NewLocation } from '../domain/location';
+
+type Db = Pool | PoolClient;
+
+export interface LocationRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  type: Location['type'];
+  active: boolean;
+  is_default: boolean;
+  icon: Location['icon'];
+  note: string;
+  latitude: number | null;
+  longitude: number | null;
+  geofence_radius_m: number | null;
+  access_level: Location['accessLevel'];
+  created_at: Date;
+}
+
+export function toLocation(row: LocationRow): Location {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    active: row.active,
+    createdAt: row.created_at.toISOString(),
+    icon: row.icon,
+    note: row.note,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    geofenceRadiusM: row.geofence_radius_m,
+    accessLevel: row.access_level,
+  };
+}
+
+export function toSnapshot(row: LocationRow): LocationSnapshot {
+  return { id: row.id, name: row.name, type: row.type, active: row.active, isDefault: row.is_default };
+}
+
+/** Raised by the writes below when another live location of the workspace has the name. */
+export class DuplicateName extends Error {}
+
+const NAME_INDEX = 'locations_workspace_name';
+
+function duplicateNameOr(err: unknown): unknown {
+  return isUniqueViolation(err, NAME_INDEX) ? new DuplicateName() : err;
+}
+
+export async function findLocation(db: Db, workspaceId: string, id: string): Promise<LocationRow | undefined> {
+  const { rows } = await db.query<LocationRow>('SELECT * FROM locations WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL', [workspaceId, id]);
+  return rows[0];
+}
+
+/** The live location, locked until the transaction ends so concurrent writes to it queue. */
+export async function lockLocation(tx: PoolClient, workspaceId: string, id: string): Promise<LocationRow | undefined> {
+  const { rows } = await tx.query<LocationRow>('SELECT * FROM locations WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL FOR UPDATE', [workspaceId, id]);
+  return rows[0];
+}
+
+export async function findDefaultLocation(db: Db, workspaceId: string): Promise<LocationRow | undefined> {
+  const { rows } = await db.query<LocationRow>('SELECT * FROM locations WHERE workspace_id = $1 AND is_default AND deleted_at IS NULL', [workspaceId]);
+  return rows[0];
+}
+
+/** Inserts the default location unless the workspace already has one; returns the row that exists afterwards. */
+export async function insertDefaultLocation(tx: PoolClient, workspaceId: string, id: string, name: string): Promise<{ row: LocationRow; created: boolean }> {
+  const inserted = await tx.query<LocationRow>(
+    `INSERT INTO locations (id, workspace_id, name, type, is_default) VALUES ($1, $2, $3, 'warehouse', true)
+     ON CONFLICT (workspace_id) WHERE is_default DO NOTHING RETURNING *`,
+    [id, workspaceId, name],
+  );
+  if (inserted.rows[0]) return { row: inserted.rows[0], created: true };
+  const existing = await findDefaultLocation(tx, workspaceId);
+  if (!existing) throw new Error('default location vanished while creating it');
+  return { row: existing, created: false };
+}
+
+/**
+ * Serialises location creation per workspace until the transaction ends, so a count taken
+ * afterwards stays true until the insert commits. The two-key form keeps these locks apart from
+ * other advisory locks on the same database.
+ */
+export async function lockWorkspaceLocations(tx: PoolClient, workspaceId: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('locations'), hashtext($1))", [workspaceId]);
+}
+
+/** Throws DuplicateName when a live location of the workspace has the name (case-insensitively). */
+export async function insertLocation(tx: PoolClient, workspaceId: string, id: string, location: NewLocation): Promise<LocationRow> {
+  const { rows } = await tx
+    .query<LocationRow>(
+      `INSERT INTO locations (id, workspace_id, name, type, icon, note, access_level, latitude, longitude, geofence_radius_m)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+      [id, workspaceId, location.name, location.type, location.icon, location.note, location.accessLevel, location.latitude, location.longitude, location.geofenceRadiusM],
+    )
+    .catch((err) => {
+      throw duplicateNameOr(err);
+    });
+  return rows[0]!;
+}
+
+const COLUMNS: Record<keyof LocationChanges, string> = {
+  name: 'name',
+  type: 'type',
+  active: 'active',
+  icon: 'icon',
+  note: 'note',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  geofenceRadiusM: 'geofence_radius_m',
+  accessLevel: 'access_level',
+};
+
+/** Applies non-empty `changes` to a live location. Throws DuplicateName on a name taken in the workspace. */
+export async function updateLocation(tx: PoolClient, workspaceId: string, id: string, changes: LocationChanges): Promise<LocationRow | undefined> {
+  const entries = Object.entries(changes) as Array<[keyof LocationChanges, unknown]>;
+  const assignments = entries.map(([field], i) => `${COLUMNS[field]} = $${i + 3}`);
+  const { rows } = await tx
+    .query<LocationRow>(
+      `UPDATE locations SET ${assignments.join(', ')}, updated_at = now() WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING *`,
+      [workspaceId, id, ...entries.map(([, value]) => value)],
+    )
+    .catch((err) => {
+      throw duplicateNameOr(err);
+    });
+  return rows[0];
+}
+
+export async function softDeleteLocation(tx: PoolClient, workspaceId: string, id: string): Promise<LocationRow | undefined> {
+  const { rows } = await tx.query<LocationRow>(
+    'UPDATE locations SET deleted_at = now(), updated_at = now() WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING *',
+    [workspaceId, id],
+  );
+  return rows[0];
+}
+
+export interface LocationFilter {
+  active?: boolean;
+  types?: LocationType[];
+  /** Case-insensitive substring of the name or the note. */
+  search?: string;
+  /** Only these ids (a restricted member's readable locations). */
+  ids?: string[];
+}
+
+function where(workspaceId: string, filter: LocationFilter): { clause: string; params: unknown[] } {
+  const w = new SqlConditions().add((n) => `workspace_id = ${n}`, workspaceId).raw('deleted_at IS NULL');
+  if (filter.active !== undefined) w.add((n) => `active = ${n}`, filter.active);
+  if (filter.types !== undefined) w.add((n) => `type = ANY(${n}::text[])`, filter.types);
+  if (filter.search !== undefined) w.add((n) => `(name ILIKE ${n} OR note ILIKE ${n})`, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`);
+  if (filter.ids !== undefined) w.add((n) => `id = ANY(${n}::uuid[])`, filter.ids);
+  return { clause: w.sql, params: w.params };
+}
+
+/** Oldest first (the default location leads), id breaking ties so pages never overlap. */
+export async function listLocations(db: Db, workspaceId: string, filter: LocationFilter, page: { limit: number; offset: number }): Promise<LocationRow[]> {
+  const { clause, params } = where(workspaceId, filter);
+  const { rows } = await db.query<LocationRow>(
+    `SELECT * FROM locations WHERE ${clause} ORDER BY created_at, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, page.limit, page.offset],
+  );
+  return rows;
+}
+
+export async function countLocations(db: Db, workspaceId: string, filter: LocationFilter = {}): Promise<number> {
+  const { clause, params } = where(workspaceId, filter);
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM locations WHERE ${clause}`, params);
+  return rows[0]?.n ?? 0;
+}

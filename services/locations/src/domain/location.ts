@@ -1,0 +1,105 @@
+import { Conflict, Forbidden, type InternalContext, LocationType, z } from '@inv/shared';
+
+export const LocationIcon = z.enum(['warehouse', 'storefront', 'office', 'garage', 'job_site', 'van', 'truck', 'container', 'shelves', 'tools', 'home', 'map_pin']);
+
+/** The fields a caller may set, with the spec's bounds. Names are trimmed before their length is checked. */
+export const LocationFields = {
+  name: z.string().trim().min(1).max(64).openapi({ description: '1 to 64 characters after trimming surrounding whitespace; unique in the workspace, case-insensitively' }),
+  type: LocationType,
+  icon: LocationIcon.nullable().openapi({ description: 'null means the default icon for the location type' }),
+  note: z.string().max(500),
+  accessLevel: z.enum(['read', 'write']).nullable(),
+  latitude: z.number().min(-90).max(90).nullable().openapi({ description: '-90 to 90; null when not set' }),
+  longitude: z.number().min(-180).max(180).nullable().openapi({ description: '-180 to 180; null when not set' }),
+  geofenceRadiusM: z.number().min(25).max(10000).nullable().openapi({ description: '25 to 10000 meters; null when not set' }),
+};
+
+/** The Location resource as the API returns it. */
+export const Location = z
+  .object({
+    id: z.string(),
+    name: LocationFields.name,
+    type: LocationFields.type,
+    active: z.boolean(),
+    createdAt: z.string().openapi({ description: 'ISO 8601 UTC with milliseconds', example: '2026-11-21T05:05:44.123Z' }),
+    icon: LocationFields.icon,
+    note: LocationFields.note.openapi({ description: 'Empty string when none was given' }),
+    latitude: LocationFields.latitude,
+    longitude: LocationFields.longitude,
+    geofenceRadiusM: LocationFields.geofenceRadiusM,
+    accessLevel: LocationFields.accessLevel.openapi({ description: "Stored and returned as given; the member's own location access decides who may use the location" }),
+  })
+  .openapi('Location');
+export type Location = z.infer<typeof Location>;
+
+export const CreateLocationInput = z
+  .strictObject({
+    name: LocationFields.name,
+    type: LocationFields.type.optional().openapi({ description: "Defaults to the workspace's defaultLocationType" }),
+    icon: LocationFields.icon.default(null),
+    note: LocationFields.note.default(''),
+    accessLevel: LocationFields.accessLevel.default(null),
+    latitude: LocationFields.latitude.default(null),
+    longitude: LocationFields.longitude.default(null),
+    geofenceRadiusM: LocationFields.geofenceRadiusM.default(null),
+  })
+  .openapi('CreateLocation');
+export type CreateLocationInput = z.infer<typeof CreateLocationInput>;
+
+/** What a new location is made of once the workspace default for `type` is applied. */
+export type NewLocation = Omit<CreateLocationInput, 'type'> & { type: LocationType };
+
+export const UpdateLocationInput = z
+  .strictObject({
+    name: LocationFields.name.optional(),
+    type: LocationFields.type.optional(),
+    icon: LocationFields.icon.optional(),
+    note: LocationFields.note.optional(),
+    accessLevel: LocationFields.accessLevel.optional(),
+    latitude: LocationFields.latitude.optional(),
+    longitude: LocationFields.longitude.optional(),
+    geofenceRadiusM: LocationFields.geofenceRadiusM.optional(),
+    active: z.boolean().optional(),
+  })
+  .openapi('UpdateLocation');
+export type UpdateLocationInput = z.infer<typeof UpdateLocationInput>;
+
+export type LocationChanges = Partial<Omit<Location, 'id' | 'createdAt'>>;
+
+/**
+ * The fields of `input` whose value differs from `current`. An empty result means the update
+ * changes nothing: the location is returned as it is and no event is published.
+ */
+export function changesOf(current: Location, input: UpdateLocationInput): LocationChanges {
+  const changes: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(input)) {
+    if (value !== undefined && current[field as keyof Location] !== value) changes[field] = value;
+  }
+  return changes as LocationChanges;
+}
+
+/**
+ * Spec: when the member's location access is restricted, only workspace owners may create
+ * locations. Unrestricted members with locations.write may always create.
+ */
+export function mayCreateLocation(context: Pick<InternalContext, 'role' | 'locationAccess'>): boolean {
+  return !context.locationAccess.restricted || context.role === 'owner';
+}
+
+/**
+ * The location ids a restricted member may read, or undefined when access is not restricted
+ * (every location of the workspace is readable).
+ */
+export function readableLocationIds(context: Pick<InternalContext, 'locationAccess'>): string[] | undefined {
+  return context.locationAccess.restricted ? context.locationAccess.locations.map((l) => l.locationId) : undefined;
+}
+
+export function nameTaken(name: string): Conflict {
+  return new Conflict(`A location named "${name}" already exists in this workspace (names are compared case-insensitively).`);
+}
+
+export function writeDenied(): Forbidden {
+  return new Forbidden('Your location access allows reading this location, not changing it.');
+}
+
+export const DEFAULT_LOCATION_NAME = 'Inventory';

@@ -1,0 +1,156 @@
+import {
+  ApiDocs,
+  ctx,
+  LocationType,
+  offsetOf,
+  Pagination,
+  parseInput,
+  queryArray,
+  queryBoolean,
+  requireScope,
+  setTotalCount,
+  z,
+  type ServiceRuntime,
+} from '@inv/shared';
+import type { Express } from 'express';
+import { CreateLocationInput, Location, UpdateLocationInput } from '../domain/location';
+import { createLocation } from '../use-cases/create-location';
+import { deleteLocation } from '../use-cases/delete-location';
+import { countMatchingLocations, findLocations, getLocation } from '../use-cases/find-locations';
+import { updateLocation } from '../use-cases/update-location';
+
+const LocationPath = z.object({ id: z.string().openapi({ description: 'Location ID' }) });
+
+const LocationFilters = z.strictObject({
+  active: queryBoolean.optional().openapi({ description: 'true: only active locations; false: only inactive ones' }),
+  type: queryArray(LocationType, { max: 5 }).openapi({
+    description: 'One or more location types, repeated (?type=van&type=truck) or comma-separated (?type=van,truck)',
+  }),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((s) => (s === '' ? undefined : s))
+    .openapi({ description: 'Case-insensitive substring of the name or the note, up to 100 characters; empty means no filter' }),
+});
+const ListQuery = LocationFilters.extend(Pagination.shape);
+
+const DeletedLocation = z.object({ id: z.string().openapi({ description: 'ID of the deleted location' }) }).openapi('DeletedLocation');
+
+const ACCESS_NOTE =
+  'A member whose location access is restricted sees only the locations its access list names: others answer 404 and are left out of lists and counts.';
+const QUERY_NOTE = 'Unknown query parameters answer 400.';
+
+export function documentLocationRoutes(docs: ApiDocs): void {
+  const tags = ['Locations'];
+  docs.route({
+    method: 'post',
+    path: '/locations',
+    summary: 'Create a location',
+    description: [
+      '`name` is required; every other field is optional. `type` defaults to the workspace\'s defaultLocationType; icon, accessLevel, latitude, longitude and geofenceRadiusM default to null, note to "". New locations are active (`active` is not accepted here). Unknown fields answer 400.',
+      'Names are unique per workspace, case-insensitively: a taken name answers 409 conflict. The plan\'s location limit (the default location counts) answers 403 exceeded_limit.',
+      'When the member\'s location access is restricted, only owners may create (403 forbidden otherwise).',
+    ].join('\n\n'),
+    scope: 'locations.write',
+    tags,
+    request: { body: { content: { 'application/json': { schema: CreateLocationInput } }, required: true } },
+    responses: { 201: { description: 'The created location', schema: Location } },
+  });
+  docs.route({
+    method: 'get',
+    path: '/locations',
+    summary: 'List locations',
+    description: `Oldest first (the default location leads). ${ACCESS_NOTE} ${QUERY_NOTE}`,
+    scope: 'locations.read',
+    tags,
+    request: { query: ListQuery },
+    responses: {
+      200: { description: 'One page of locations', schema: z.array(Location), headers: { 'X-Total-Count': 'Number of locations matching the filters, across all pages' } },
+    },
+  });
+  docs.route({
+    method: 'get',
+    path: '/locations/count',
+    summary: 'Count locations',
+    description: `Takes the filters of GET /locations (no paging). ${ACCESS_NOTE} ${QUERY_NOTE}`,
+    scope: 'locations.read',
+    tags,
+    request: { query: LocationFilters },
+    responses: { 200: { description: 'The number of matching locations, as a bare JSON number', schema: z.number().int() } },
+  });
+  docs.route({
+    method: 'get',
+    path: '/locations/{id}',
+    summary: 'Retrieve a location',
+    description: `Deleted locations answer 404. ${ACCESS_NOTE}`,
+    scope: 'locations.read',
+    tags,
+    request: { params: LocationPath },
+    responses: { 200: { description: 'The location', schema: Location } },
+  });
+  docs.route({
+    method: 'patch',
+    path: '/locations/{id}',
+    summary: 'Update a location',
+    description: [
+      'Every field is optional; only the fields given change. An empty body (or one that changes nothing) returns the location unchanged. `active` moves the location between active and inactive. Unknown fields answer 400; a taken name answers 409 conflict.',
+      `${ACCESS_NOTE} A restricted member with read but not write access to the location gets 403 forbidden.`,
+    ].join('\n\n'),
+    scope: 'locations.write',
+    tags,
+    request: { params: LocationPath, body: { content: { 'application/json': { schema: UpdateLocationInput } } } },
+    responses: { 200: { description: 'The updated location', schema: Location } },
+  });
+  docs.route({
+    method: 'delete',
+    path: '/locations/{id}',
+    summary: 'Delete a location',
+    description: [
+      'Fails with 409 conflict when the location is the workspace default location, or while it holds on-hand stock; the message says which. The stock service closes the location to new stock before the deletion is final, so stock arriving at the same moment either lands first (and the delete fails) or is refused.',
+      `A deleted location disappears from every listing and answers 404. ${ACCESS_NOTE} A restricted member with read but not write access gets 403 forbidden.`,
+    ].join('\n\n'),
+    scope: 'locations.write',
+    tags,
+    request: { params: LocationPath },
+    responses: { 200: { description: 'The deleted location ID', schema: DeletedLocation } },
+  });
+}
+
+export function locationRoutes(app: Express, runtime: ServiceRuntime): void {
+  const { pool } = runtime;
+
+  app.post('/locations', requireScope('locations.write'), async (req, res) => {
+    const input = parseInput(CreateLocationInput, req.body, 'body');
+    res.status(201).json(await createLocation(runtime, ctx(req), input));
+  });
+
+  app.get('/locations', requireScope('locations.read'), async (req, res) => {
+    const { page, pageSize, type, ...filter } = parseInput(ListQuery, req.query, 'query');
+    const found = await findLocations(pool, ctx(req), { ...filter, types: type }, { limit: pageSize, offset: offsetOf({ page, pageSize }) });
+    setTotalCount(res, found.total);
+    res.json(found.locations);
+  });
+
+  app.get('/locations/count', requireScope('locations.read'), async (req, res) => {
+    const { type, ...filter } = parseInput(LocationFilters, req.query, 'query');
+    res.json(await countMatchingLocations(pool, ctx(req), { ...filter, types: type }));
+  });
+
+  app.get('/locations/:id', requireScope('locations.read'), async (req, res) => {
+    const { id } = parseInput(LocationPath, req.params, 'path');
+    res.json(await getLocation(pool, ctx(req), id));
+  });
+
+  app.patch('/locations/:id', requireScope('locations.write'), async (req, res) => {
+    const { id } = parseInput(LocationPath, req.params, 'path');
+    const input = parseInput(UpdateLocationInput, req.body ?? {}, 'body');
+    res.json(await updateLocation(runtime, ctx(req), id, input));
+  });
+
+  app.delete('/locations/:id', requireScope('locations.write'), async (req, res) => {
+    const { id } = parseInput(LocationPath, req.params, 'path');
+    res.json(await deleteLocation(runtime, ctx(req), id));
+  });
+}

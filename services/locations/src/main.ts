@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { ApiDocs, BaseConfig, createServiceApp, isReady, loadConfig, runMain, startService } from '@inv/shared';
+import { documentLocationRoutes, locationRoutes } from './http/location-routes';
+import { registerLocationCommands } from './messaging/location-commands';
+
+export function startLocations(config: BaseConfig = loadConfig(BaseConfig)) {
+  return startService({
+    name: 'locations',
+    config,
+    port: config.LOCATIONS_PORT,
+    migrationsDir: path.join(__dirname, 'data/migrations'),
+    wire: (runtime) => {
+      registerLocationCommands(runtime);
+      const docs = new ApiDocs();
+      documentLocationRoutes(docs);
+      return createServiceApp({
+        logger: runtime.logger,
+        internalSecret: config.INTERNAL_SECRET,
+        ready: () => isReady(runtime.pool, runtime.broker),
+        openapi: () => docs.document({ title: 'locations', version: '0.0.1' }),
+        routes: (app) => locationRoutes(app, runtime),
+      });
+    },
+  });
+}
+
+if (require.main === module) runMain('locations', startLocations);

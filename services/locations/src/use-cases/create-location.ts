@@ -1,0 +1,28 @@
+import { Forbidden, type InternalContext, LimitExceeded, LocationEvents, newId, recordEvent, transact, type ServiceRuntime } from '@inv/shared';
+import { countLocations, DuplicateName, insertLocation, lockWorkspaceLocations, toLocation, toSnapshot } from '../data/location-repository';
+import { type CreateLocationInput, type Location, mayCreateLocation, nameTaken } from '../domain/location';
+
+/**
+ * Creates a location and records location.created. Throws Forbidden for a restricted member
+ * that is not an owner, LimitExceeded at the plan's location limit, Conflict for a taken name.
+ * The limit holds under concurrency: creates of one workspace queue on an advisory lock, so
+ * each counts only committed locations.
+ */
+export async function createLocation(
+  runtime: Pick<ServiceRuntime, 'pool' | 'outbox'>,
+  context: Pick<InternalContext, 'workspace' | 'role' | 'locationAccess' | 'requestId'>,
+  input: CreateLocationInput,
+): Promise<Location> {
+  if (!mayCreateLocation(context)) throw new Forbidden('Your location access is restricted: only workspace owners may create locations.');
+  const { id: workspaceId, limits, plan, defaultLocationType } = context.workspace;
+  const location = { ...input, type: input.type ?? defaultLocationType };
+  return transact(runtime, async (tx) => {
+    await lockWorkspaceLocations(tx, workspaceId);
+    if ((await countLocations(tx, workspaceId)) >= limits.locations) throw new LimitExceeded('locations', limits.locations, plan);
+    const row = await insertLocation(tx, workspaceId, newId(), location).catch((err) => {
+      throw err instanceof DuplicateName ? nameTaken(location.name) : err;
+    });
+    await recordEvent(tx, LocationEvents.created, workspaceId, toSnapshot(row), context.requestId);
+    return toLocation(row);
+  });
+}

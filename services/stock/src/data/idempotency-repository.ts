@@ -1,0 +1,50 @@
+import type { Pool, PoolClient } from '@inv/shared';
+
+export interface IdempotencyScope {
+  workspaceId: string;
+  userId: string;
+  endpoint: string;
+  key: string;
+}
+
+export interface StoredResponse {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+}
+
+const KEY = 'workspace_id = $1 AND user_id = $2 AND endpoint = $3 AND key = $4';
+const params = (s: IdempotencyScope) => [s.workspaceId, s.userId, s.endpoint, s.key];
+
+/** The completed response stored under the key, unless the key is unknown or older than 24 hours. */
+export async function findStoredResponse(db: Pool | PoolClient, scope: IdempotencyScope): Promise<StoredResponse | undefined> {
+  const { rows } = await db.query<StoredResponse>(
+    `SELECT fingerprint, status, body FROM idempotency_keys WHERE ${KEY} AND status IS NOT NULL AND created_at >= now() - interval '24 hours'`,
+    params(scope),
+  );
+  return rows[0];
+}
+
+/**
+ * Claims the key in the caller's transaction (an expired row counts as free). A second
+ * transaction claiming the same key waits here until the first ends; returns false when the
+ * key was already taken by a committed, unexpired request.
+ */
+export async function claimKey(tx: PoolClient, scope: IdempotencyScope, fingerprint: string): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `INSERT INTO idempotency_keys (workspace_id, user_id, endpoint, key, fingerprint) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (workspace_id, user_id, endpoint, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = NULL, body = NULL, created_at = now()
+     WHERE idempotency_keys.created_at < now() - interval '24 hours'`,
+    [...params(scope), fingerprint],
+  );
+  return rowCount === 1;
+}
+
+export async function storeResponse(tx: PoolClient, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
+  await tx.query(`UPDATE idempotency_keys SET status = $5, body = $6 WHERE ${KEY}`, [...params(scope), status, JSON.stringify(body)]);
+}
+
+export async function purgeExpiredKeys(db: Pool): Promise<number> {
+  const { rowCount } = await db.query("DELETE FROM idempotency_keys WHERE created_at < now() - interval '24 hours'");
+  return rowCount ?? 0;
+}

@@ -1,0 +1,215 @@
+import { type Pool, type PoolClient, SqlConditions } from '@inv/shared';
+import type { DateRange } from '../domain/intervals';
+import { toUnits, fromUnits, unitsToDecimal, type Units } from '../domain/quantity';
+import type { Balance, Movement, MovementType } from '../domain/stock-records';
+
+type Db = Pool | PoolClient;
+
+export interface BalanceKey {
+  itemId: string;
+  locationId: string;
+}
+
+export interface LockedBalance extends BalanceKey {
+  onHand: Units;
+  version: number;
+}
+
+export const balanceKey = (k: BalanceKey): string => `${k.itemId}/${k.locationId}`;
+
+function uniqueKeys(keys: BalanceKey[]): BalanceKey[] {
+  return [...new Map(keys.map((k) => [balanceKey(k), k])).values()];
+}
+
+/**
+ * Locks the balance rows of `keys` (creating missing ones at zero) in one fixed order, item then
+ * location (both statements sort in SQL), so transactions touching overlapping balances queue
+ * instead of deadlocking.
+ */
+export async function lockBalances(tx: PoolClient, workspaceId: string, keys: BalanceKey[], now: Date): Promise<Map<string, LockedBalance>> {
+  const sorted = uniqueKeys(keys);
+  const items = sorted.map((k) => k.itemId);
+  const locations = sorted.map((k) => k.locationId);
+  await tx.query(
+    `INSERT INTO balances (workspace_id, item_id, location_id, on_hand, updated_at)
+     SELECT $1, item_id, location_id, 0, $4 FROM unnest($2::uuid[], $3::uuid[]) AS k(item_id, location_id) ORDER BY item_id, location_id
+     ON CONFLICT DO NOTHING`,
+    [workspaceId, items, locations, now],
+  );
+  const { rows } = await tx.query<{ item_id: string; location_id: string; on_hand: string; version: string }>(
+    `SELECT item_id, location_id, on_hand::text, version FROM balances
+     WHERE workspace_id = $1 AND (item_id, location_id) IN (SELECT * FROM unnest($2::uuid[], $3::uuid[]))
+     ORDER BY item_id, location_id FOR UPDATE`,
+    [workspaceId, items, locations],
+  );
+  return new Map(
+    rows.map((r) => {
+      const b = { itemId: r.item_id, locationId: r.location_id, onHand: toUnits(r.on_hand), version: Number(r.version) };
+      return [balanceKey(b), b];
+    }),
+  );
+}
+
+export async function updateBalance(tx: PoolClient, workspaceId: string, b: LockedBalance, now: Date): Promise<void> {
+  await tx.query('UPDATE balances SET on_hand = $4::numeric, version = $5, updated_at = $6 WHERE workspace_id = $1 AND item_id = $2 AND location_id = $3', [
+    workspaceId,
+    b.itemId,
+    b.locationId,
+    unitsToDecimal(b.onHand),
+    b.version,
+    now,
+  ]);
+}
+
+export interface MovementRow {
+  id: string;
+  item_id: string;
+  location_id: string;
+  type: MovementType;
+  quantity: string;
+  balance_after: string;
+  user_id: string;
+  transfer_id: string | null;
+  note: string;
+  created_at: Date;
+}
+
+export function toMovement(r: MovementRow): Movement {
+  return {
+    id: r.id,
+    itemId: r.item_id,
+    locationId: r.location_id,
+    type: r.type,
+    quantity: fromUnits(toUnits(r.quantity)),
+    balanceAfter: fromUnits(toUnits(r.balance_after)),
+    userId: r.user_id,
+    transferId: r.transfer_id,
+    note: r.note,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+export interface NewMovement {
+  id: string;
+  itemId: string;
+  locationId: string;
+  type: MovementType;
+  quantity: Units;
+  balanceAfter: Units;
+  userId: string;
+  transferId: string | null;
+  operationId: string | null;
+  note: string;
+  createdAt: Date;
+}
+
+const MOVEMENT_COLUMNS = 'id, item_id, location_id, type, quantity::text, balance_after::text, user_id, transfer_id, note, created_at';
+
+export async function insertMovement(tx: PoolClient, workspaceId: string, m: NewMovement): Promise<Movement> {
+  const { rows } = await tx.query<MovementRow>(
+    `INSERT INTO movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, note, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::numeric, $8, $9, $10, $11, $12) RETURNING ${MOVEMENT_COLUMNS}`,
+    [m.id, workspaceId, m.itemId, m.locationId, m.type, unitsToDecimal(m.quantity), unitsToDecimal(m.balanceAfter), m.userId, m.transferId, m.operationId, m.note, m.createdAt],
+  );
+  return toMovement(rows[0]!);
+}
+
+/** Locations a restricted member may read; null when unrestricted. */
+export type ReadableLocations = string[] | null;
+
+export interface MovementFilter {
+  itemIds?: string[];
+  locationIds?: string[];
+  types?: MovementType[];
+  transferIds?: string[];
+  range: DateRange;
+  readable: ReadableLocations;
+}
+
+function movementConditions(workspaceId: string, f: MovementFilter): { where: string; params: unknown[] } {
+  const w = new SqlConditions().add((p) => `workspace_id = ${p}`, workspaceId);
+  if (f.itemIds) w.add((p) => `item_id = ANY(${p}::uuid[])`, f.itemIds);
+  if (f.locationIds) w.add((p) => `location_id = ANY(${p}::uuid[])`, f.locationIds);
+  if (f.types) w.add((p) => `type = ANY(${p}::text[])`, f.types);
+  if (f.transferIds) w.add((p) => `transfer_id = ANY(${p}::uuid[])`, f.transferIds);
+  if (f.range.from) w.add((p) => `created_at >= ${p}`, f.range.from);
+  if (f.range.to) w.add((p) => `created_at <= ${p}`, f.range.to);
+  if (f.readable) w.add((p) => `location_id = ANY(${p}::uuid[])`, f.readable);
+  return { where: w.sql, params: w.params };
+}
+
+/** Newest first (ledger order), one page, with the total across pages. */
+export async function listMovements(db: Db, workspaceId: string, f: MovementFilter, page: { limit: number; offset: number }): Promise<{ rows: Movement[]; total: number }> {
+  const { where, params } = movementConditions(workspaceId, f);
+  const [list, count] = await Promise.all([
+    db.query<MovementRow>(`SELECT ${MOVEMENT_COLUMNS} FROM movements WHERE ${where} ORDER BY seq DESC LIMIT ${page.limit} OFFSET ${page.offset}`, params),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM movements WHERE ${where}`, params),
+  ]);
+  return { rows: list.rows.map(toMovement), total: count.rows[0]?.n ?? 0 };
+}
+
+export interface BalanceFilter {
+  itemIds?: string[];
+  locationIds?: string[];
+  readable: ReadableLocations;
+}
+
+/** Ordered by item, then location; one page, with the total across pages. */
+export async function listBalances(db: Db, workspaceId: string, f: BalanceFilter, page: { limit: number; offset: number }): Promise<{ rows: Balance[]; total: number }> {
+  const w = new SqlConditions().add((p) => `workspace_id = ${p}`, workspaceId);
+  if (f.itemIds) w.add((p) => `item_id = ANY(${p}::uuid[])`, f.itemIds);
+  if (f.locationIds) w.add((p) => `location_id = ANY(${p}::uuid[])`, f.locationIds);
+  if (f.readable) w.add((p) => `location_id = ANY(${p}::uuid[])`, f.readable);
+  const { sql: where, params } = w;
+  const [list, count] = await Promise.all([
+    db.query<{ item_id: string; location_id: string; on_hand: string; updated_at: Date }>(
+      `SELECT item_id, location_id, on_hand::text, updated_at FROM balances WHERE ${where} ORDER BY item_id, location_id LIMIT ${page.limit} OFFSET ${page.offset}`,
+      params,
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM balances WHERE ${where}`, params),
+  ]);
+  return {
+    rows: list.rows.map((r) => ({ itemId: r.item_id, locationId: r.location_id, onHand: fromUnits(toUnits(r.on_hand)), updatedAt: r.updated_at.toISOString() })),
+    total: count.rows[0]?.n ?? 0,
+  };
+}
+
+/** Sum of on-hand at a location, read after its row lock is held. */
+export async function onHandAt(tx: PoolClient, workspaceId: string, locationId: string): Promise<Units> {
+  const { rows } = await tx.query<{ total: string }>('SELECT coalesce(sum(on_hand), 0)::text AS total FROM balances WHERE workspace_id = $1 AND location_id = $2', [workspaceId, locationId]);
+  return toUnits(rows[0]?.total ?? '0');
+}
+
+export interface OperationMovement {
+  itemId: string;
+  locationId: string;
+  quantity: Units;
+}
+
+export async function movementsOfOperation(tx: PoolClient, operationId: string): Promise<OperationMovement[]> {
+  const { rows } = await tx.query<{ item_id: string; location_id: string; quantity: string }>(
+    'SELECT item_id, location_id, quantity::text FROM movements WHERE operation_id = $1 ORDER BY seq',
+    [operationId],
+  );
+  return rows.map((r) => ({ itemId: r.item_id, locationId: r.location_id, quantity: toUnits(r.quantity) }));
+}
+
+/** Whether anything but the given opening ever moved these balances. */
+export async function otherMovementsExist(tx: PoolClient, workspaceId: string, operationId: string, keys: BalanceKey[]): Promise<boolean> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM movements WHERE workspace_id = $1 AND operation_id IS DISTINCT FROM $2
+     AND (item_id, location_id) IN (SELECT * FROM unnest($3::uuid[], $4::uuid[])) LIMIT 1`,
+    [workspaceId, operationId, keys.map((k) => k.itemId), keys.map((k) => k.locationId)],
+  );
+  return rows.length > 0;
+}
+
+/** Removes an opening's movements and the balances only it had created. */
+export async function deleteOperationStock(tx: PoolClient, workspaceId: string, operationId: string, keys: BalanceKey[]): Promise<void> {
+  await tx.query('DELETE FROM movements WHERE operation_id = $1', [operationId]);
+  await tx.query('DELETE FROM balances WHERE workspace_id = $1 AND (item_id, location_id) IN (SELECT * FROM unnest($2::uuid[], $3::uuid[]))', [
+    workspaceId,
+    keys.map((k) => k.itemId),
+    keys.map((k) => k.locationId),
+  ]);
+}

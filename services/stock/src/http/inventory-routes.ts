@@ -1,0 +1,129 @@
+import { ApiDocs, ctx, isId, offsetOf, Pagination, parseInput, queryArray, requireScope, setTotalCount, z, type ServiceRuntime } from '@inv/shared';
+import type { Express } from 'express';
+import { listBalances, listMovements } from '../data/ledger-repository';
+import { Interval, intervalRange } from '../domain/intervals';
+import { MAX_QUANTITY, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from '../domain/quantity';
+import { Balance, Movement, MovementType } from '../domain/stock-records';
+import { recordMovement } from '../use-cases/record-movement';
+import { IDEMPOTENCY_DESCRIPTION, IDEMPOTENCY_HEADER, respondIdempotently } from './idempotency';
+import { actorOf, lower, readableLocations } from './request-context';
+
+const Id = z.string().refine(isId, { message: 'not a valid id' });
+const Note = z.string().max(500).optional().openapi({ description: 'Free text, up to 500 characters; default ""' });
+
+const movementFields = {
+  itemId: z.string().min(1).openapi({ description: 'A stock-tracked item of the workspace' }),
+  locationId: z.string().min(1).openapi({ description: 'An existing location; adding stock needs it active and not being deleted' }),
+  note: Note,
+};
+export const RecordMovementBody = z
+  .discriminatedUnion('type', [
+    z.strictObject({
+      type: z.literal('receipt'),
+      ...movementFields,
+      quantity: PositiveQuantity.openapi({ description: `Received quantity, > 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals` }),
+    }),
+    z.strictObject({
+      type: z.literal('adjustment'),
+      ...movementFields,
+      quantity: SignedQuantity.openapi({ description: `Signed change of on-hand, not 0, |quantity| ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals; it may not take the balance below zero` }),
+    }),
+  ])
+  .openapi('RecordMovement');
+
+export const BalancesQuery = z.strictObject({
+  itemId: queryArray(Id).openapi({ description: 'Item IDs (repeated or comma-separated)' }),
+  locationId: queryArray(Id).openapi({ description: 'Location IDs (repeated or comma-separated)' }),
+  ...Pagination.shape,
+});
+
+export const MovementsQuery = z.strictObject({
+  itemId: queryArray(Id).openapi({ description: 'Item IDs (repeated or comma-separated)' }),
+  locationId: queryArray(Id).openapi({ description: 'Location IDs (repeated or comma-separated)' }),
+  type: queryArray(MovementType).openapi({ description: 'Movement types (repeated or comma-separated)' }),
+  transferId: queryArray(Id).openapi({ description: 'Transfer IDs (repeated or comma-separated)' }),
+  interval: Interval.default('all').openapi({ description: 'Date interval of createdAt, computed in UTC; default all (see GET /inventory/transfers)' }),
+  ...Pagination.shape,
+});
+
+const TOTAL = { 'X-Total-Count': 'Number of rows matching the filters, across all pages' };
+
+export function documentInventoryRoutes(docs: ApiDocs): void {
+  docs.route({
+    method: 'get',
+    path: '/inventory/balances',
+    summary: 'List stock balances',
+    description:
+      'On-hand per item and location, ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).',
+    scope: 'inventory.read',
+    tags: ['Inventory'],
+    request: { query: BalancesQuery },
+    responses: { 200: { description: 'Balances', schema: z.array(Balance), headers: TOTAL } },
+  });
+  docs.route({
+    method: 'get',
+    path: '/inventory/movements',
+    summary: 'List stock movements (the ledger)',
+    description:
+      'Immutable ledger entries, newest first, paged (page ≥ 1, pageSize 1–200, default 50). Filters combine with AND; a filter given several values matches any of them. A member with restricted location access sees the movements of locations it may read.',
+    scope: 'inventory.read',
+    tags: ['Inventory'],
+    request: { query: MovementsQuery },
+    responses: { 200: { description: 'Movements', schema: z.array(Movement), headers: TOTAL } },
+  });
+  docs.route({
+    method: 'post',
+    path: '/inventory/movements',
+    summary: 'Record a receipt or an adjustment',
+    description: `A receipt adds stock (quantity > 0); an adjustment changes it by a signed quantity and cannot take the balance below zero (422 naming the item and the quantity available). The item must exist and track stock (422 otherwise); the location must exist and not be deleted, and to add stock it must be active and not being deleted (422). A member with restricted location access needs write access to the location (403). Answers 201 with the movement. ${IDEMPOTENCY_DESCRIPTION}`,
+    scope: 'inventory.write',
+    tags: ['Inventory'],
+    request: {
+      headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().optional() }),
+      body: { content: { 'application/json': { schema: RecordMovementBody } } },
+    },
+    responses: { 201: { description: 'The recorded movement', schema: Movement } },
+  });
+}
+
+export function inventoryRoutes(app: Express, runtime: ServiceRuntime): void {
+  app.get('/inventory/balances', requireScope('inventory.read'), async (req, res) => {
+    const query = parseInput(BalancesQuery, req.query, 'query');
+    const { rows, total } = await listBalances(
+      runtime.pool,
+      ctx(req).workspace.id,
+      { itemIds: lower(query.itemId), locationIds: lower(query.locationId), readable: readableLocations(req) },
+      { limit: query.pageSize, offset: offsetOf(query) },
+    );
+    setTotalCount(res, total);
+    res.json(rows);
+  });
+
+  app.get('/inventory/movements', requireScope('inventory.read'), async (req, res) => {
+    const query = parseInput(MovementsQuery, req.query, 'query');
+    const context = ctx(req);
+    const { rows, total } = await listMovements(
+      runtime.pool,
+      context.workspace.id,
+      {
+        itemIds: lower(query.itemId),
+        locationIds: lower(query.locationId),
+        types: query.type,
+        transferIds: lower(query.transferId),
+        range: intervalRange(query.interval, new Date(), context.workspace.fiscalYearStartMonth),
+        readable: readableLocations(req),
+      },
+      { limit: query.pageSize, offset: offsetOf(query) },
+    );
+    setTotalCount(res, total);
+    res.json(rows);
+  });
+
+  app.post('/inventory/movements', requireScope('inventory.write'), async (req, res) => {
+    const body = parseInput(RecordMovementBody, req.body, 'body');
+    await respondIdempotently(req, res, runtime.pool, 'POST /inventory/movements', async (guard) => ({
+      status: 201,
+      body: await recordMovement(runtime, actorOf(req), body, guard),
+    }));
+  });
+}

@@ -1,0 +1,138 @@
+import { ApiDocs, ctx, isId, NotFound, offsetOf, Pagination, parseInput, queryArray, requireScope, setTotalCount, TransferStatus, z, type ServiceRuntime } from '@inv/shared';
+import type { Express } from 'express';
+import { findTransfers, listTransferIds } from '../data/transfer-repository';
+import { Interval, intervalRange } from '../domain/intervals';
+import { MAX_QUANTITY, PositiveQuantity, QUANTITY_DECIMALS } from '../domain/quantity';
+import { Transfer } from '../domain/stock-records';
+import { createTransfer } from '../use-cases/create-transfer';
+import { revertTransfer } from '../use-cases/revert-transfer';
+import { IDEMPOTENCY_DESCRIPTION, IDEMPOTENCY_HEADER, respondIdempotently } from './idempotency';
+import { actorOf, readableLocations } from './request-context';
+
+export const MAX_TRANSFER_LINES = 500;
+
+export const CreateTransferBody = z
+  .strictObject({
+    fromLocationId: z.string().min(1).openapi({ description: 'Source location (required)' }),
+    toLocationId: z.string().min(1).openapi({ description: 'Destination location (required), different from the source' }),
+    lines: z
+      .array(
+        z.strictObject({
+          itemId: z.string().min(1).openapi({ description: 'A stock-tracked item; each item at most once per transfer' }),
+          quantity: PositiveQuantity.openapi({ description: `> 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals` }),
+          note: z.string().max(500).optional().openapi({ description: 'Up to 500 characters; default ""' }),
+        }),
+      )
+      .min(1)
+      .max(MAX_TRANSFER_LINES)
+      .superRefine((lines, check) => {
+        const seen = new Map<string, number>();
+        lines.forEach((line, index) => {
+          const first = seen.get(line.itemId.toLowerCase());
+          if (first !== undefined) check.addIssue({ code: 'custom', path: [index, 'itemId'], message: `the same item as lines[${first}]; give each item once` });
+          else seen.set(line.itemId.toLowerCase(), index);
+        });
+      })
+      .openapi({ description: `1 to ${MAX_TRANSFER_LINES} lines (required)` }),
+    note: z.string().max(500).optional().openapi({ description: 'Up to 500 characters; default ""' }),
+  })
+  .openapi('CreateTransfer');
+
+export const TransfersQuery = z.strictObject({
+  status: queryArray(TransferStatus).openapi({ description: 'Statuses (repeated or comma-separated); default: every status' }),
+  interval: Interval.default('all').openapi({
+    description:
+      'Date interval of createdAt, computed in UTC; default all. Rolling windows (24h, 7d, 30d, 90d, 1y) and to-date intervals (mtd, qtd, ytd, fiscal_ytd) end now; named periods (today, this_week, last_week, this_month, last_month, this_quarter, last_quarter, this_year, last_year, last_fiscal_year) cover their whole period. Weeks start on Monday; quarters are calendar quarters; the fiscal year is the calendar year unless the workspace sets another start month. all: everything up to now; all_unfiltered: no date condition.',
+  }),
+  sortBy: z.enum(['createdAt']).default('createdAt').openapi({ description: 'Sort field; default createdAt (ties broken by id)' }),
+  sortOrder: z.enum(['asc', 'desc']).default('desc').openapi({ description: 'Default desc (newest first)' }),
+  ...Pagination.shape,
+});
+
+const TransferPath = z.object({ id: z.string().openapi({ description: 'Transfer ID' }) });
+
+export function documentTransferRoutes(docs: ApiDocs): void {
+  docs.route({
+    method: 'post',
+    path: '/inventory/transfers',
+    summary: 'Create a transfer',
+    description: `Moves stock from fromLocationId to toLocationId at once, all or nothing, and answers 201 with the completed Transfer. 422 for the same source and destination, an unknown, deleted or inactive location (or one being deleted), an unknown or catalog-only item, or insufficient stock at the source (naming the item and the quantity available). A member with restricted location access needs write access to both locations (403). Counts toward the plan's transfers per billing cycle (403 exceeded_limit past it). ${IDEMPOTENCY_DESCRIPTION}`,
+    scope: 'transfers.write',
+    tags: ['Transfers'],
+    request: {
+      headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().optional() }),
+      body: { content: { 'application/json': { schema: CreateTransferBody } } },
+    },
+    responses: { 201: { description: 'The completed transfer', schema: Transfer } },
+  });
+  docs.route({
+    method: 'get',
+    path: '/inventory/transfers',
+    summary: 'List transfers',
+    description:
+      'Transfers of the workspace, paged (page ≥ 1, pageSize 1–200, default 50), newest first by default. A member with restricted location access sees transfers from or to a location it may read.',
+    scope: 'transfers.read',
+    tags: ['Transfers'],
+    request: { query: TransfersQuery },
+    responses: { 200: { description: 'Transfers', schema: z.array(Transfer), headers: { 'X-Total-Count': 'Number of transfers matching the filters, across all pages' } } },
+  });
+  docs.route({
+    method: 'get',
+    path: '/inventory/transfers/{id}',
+    summary: 'Retrieve a transfer',
+    scope: 'transfers.read',
+    tags: ['Transfers'],
+    request: { params: TransferPath },
+    responses: { 200: { description: 'The transfer', schema: Transfer } },
+  });
+  docs.route({
+    method: 'post',
+    path: '/inventory/transfers/{id}/revert',
+    summary: 'Revert a completed transfer',
+    description:
+      'Moves the stock back with compensating movements (transfer_out at the destination, transfer_in at the source, both carrying the transferId) and answers 200 with the transfer, now reverted. 409 when the transfer is not completed (already reverted); 422 when the destination no longer holds a line\'s quantity (naming the item and the quantity available) or the source is deleted, inactive or being deleted. Needs write access to both locations. Does not count toward the transfer limit.',
+    scope: 'transfers.write',
+    tags: ['Transfers'],
+    request: { params: TransferPath },
+    responses: { 200: { description: 'The reverted transfer', schema: Transfer } },
+  });
+}
+
+export function transferRoutes(app: Express, runtime: ServiceRuntime): void {
+  app.post('/inventory/transfers', requireScope('transfers.write'), async (req, res) => {
+    const body = parseInput(CreateTransferBody, req.body, 'body');
+    const { workspace } = ctx(req);
+    const plan = { plan: workspace.plan, limit: workspace.limits.transfers, billingCycleStart: new Date(workspace.billingCycleStart) };
+    await respondIdempotently(req, res, runtime.pool, 'POST /inventory/transfers', async (guard) => ({
+      status: 201,
+      body: await createTransfer(runtime, actorOf(req), plan, body, guard),
+    }));
+  });
+
+  app.get('/inventory/transfers', requireScope('transfers.read'), async (req, res) => {
+    const query = parseInput(TransfersQuery, req.query, 'query');
+    const { workspace } = ctx(req);
+    const { ids, total } = await listTransferIds(
+      runtime.pool,
+      workspace.id,
+      { statuses: query.status, range: intervalRange(query.interval, new Date(), workspace.fiscalYearStartMonth), readable: readableLocations(req) },
+      query.sortOrder,
+      { limit: query.pageSize, offset: offsetOf(query) },
+    );
+    setTotalCount(res, total);
+    res.json(await findTransfers(runtime.pool, workspace.id, ids));
+  });
+
+  app.get('/inventory/transfers/:id', requireScope('transfers.read'), async (req, res) => {
+    const { id } = parseInput(TransferPath, req.params, 'path');
+    const readable = readableLocations(req);
+    const [transfer] = isId(id) ? await findTransfers(runtime.pool, ctx(req).workspace.id, [id.toLowerCase()]) : [];
+    if (!transfer || (readable && !readable.includes(transfer.fromLocationId) && !readable.includes(transfer.toLocationId))) throw new NotFound('Transfer');
+    res.json(transfer);
+  });
+
+  app.post('/inventory/transfers/:id/revert', requireScope('transfers.write'), async (req, res) => {
+    const { id } = parseInput(TransferPath, req.params, 'path');
+    res.json(await revertTransfer(runtime, actorOf(req), id));
+  });
+}

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { ApiDocs, BaseConfig, createServiceApp, isReady, loadConfig, runMain, startService } from '@inv/shared';
+import { purgeExpiredKeys } from './data/idempotency-repository';
+import { documentInventoryRoutes, inventoryRoutes } from './http/inventory-routes';
+import { documentTransferRoutes, transferRoutes } from './http/transfer-routes';
+import { registerProjectionConsumers } from './messaging/projection-events';
+import { registerStockCommands } from './messaging/stock-commands';
+
+const KEY_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export async function startStock(config: BaseConfig = loadConfig(BaseConfig)) {
+  let purge: NodeJS.Timeout | undefined;
+  const service = await startService({
+    name: 'stock',
+    config,
+    port: config.STOCK_PORT,
+    migrationsDir: path.join(__dirname, 'data/migrations'),
+    wire: (runtime) => {
+      registerStockCommands(runtime);
+      registerProjectionConsumers(runtime);
+      purge = setInterval(() => {
+        purgeExpiredKeys(runtime.pool).catch((err: Error) => runtime.logger.warn({ err: err.message }, 'purging expired idempotency keys failed; the next run retries'));
+      }, KEY_PURGE_INTERVAL_MS).unref();
+      const docs = new ApiDocs();
+      documentInventoryRoutes(docs);
+      documentTransferRoutes(docs);
+      return createServiceApp({
+        logger: runtime.logger,
+        internalSecret: config.INTERNAL_SECRET,
+        ready: () => isReady(runtime.pool, runtime.broker),
+        openapi: () => docs.document({ title: 'stock', version: '0.0.1' }),
+        routes: (app) => {
+          inventoryRoutes(app, runtime);
+          transferRoutes(app, runtime);
+        },
+      });
+    },
+  });
+  return {
+    ...service,
+    stop: async () => {
+      clearInterval(purge);
+      await service.stop();
+    },
+  };
+}
+
+if (require.main === module) runMain('stock', startStock);

@@ -1,0 +1,79 @@
+import { canAccessLocation, Forbidden, LimitExceeded, newId, recordEvent, StockEvents, transact, Unprocessable, type InternalContext, type ServiceRuntime } from '@inv/shared';
+import { lockLocations } from '../data/projection-repository';
+import { countTransfersSince, findTransfers, insertTransfer, lockTransferQuota } from '../data/transfer-repository';
+import { locationRefusal } from '../domain/location-rules';
+import { toUnits } from '../domain/quantity';
+import type { Transfer } from '../domain/stock-records';
+import type { Actor, EffectGuard } from './actor';
+import { labelsFrom } from './labels';
+import { postMovements, type MovementDraft } from './post-movements';
+import { resolveItems, resolveLocations } from './resolve-references';
+
+export interface CreateTransferInput {
+  fromLocationId: string;
+  toLocationId: string;
+  lines: { itemId: string; quantity: number; note?: string }[];
+  note?: string;
+}
+
+export interface TransferPlan {
+  plan: InternalContext['workspace']['plan'];
+  /** Transfers the plan allows per billing cycle. */
+  limit: number;
+  billingCycleStart: Date;
+}
+
+/**
+ * Moves stock between two locations at once and answers the completed Transfer. All or nothing.
+ * Throws Forbidden without write access to both locations; LimitExceeded when the billing cycle
+ * already holds the plan's transfers; Unprocessable for the same source and destination, an
+ * unknown, deleted, inactive or closed location, an unknown or catalog-only item, or stock
+ * short at the source (naming the item and the quantity available).
+ */
+export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan: TransferPlan, input: CreateTransferInput, guard: EffectGuard): Promise<Transfer> {
+  const from = input.fromLocationId.toLowerCase();
+  const to = input.toLocationId.toLowerCase();
+  for (const id of [from, to]) {
+    if (!canAccessLocation(actor.locationAccess, id, 'write')) throw new Forbidden(`You need write access to both locations of a transfer; you lack it for ${id}.`);
+  }
+  if (from === to) throw new Unprocessable('fromLocationId and toLocationId are the same location; a transfer needs two different locations.');
+  const lines = input.lines.map((l) => ({ id: newId(), itemId: l.itemId.toLowerCase(), quantity: toUnits(l.quantity), note: l.note ?? '' }));
+  const [items, locations] = await Promise.all([
+    resolveItems(runtime, actor.workspaceId, lines.map((l) => l.itemId), actor.requestId),
+    resolveLocations(runtime, actor.workspaceId, [from, to], actor.requestId),
+  ]);
+  const refuse = (refusals: (string | undefined)[]) => {
+    const reason = refusals.find((r) => r !== undefined);
+    if (reason) throw new Unprocessable(reason);
+  };
+  const fromUse = { addsStock: false, requireActive: true };
+  const toUse = { addsStock: true, requireActive: true };
+  refuse([locationRefusal(locations.get(from), input.fromLocationId, fromUse), locationRefusal(locations.get(to), input.toLocationId, toUse)]);
+  lines.forEach((line, index) => {
+    const item = items.get(line.itemId);
+    if (!item) throw new Unprocessable(`lines[${index}]: item ${line.itemId} does not exist.`);
+    if (!item.track_stock) throw new Unprocessable(`lines[${index}]: item "${item.sku}" (${item.id}) is catalog-only (trackStock: false) and cannot be transferred.`);
+  });
+  const labels = labelsFrom(items, locations);
+  const id = newId();
+  return transact(runtime, async (tx) => {
+    await guard.begin(tx);
+    await lockTransferQuota(tx, actor.workspaceId);
+    if ((await countTransfersSince(tx, actor.workspaceId, plan.billingCycleStart)) >= plan.limit) {
+      throw new LimitExceeded('transfers per billing cycle', plan.limit, plan.plan);
+    }
+    const locked = new Map((await lockLocations(tx, actor.workspaceId, [from, to], 'share')).map((l) => [l.id, l]));
+    refuse([locationRefusal(locked.get(from), input.fromLocationId, fromUse), locationRefusal(locked.get(to), input.toLocationId, toUse)]);
+    const now = new Date();
+    await insertTransfer(tx, actor.workspaceId, { id, fromLocationId: from, toLocationId: to, note: input.note ?? '', userId: actor.userId, createdAt: now, lines });
+    const drafts: MovementDraft[] = lines.flatMap((l) => [
+      { itemId: l.itemId, locationId: from, type: 'transfer_out' as const, quantity: -l.quantity, transferId: id, operationId: null, note: l.note },
+      { itemId: l.itemId, locationId: to, type: 'transfer_in' as const, quantity: l.quantity, transferId: id, operationId: null, note: l.note },
+    ]);
+    await postMovements(tx, actor, drafts, labels, now);
+    const [transfer] = await findTransfers(tx, actor.workspaceId, [id]);
+    await recordEvent(tx, StockEvents.transferCompleted, actor.workspaceId, transfer, actor.requestId);
+    await guard.finish(tx, 201, transfer);
+    return transfer!;
+  });
+}

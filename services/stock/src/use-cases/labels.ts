@@ -1,0 +1,16 @@
+import type { ItemRow, LocationRow } from '../data/projection-repository';
+import type { Labels } from './post-movements';
+
+/** Names items by SKU and locations by name in error messages, with the id for precision. */
+export function labelsFrom(items: Map<string, ItemRow>, locations: Map<string, LocationRow>): Labels {
+  return {
+    item: (id) => {
+      const item = items.get(id);
+      return item ? `"${item.sku}" (${id})` : id;
+    },
+    location: (id) => {
+      const name = locations.get(id)?.name;
+      return name ? `"${name}" (${id})` : id;
+    },
+  };
+}

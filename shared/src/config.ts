@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Settings every process reads. Each process extends this with its own fields and parses once at start. */
+export const BaseConfig = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/inventory'),
+  AMQP_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** HMAC secret shared by the gateway and the services to sign the internal request context. */
+  INTERNAL_SECRET: z.string().min(16).default('local-development-internal-secret'),
+  EVENTS_EXCHANGE: z.string().min(1).default('inventory.events'),
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60000).default(250),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
+  CATALOG_PORT: z.coerce.number().int().min(1).max(65535).default(4101),
+  LOCATIONS_PORT: z.coerce.number().int().min(1).max(65535).default(4102),
+  STOCK_PORT: z.coerce.number().int().min(1).max(65535).default(4103),
+  /** Interface the internal services bind to; keep it on loopback or a private network. */
+  SERVICES_HOST: z.string().default('127.0.0.1'),
+});
+export type BaseConfig = z.infer<typeof BaseConfig>;
+
+/**
+ * Parses the environment once. Throws with every offending variable named, so a bad
+ * deployment fails at start rather than on the first request that needs the value.
+ */
+export function loadConfig<T extends z.ZodTypeAny>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+/** Unset optional strings arrive as '' from some shells and compose files; treat them as absent. */
+export const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+export const booleanFlag = z.preprocess(
+  (v) => (typeof v === 'string' ? ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()) : v),
+  z.boolean(),
+);

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Messages the catalog service publishes and the commands it answers. Owned by the catalog
+ * service; other services only read this file.
+ */
+export const CATALOG_SERVICE = 'catalog';
+
+/** What other services keep of an item in their projections. */
+export const ItemSnapshot = z.object({
+  id: z.string(),
+  sku: z.string(),
+  description: z.string(),
+  trackStock: z.boolean(),
+});
+export type ItemSnapshot = z.infer<typeof ItemSnapshot>;
+
+export const CatalogEvents = {
+  itemCreated: 'item.created',
+  itemUpdated: 'item.updated',
+  tagCreated: 'tag.created',
+  supplierCreated: 'supplier.created',
+} as const;
+export const ItemChanged = ItemSnapshot;
+export const TagCreated = z.object({ id: z.string(), name: z.string(), color: z.string() });
+export type TagCreated = z.infer<typeof TagCreated>;
+export const SupplierCreated = z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string() });
+export type SupplierCreated = z.infer<typeof SupplierCreated>;
+
+export const CatalogCommands = {
+  /** Answers ItemSnapshot[] for the ids that exist in the workspace (unknown ids are left out). */
+  getItems: 'catalog.get-items',
+  /** Answers { items, suppliers, tags }: live counts for the workspace. */
+  usage: 'catalog.usage',
+} as const;
+export const GetItems = z.object({ itemIds: z.array(z.string()).min(1).max(1000) });
+export const CatalogUsage = z.object({ items: z.number().int(), suppliers: z.number().int(), tags: z.number().int() });
+export type CatalogUsage = z.infer<typeof CatalogUsage>;

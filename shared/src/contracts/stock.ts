@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { ItemSnapshot } from './catalog';
+import { LocationType } from './locations';
+
+/**
+ * Messages the stock service publishes and the commands it answers. Owned by the stock
+ * service; other services only read this file.
+ */
+export const STOCK_SERVICE = 'stock';
+
+export const StockEvents = {
+  /**
+   * One balance changed: { itemId, locationId, onHand, delta, movementType, version }. version
+   * increases strictly with every change of that balance, so a projection keeps the highest
+   * and ignores stale or repeated deliveries.
+   */
+  changed: 'stock.changed',
+  transferCompleted: 'transfer.completed',
+  transferReverted: 'transfer.reverted',
+} as const;
+export const StockChanged = z.object({
+  itemId: z.string(),
+  locationId: z.string(),
+  onHand: z.number(),
+  delta: z.number(),
+  movementType: z.string(),
+  version: z.number().int(),
+});
+export type StockChanged = z.infer<typeof StockChanged>;
+
+export const StockCommands = {
+  /** Answers { transfers: number }: transfers created since billingCycleStart. */
+  usage: 'stock.usage',
+  /**
+   * Records opening movements for newly created items, all or nothing, idempotent per
+   * operationId. Answers { movements: number }. Fails 422 for an unknown, deleted or
+   * inactive location or a non-tracked item with a non-zero quantity.
+   */
+  recordOpening: 'stock.record-opening',
+  /** Undoes a recordOpening whose caller could not commit (idempotent; unknown operationId is a no-op). */
+  cancelOpening: 'stock.cancel-opening',
+  /**
+   * Closes a location to new stock before its deletion: fails 409 conflict while it holds
+   * on-hand stock; otherwise no movement can add stock there any more. Answers { closed: true }.
+   */
+  closeLocation: 'stock.close-location',
+  /** Reopens a location whose deletion did not go through. */
+  reopenLocation: 'stock.reopen-location',
+} as const;
+export const StockUsage = z.object({ billingCycleStart: z.string() });
+export const StockUsageResult = z.object({ transfers: z.number().int() });
+export const RecordOpening = z.object({
+  operationId: z.string().uuid(),
+  userId: z.string(),
+  lines: z
+    .array(z.object({ item: ItemSnapshot, locationId: z.string(), quantity: z.number().positive() }))
+    .min(1)
+    .max(100),
+});
+export type RecordOpening = z.infer<typeof RecordOpening>;
+export const CancelOpening = z.object({ operationId: z.string().uuid() });
+export const LocationClosure = z.object({ locationId: z.string() });
+
+export const TRANSFER_STATUSES = ['pending', 'completed', 'reverted', 'rejected', 'cancelled'] as const;
+export const TransferStatus = z.enum(TRANSFER_STATUSES);
+export type TransferStatus = z.infer<typeof TransferStatus>;
+
+/**
+ * Payload of transfer.completed and transfer.reverted: the Transfer exactly as the API returns
+ * it (status completed, respectively reverted). The stock.changed events of its movements are
+ * recorded in the same transaction.
+ */
+export const TransferSnapshot = z.object({
+  id: z.string(),
+  fromLocationId: z.string(),
+  toLocationId: z.string(),
+  status: TransferStatus,
+  note: z.string(),
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      itemId: z.string(),
+      quantity: z.number(),
+      note: z.string(),
+      item: z.object({ id: z.string(), sku: z.string(), description: z.string() }),
+    }),
+  ),
+  createdAt: z.string(),
+  fromLocation: z.object({ id: z.string(), name: z.string(), type: LocationType }),
+  toLocation: z.object({ id: z.string(), name: z.string(), type: LocationType }),
+});
+export type TransferSnapshot = z.infer<typeof TransferSnapshot>;

@@ -1,0 +1,47 @@
+import type { Pool, PoolClient } from 'pg';
+
+/** SQLSTATEs after which the whole transaction can safely run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+
+export interface TransactionOptions {
+  isolation?: 'read committed' | 'repeatable read' | 'serializable';
+  /** Attempts in all, counting the first. */
+  attempts?: number;
+}
+
+/**
+ * Runs `work` in one transaction on one client, always released. Serialization failures and
+ * deadlocks roll back and run `work` again, so `work` must have no side effects outside the
+ * transaction. Throws whatever `work` throws (after rollback) or the last retryable error.
+ */
+export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  const attempts = options.attempts ?? 5;
+  for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query(`BEGIN ISOLATION LEVEL ${(options.isolation ?? 'read committed').toUpperCase()}`);
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      const code = (err as { code?: string }).code;
+      if (attempt < attempts && code !== undefined && RETRYABLE.has(code)) {
+        await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+        continue;
+      }
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+}
+
+/** PostgreSQL unique_violation, for mapping duplicates to 409 conflict. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string };
+  return e.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}

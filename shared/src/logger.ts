@@ -1,0 +1,35 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pino from 'pino';
+
+interface LogContext {
+  requestId?: string;
+  workspaceId?: string;
+}
+
+/** Carries the request id through async work so every log line of a request names it. */
+export const logContext = new AsyncLocalStorage<LogContext>();
+
+export type Logger = pino.Logger;
+
+/** `toStderr` keeps stdout clean for programs whose stdout is their answer (the admin CLI). */
+export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info', toStderr = false): Logger {
+  const options: pino.LoggerOptions = {
+    name: service,
+    level,
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: () => ({ ...logContext.getStore() }),
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers["x-internal-signature"]',
+        'req.headers["x-internal-context"]',
+        'apiKey',
+        '*.apiKey',
+        'secret',
+      ],
+      censor: '[redacted]',
+    },
+  };
+  return toStderr ? pino(options, pino.destination(2)) : pino(options);
+}

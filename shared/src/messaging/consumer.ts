@@ -1,0 +1,175 @@
+import type { ConsumeMessage } from 'amqplib';
+import type { ChannelWrapper } from 'amqp-connection-manager';
+import type { Pool, PoolClient } from 'pg';
+import type { z } from 'zod';
+import { withTransaction } from '../db/transaction';
+import { logContext, type Logger } from '../logger';
+import { DEAD_LETTER_EXCHANGE, type Broker } from './broker';
+import { Envelope } from './envelope';
+
+export type EventHandler<P> = (payload: P, message: Envelope<P>, tx: PoolClient) => Promise<void>;
+
+interface Subscription {
+  schema: z.ZodTypeAny;
+  handler: EventHandler<unknown>;
+}
+
+/**
+ * A durable queue of domain events for one service. Each message is applied at most once
+ * (its id is recorded in processed_messages inside the handler's transaction), retried with a
+ * delay a bounded number of times on failure, and then dead-lettered to `<queue>.dlq`.
+ * Messages that fail validation go to the dead-letter queue at once: retrying cannot fix them.
+ */
+export class EventConsumer {
+  private readonly subscriptions = new Map<string, Subscription>();
+  private channel: ChannelWrapper | undefined;
+  private inFlight = 0;
+
+  constructor(
+    private readonly broker: Broker,
+    private readonly pool: Pool,
+    private readonly logger: Logger,
+    readonly queue: string,
+    private readonly options: { maxAttempts?: number; retryDelayMs?: number; prefetch?: number } = {},
+  ) {}
+
+  on<S extends z.ZodTypeAny>(type: string, schema: S, handler: EventHandler<z.infer<S>>): this {
+    this.subscriptions.set(type, { schema, handler: handler as EventHandler<unknown> });
+    return this;
+  }
+
+  async start(): Promise<void> {
+    const queue = this.queue;
+    const retryQueue = `${queue}.retry`;
+    const deadQueue = `${queue}.dlq`;
+    this.channel = this.broker.channel(`consumer:${queue}`, async (ch) => {
+      await ch.assertQueue(queue, { durable: true, deadLetterExchange: DEAD_LETTER_EXCHANGE, deadLetterRoutingKey: deadQueue });
+      // Retry queue: messages wait out their TTL, then dead-letter straight back to the work queue.
+      await ch.assertQueue(retryQueue, {
+        durable: true,
+        messageTtl: this.options.retryDelayMs ?? 1000,
+        deadLetterExchange: '',
+        deadLetterRoutingKey: queue,
+      });
+      await ch.assertQueue(deadQueue, { durable: true });
+      await ch.bindQueue(deadQueue, DEAD_LETTER_EXCHANGE, deadQueue);
+      for (const type of this.subscriptions.keys()) await ch.bindQueue(queue, this.broker.eventsExchange, type);
+      await ch.prefetch(this.options.prefetch ?? 16);
+      await ch.consume(queue, (msg) => {
+        if (msg) void this.handle(settleOn(ch), msg);
+      });
+    });
+    await this.channel.waitForConnect();
+  }
+
+  async stop(): Promise<void> {
+    await this.channel?.close();
+    while (this.inFlight > 0) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  private async handle(ch: Settle, msg: ConsumeMessage): Promise<void> {
+    this.inFlight += 1;
+    try {
+      const parsed = this.parse(msg);
+      if (!parsed) {
+        ch.nack(msg, false, false);
+        return;
+      }
+      const { message, subscription } = parsed;
+      await logContext.run({ requestId: message.requestId ?? undefined, workspaceId: message.workspaceId }, async () => {
+        try {
+          await withTransaction(this.pool, async (tx) => {
+            const fresh = await tx.query('INSERT INTO processed_messages (consumer, message_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [this.queue, message.id]);
+            if (fresh.rowCount === 0) {
+              this.logger.debug({ messageId: message.id, type: message.type }, 'duplicate message ignored');
+              return;
+            }
+            await subscription.handler(message.payload, message, tx);
+          });
+          ch.ack(msg);
+        } catch (err) {
+          await this.retryOrDeadLetter(ch, msg, message, err);
+        }
+      });
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  private parse(msg: ConsumeMessage): { message: Envelope; subscription: Subscription } | undefined {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(msg.content.toString('utf8'));
+    } catch {
+      this.logger.error({ queue: this.queue, messageId: msg.properties.messageId }, 'message is not JSON; dead-lettered');
+      return undefined;
+    }
+    const env = Envelope.safeParse(raw);
+    const subscription = env.success ? this.subscriptions.get(env.data.type) : undefined;
+    if (!env.success || !subscription) {
+      this.logger.error({ queue: this.queue, messageId: msg.properties.messageId }, 'message envelope invalid or type unknown; dead-lettered');
+      return undefined;
+    }
+    const payload = subscription.schema.safeParse(env.data.payload);
+    if (!payload.success) {
+      this.logger.error({ queue: this.queue, messageId: env.data.id, type: env.data.type, issues: payload.error.issues }, 'message payload invalid; dead-lettered');
+      return undefined;
+    }
+    return { message: { ...env.data, payload: payload.data }, subscription };
+  }
+
+  private async retryOrDeadLetter(
+    ch: Settle,
+    msg: ConsumeMessage,
+    message: Envelope,
+    err: unknown,
+  ): Promise<void> {
+    const attempts = Number(msg.properties.headers?.['x-attempts'] ?? 0) + 1;
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    if (attempts >= maxAttempts) {
+      this.logger.error({ err, messageId: message.id, type: message.type, attempts }, 'message failed too often; dead-lettered');
+      ch.nack(msg, false, false);
+      return;
+    }
+    this.logger.warn({ err: (err as Error).message, messageId: message.id, type: message.type, attempts }, 'message failed; will retry');
+    try {
+      await this.channel!.sendToQueue(`${this.queue}.retry`, msg.content, {
+        ...msg.properties,
+        headers: { ...msg.properties.headers, 'x-attempts': attempts },
+      });
+      ch.ack(msg);
+    } catch {
+      // Could not park it for retry: hand it back to the broker rather than lose it.
+      ch.nack(msg, false, true);
+    }
+  }
+}
+
+interface Settle {
+  ack(m: ConsumeMessage): void;
+  nack(m: ConsumeMessage, all?: boolean, requeue?: boolean): void;
+}
+
+/**
+ * Acks and nacks on the channel that delivered the message. When that channel has died the
+ * broker redelivers the message anyway (and processed_messages absorbs the repeat), so a
+ * failure to settle is not an error worth crashing for.
+ */
+function settleOn(ch: Settle): Settle {
+  return {
+    ack: (m) => {
+      try {
+        ch.ack(m);
+      } catch {
+        /* channel gone: redelivery follows */
+      }
+    },
+    nack: (m, all, requeue) => {
+      try {
+        ch.nack(m, all, requeue);
+      } catch {
+        /* channel gone: redelivery follows */
+      }
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import type { Pool, PoolClient } from 'pg';
+import type { Logger } from '../logger';
+import type { Broker } from './broker';
+import { envelope, type Envelope } from './envelope';
+
+/**
+ * Records an event in the caller's transaction. It reaches RabbitMQ only if that transaction
+ * commits, and then at least once (consumers deduplicate by message id).
+ */
+export async function recordEvent<P>(tx: PoolClient, type: string, workspaceId: string, payload: P, requestId: string | null): Promise<Envelope<P>> {
+  const message = envelope(type, workspaceId, payload, requestId);
+  await tx.query('INSERT INTO outbox (id, type, workspace_id, message) VALUES ($1, $2, $3, $4)', [message.id, type, workspaceId, JSON.stringify(message)]);
+  return message;
+}
+
+/**
+ * Moves committed outbox rows to RabbitMQ. A row is marked sent only after the broker confirms
+ * it; rows are claimed with SKIP LOCKED so several instances can relay side by side.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly broker: Broker,
+    private readonly logger: Logger,
+    private readonly options: { pollMs: number; batchSize?: number; publishTimeoutMs?: number },
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Relays as soon as possible; call after committing a transaction that recorded events. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Relays until nothing is pending; returns how many messages were sent. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const sent = await this.relayBatch();
+      total += sent;
+      if (sent === 0) return total;
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running) return;
+    let delay = this.options.pollMs;
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.drain();
+        } while (this.again && !this.stopped);
+      } catch (err) {
+        delay = Math.max(this.options.pollMs, 1000);
+        this.logger.warn({ err: (err as Error).message }, 'outbox relay failed; pending events stay in the outbox and will be retried');
+      }
+    })();
+    await this.running;
+    this.running = undefined;
+    this.schedule(delay);
+  }
+
+  private async relayBatch(): Promise<number> {
+    if (!this.broker.isConnected) return 0;
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ seq: string; message: Envelope }>(
+        'SELECT seq, message FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
+        [this.options.batchSize ?? 100],
+      );
+      const sent: string[] = [];
+      try {
+        for (const row of rows) {
+          await this.broker.publishEvent(row.message, this.options.publishTimeoutMs ?? 5000);
+          sent.push(row.seq);
+        }
+      } finally {
+        // Mark what the broker confirmed even when a later publish in the batch failed.
+        if (sent.length > 0) await client.query('UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE seq = ANY($1::bigint[])', [sent]);
+        await client.query('COMMIT');
+      }
+      return sent.length;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+}

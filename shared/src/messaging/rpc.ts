@@ -1,0 +1,191 @@
+import type { ConsumeMessage } from 'amqplib';
+import type { ChannelWrapper } from 'amqp-connection-manager';
+import type { z } from 'zod';
+import { AppError, appErrorFrom, InternalError } from '../errors';
+import { newId } from '../ids';
+import { logContext, type Logger } from '../logger';
+import { DEAD_LETTER_EXCHANGE, messageProperties, type Broker } from './broker';
+import { Envelope, envelope } from './envelope';
+
+/** Where a service listens for commands addressed to it. */
+export function commandQueue(service: string): string {
+  return `rpc.${service}`;
+}
+
+type Reply = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string } };
+
+export interface CommandMeta {
+  workspaceId: string;
+  requestId: string | null;
+  messageId: string;
+}
+type CommandHandler = (payload: unknown, meta: CommandMeta) => Promise<unknown>;
+
+/**
+ * Answers request/reply commands on `rpc.<service>`. A handler's AppError travels back to the
+ * caller as-is (so a 409 from the stock service is a 409 at the gateway); anything else is
+ * logged here and answered as internal_server_error.
+ */
+export class CommandServer {
+  private readonly handlers = new Map<string, { schema: z.ZodTypeAny; handler: CommandHandler }>();
+  private channel: ChannelWrapper | undefined;
+  private inFlight = 0;
+
+  constructor(
+    private readonly broker: Broker,
+    private readonly logger: Logger,
+    readonly service: string,
+  ) {}
+
+  handle<S extends z.ZodTypeAny, R>(type: string, schema: S, handler: (payload: z.infer<S>, meta: CommandMeta) => Promise<R>): this {
+    this.handlers.set(type, { schema, handler: handler as CommandHandler });
+    return this;
+  }
+
+  async start(): Promise<void> {
+    const queue = commandQueue(this.service);
+    this.channel = this.broker.channel(`commands:${queue}`, async (ch) => {
+      await ch.assertQueue(queue, { durable: true, deadLetterExchange: DEAD_LETTER_EXCHANGE, deadLetterRoutingKey: `${queue}.dlq` });
+      await ch.assertQueue(`${queue}.dlq`, { durable: true });
+      await ch.bindQueue(`${queue}.dlq`, DEAD_LETTER_EXCHANGE, `${queue}.dlq`);
+      await ch.prefetch(32);
+      await ch.consume(queue, (msg) => {
+        if (!msg) return;
+        void this.answer(msg).then(
+          () => ch.ack(msg),
+          (err) => {
+            this.logger.error({ err }, 'command could not be answered; dead-lettered');
+            try {
+              ch.nack(msg, false, false);
+            } catch {
+              /* channel gone: the broker redelivers */
+            }
+          },
+        );
+      });
+    });
+    await this.channel.waitForConnect();
+  }
+
+  async stop(): Promise<void> {
+    await this.channel?.close();
+    while (this.inFlight > 0) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  private async answer(msg: ConsumeMessage): Promise<void> {
+    const { replyTo, correlationId } = msg.properties;
+    if (!replyTo || !correlationId) throw new Error('command without replyTo/correlationId');
+    this.inFlight += 1;
+    try {
+      const reply = await this.run(msg);
+      await this.channel!.sendToQueue(replyTo, Buffer.from(JSON.stringify(reply)), { correlationId, contentType: 'application/json' });
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  private async run(msg: ConsumeMessage): Promise<Reply> {
+    let request: Envelope;
+    try {
+      request = Envelope.parse(JSON.parse(msg.content.toString('utf8')));
+    } catch {
+      return { ok: false, error: { code: 'bad_request', message: 'Malformed command message.' } };
+    }
+    const entry = this.handlers.get(request.type);
+    if (!entry) return { ok: false, error: { code: 'bad_request', message: `Unknown command ${request.type}.` } };
+    const payload = entry.schema.safeParse(request.payload);
+    if (!payload.success) return { ok: false, error: { code: 'bad_request', message: `Invalid ${request.type} command: ${payload.error.message}` } };
+    return logContext.run({ requestId: request.requestId ?? undefined, workspaceId: request.workspaceId }, async () => {
+      try {
+        const result = await entry.handler(payload.data, { workspaceId: request.workspaceId, requestId: request.requestId, messageId: request.id });
+        return { ok: true as const, result: result ?? null };
+      } catch (err) {
+        if (err instanceof AppError) return { ok: false as const, error: { code: err.code, message: err.message } };
+        this.logger.error({ err, command: request.type }, 'command handler failed');
+        return { ok: false as const, error: { code: 'internal_server_error', message: new InternalError().message } };
+      }
+    });
+  }
+}
+
+/** Sends commands and waits for their replies on one exclusive reply queue per process. */
+export class CommandClient {
+  private channel: ChannelWrapper | undefined;
+  private replyQueue = '';
+  private readonly pending = new Map<string, { resolve: (r: Reply) => void; timer: NodeJS.Timeout }>();
+
+  constructor(
+    private readonly broker: Broker,
+    private readonly defaultTimeoutMs: number,
+  ) {}
+
+  async start(): Promise<void> {
+    this.channel = this.broker.channel('command-client', async (ch) => {
+      const { queue } = await ch.assertQueue('', { exclusive: true, autoDelete: true });
+      this.replyQueue = queue;
+      await ch.consume(queue, (msg) => msg && this.settle(msg), { noAck: true });
+    });
+    await this.channel.waitForConnect();
+  }
+
+  async stop(): Promise<void> {
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.resolve({ ok: false, error: { code: 'internal_server_error', message: 'Shutting down.' } });
+      this.pending.delete(id);
+    }
+    await this.channel?.close();
+  }
+
+  /**
+   * Sends `type` to `service` and resolves with its result. Rejects with the handler's AppError,
+   * or with internal_server_error naming the service when no answer comes within the timeout
+   * (the command expires in the queue at the same moment, so a late consumer never runs it).
+   */
+  async request<R = unknown>(
+    service: string,
+    type: string,
+    payload: unknown,
+    context: { workspaceId: string; requestId?: string | null; timeoutMs?: number },
+  ): Promise<R> {
+    if (!this.channel) throw new Error('CommandClient not started');
+    const timeoutMs = context.timeoutMs ?? this.defaultTimeoutMs;
+    const requestId = context.requestId ?? logContext.getStore()?.requestId ?? null;
+    const message = envelope(type, context.workspaceId, payload, requestId);
+    const correlationId = newId();
+    const reply = new Promise<Reply>((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(correlationId);
+        resolve({ ok: false, error: { code: 'internal_server_error', message: `The ${service} service did not answer ${type} within ${timeoutMs} ms.` } });
+      }, timeoutMs);
+      this.pending.set(correlationId, { resolve, timer });
+    });
+    try {
+      await this.channel.sendToQueue(commandQueue(service), Buffer.from(JSON.stringify(message)), {
+        ...messageProperties(message),
+        persistent: false,
+        correlationId,
+        replyTo: this.replyQueue,
+        expiration: String(timeoutMs),
+        timeout: timeoutMs,
+      } as never);
+    } catch {
+      // Not sent (broker unreachable): let the pending timer produce the named timeout error.
+    }
+    const answer = await reply;
+    if (answer.ok) return answer.result as R;
+    throw appErrorFrom(answer.error.code, answer.error.message);
+  }
+
+  private settle(msg: ConsumeMessage): void {
+    const p = this.pending.get(msg.properties.correlationId);
+    if (!p) return;
+    clearTimeout(p.timer);
+    this.pending.delete(msg.properties.correlationId);
+    try {
+      p.resolve(JSON.parse(msg.content.toString('utf8')) as Reply);
+    } catch {
+      p.resolve({ ok: false, error: { code: 'internal_server_error', message: 'Malformed reply.' } });
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const PLANS = ['free', 'pro', 'business', 'advanced', 'business plus', 'business extra', 'business max', 'enterprise'] as const;
+export const Plan = z.enum(PLANS);
+export type Plan = z.infer<typeof Plan>;
+
+export interface PlanLimits {
+  items: number;
+  suppliers: number;
+  locations: number;
+  tags: number;
+  users: number;
+  /** Transfers per billing cycle; shown on the workspace as usageLimit. */
+  transfers: number;
+}
+
+/** The one table of plan limits. Documented in the README; change both together. */
+export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
+  free: { items: 100, suppliers: 5, locations: 3, tags: 20, users: 2, transfers: 50 },
+  pro: { items: 1000, suppliers: 50, locations: 10, tags: 100, users: 5, transfers: 1000 },
+  business: { items: 5000, suppliers: 200, locations: 25, tags: 250, users: 15, transfers: 5000 },
+  advanced: { items: 10000, suppliers: 500, locations: 50, tags: 500, users: 25, transfers: 10000 },
+  'business plus': { items: 25000, suppliers: 1000, locations: 100, tags: 1000, users: 50, transfers: 25000 },
+  'business extra': { items: 50000, suppliers: 2500, locations: 250, tags: 2500, users: 100, transfers: 50000 },
+  'business max': { items: 100000, suppliers: 5000, locations: 500, tags: 5000, users: 250, transfers: 100000 },
+  enterprise: { items: 1000000, suppliers: 50000, locations: 5000, tags: 50000, users: 5000, transfers: 1000000 },
+};
+
+/**
+ * Billing cycles are monthly from the anchor (the workspace's creation). Returns the start of
+ * the cycle containing `now`; a 31st anchor falls on the month's last day in shorter months.
+ */
+export function currentBillingCycleStart(anchor: Date, now: Date): Date {
+  const cycleStart = (monthsAfter: number): Date => {
+    const y = anchor.getUTCFullYear();
+    const m = anchor.getUTCMonth() + monthsAfter;
+    const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+    return new Date(
+      Date.UTC(y, m, Math.min(anchor.getUTCDate(), lastDay), anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds(), anchor.getUTCMilliseconds()),
+    );
+  };
+  if (now < anchor) return anchor;
+  let months = (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + (now.getUTCMonth() - anchor.getUTCMonth());
+  while (months > 0 && cycleStart(months) > now) months -= 1;
+  return cycleStart(months);
+}

@@ -1,0 +1,142 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import type { Pool } from 'pg';
+import type { BaseConfig } from './config';
+import { ensureDatabase } from './db/database';
+import { withTransaction } from './db/transaction';
+import { migrate } from './db/migrate';
+import { createPool } from './db/pool';
+import { createLogger, type Logger } from './logger';
+import { Broker } from './messaging/broker';
+import { EventConsumer } from './messaging/consumer';
+import { OutboxRelay } from './messaging/outbox';
+import { CommandClient, CommandServer } from './messaging/rpc';
+
+/** Everything a service's wiring gets to build its routes, consumers and command handlers with. */
+export interface ServiceRuntime {
+  name: string;
+  config: BaseConfig;
+  logger: Logger;
+  pool: Pool;
+  broker: Broker;
+  outbox: OutboxRelay;
+  commands: CommandServer;
+  client: CommandClient;
+  events: EventConsumer;
+}
+
+export interface ServiceDefinition {
+  /** Also the PostgreSQL schema the service owns and its queue prefix. */
+  name: string;
+  config: BaseConfig;
+  port: number;
+  migrationsDir: string;
+  /** Registers command handlers and event subscriptions, and returns the HTTP app. */
+  wire: (runtime: ServiceRuntime) => Express;
+}
+
+export interface RunningService {
+  runtime: ServiceRuntime;
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a service: database (created if missing), migrations under a lock, broker, outbox
+ * relay, command server and event consumer, then HTTP. `stop` shuts down in reverse: stop
+ * accepting, drain in-flight requests, stop consumers, flush nothing half-done, close pools.
+ */
+export async function startService(def: ServiceDefinition): Promise<RunningService> {
+  const { config, name } = def;
+  const logger = createLogger(name, config.LOG_LEVEL);
+  await ensureDatabase(config.DATABASE_URL);
+  await migrate({ databaseUrl: config.DATABASE_URL, schema: name, dir: def.migrationsDir, logger });
+  const pool = createPool(config.DATABASE_URL, logger, { options: `-c search_path=${name}` });
+  const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger);
+  await broker.waitForConnect(15000);
+  const outbox = new OutboxRelay(pool, broker, logger, { pollMs: config.OUTBOX_POLL_MS });
+  const runtime: ServiceRuntime = {
+    name,
+    config,
+    logger,
+    pool,
+    broker,
+    outbox,
+    commands: new CommandServer(broker, logger, name),
+    client: new CommandClient(broker, config.RPC_TIMEOUT_MS),
+    events: new EventConsumer(broker, pool, logger, `${name}.events`),
+  };
+  const app = def.wire(runtime);
+  await runtime.client.start();
+  await runtime.commands.start();
+  await runtime.events.start();
+  outbox.start();
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(def.port, config.SERVICES_HOST, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.SERVICES_HOST}:${port}`;
+  logger.info({ url }, `${name} service listening`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      logger.info('shutting down');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
+      await closed;
+      clearTimeout(grace);
+      await runtime.events.stop();
+      await runtime.commands.stop();
+      await runtime.client.stop();
+      await outbox.stop();
+      await broker.close();
+      await pool.end();
+      logger.info('stopped');
+    })());
+  return { runtime, url, stop };
+}
+
+/** Process entry: start, stop cleanly on SIGTERM/SIGINT, exit non-zero with a clear line on failure. */
+export function runMain(name: string, start: () => Promise<{ stop: () => Promise<void> }>): void {
+  const fallback = createLogger(name);
+  start().then(
+    (service) => {
+      const shutdown = (signal: string) => {
+        fallback.info({ signal }, 'signal received');
+        service.stop().then(
+          () => process.exit(0),
+          (err) => {
+            fallback.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      process.once('SIGINT', () => shutdown('SIGINT'));
+    },
+    (err) => {
+      fallback.fatal({ err }, `${name} failed to start: ${(err as Error).message}`);
+      process.exit(1);
+    },
+  );
+}
+
+export async function isReady(pool: Pool, broker: Broker): Promise<boolean> {
+  if (!broker.isConnected) return false;
+  await pool.query('SELECT 1');
+  return true;
+}
+
+/** Runs `work` in a transaction and wakes the outbox relay once it has committed. */
+export async function transact<T>(runtime: Pick<ServiceRuntime, 'pool' | 'outbox'>, work: (tx: import('pg').PoolClient) => Promise<T>, options?: import('./db/transaction').TransactionOptions): Promise<T> {
+  const result = await withTransaction(runtime.pool, work, options);
+  runtime.outbox.kick();
+  return result;
+}

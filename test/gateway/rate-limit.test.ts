@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { RateLimiter } from '../../gateway/src/http/rate-limiter';
+import { expectError, request } from '../support/api';
+import { newKey, newWorkspace } from '../support/fixtures';
+import { waitUntil } from '../support/stack';
+
+describe('rate limits over HTTP', () => {
+  it('when a key with a limit of 5 makes a sixth call within the minute, then 429 with Retry-After, and every response carries the headers', async () => {
+    const ws = await newWorkspace();
+    const rk = await newKey(ws, ws.ownerEmail, { scopes: ['workspaces.read'], rateLimit: 5 });
+    const before = Math.floor(Date.now() / 1000);
+    const remaining: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await rk.client.get(`/workspaces/${ws.id}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBe('5');
+      remaining.push(String(res.headers['x-ratelimit-remaining']));
+    }
+    expect(remaining).toEqual(['4', '3', '2', '1', '0']);
+    const limited = await rk.client.get(`/workspaces/${ws.id}`);
+    expectError(limited, 429, 'rate_limit_exceeded');
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const reset = Number(limited.headers['x-ratelimit-reset']);
+    expect(reset).toBeGreaterThan(before);
+    expect(reset).toBeLessThanOrEqual(before + 61);
+    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+    // Another key of the same user is not affected.
+    expect((await ws.owner.get(`/workspaces/${ws.id}`)).status).toBe(200);
+  });
+
+  it('when a full-access key has no custom limit, then the default 600 per minute applies', async () => {
+    const ws = await newWorkspace();
+    const res = await ws.owner.get(`/workspaces/${ws.id}`);
+    expect(res.headers['x-ratelimit-limit']).toBe('600');
+    expect(res.headers['x-ratelimit-remaining']).toBe('599');
+  });
+
+  it('when a call fails authentication, then it still carries the rate-limit headers', async () => {
+    const res = await request('GET', '/workspaces');
+    expectError(res, 401, 'unauthorized');
+    expect(res.headers['x-ratelimit-limit']).toBeDefined();
+    expect(res.headers['x-ratelimit-remaining']).toBeDefined();
+    expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000 - 1);
+  });
+});
+
+describe('sliding window (Redis, short window)', () => {
+  let redis: Redis;
+  beforeAll(() => {
+    redis = new Redis(process.env.TEST_REDIS_URL!);
+  });
+  afterAll(() => redis.disconnect());
+
+  it('when the window rolls, then slots free up one by one as old calls age out, not all at once', async () => {
+    const windowMs = 1500;
+    const limiter = new RateLimiter(redis, `${process.env.TEST_REDIS_PREFIX}unit:`, windowMs);
+    const subject = randomUUID();
+    const take = () => limiter.take(subject, 3, randomUUID());
+
+    expect((await take()).admitted).toBe(true);
+    const firstAt = Date.now();
+    // The next two calls come at least 700 ms later, so they outlive the first by that much.
+    await waitUntil('700 ms to pass', async () => Date.now() - firstAt >= 700, 2000, 20);
+    expect((await take()).admitted).toBe(true);
+    expect((await take()).admitted).toBe(true);
+    const rejected = await take();
+    expect(rejected.admitted).toBe(false);
+    expect(rejected.remaining).toBe(0);
+
+    // Once the first call ages out exactly one slot is free: a fixed window would free all three.
+    await waitUntil('the first call to leave the window', async () => Date.now() - firstAt >= windowMs + 50, 4000, 20);
+    expect((await take()).admitted).toBe(true);
+    expect((await take()).admitted).toBe(false);
+  });
+
+  it('when calls are rejected, then they do not extend the block', async () => {
+    const windowMs = 1000;
+    const limiter = new RateLimiter(redis, `${process.env.TEST_REDIS_PREFIX}unit:`, windowMs);
+    const subject = randomUUID();
+    const take = () => limiter.take(subject, 1, randomUUID());
+    expect((await take()).admitted).toBe(true);
+    const admittedAt = Date.now();
+    // Hammer it while blocked; none of these may count.
+    while (Date.now() - admittedAt < windowMs - 200) expect((await take()).admitted).toBe(false);
+    await waitUntil('the window to pass', async () => Date.now() - admittedAt >= windowMs + 50, 3000, 20);
+    expect((await take()).admitted).toBe(true);
+  });
+});

@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AppError,
+  Broker,
+  CommandClient,
+  CommandServer,
+  Conflict,
+  createLogger,
+  createPool,
+  envelope,
+  EventConsumer,
+  MESSAGING_TABLES_SQL,
+  OutboxRelay,
+  type Pool,
+  recordEvent,
+  withTransaction,
+  z,
+} from '@inv/shared';
+import { eventually } from '../support/fixtures';
+import { TcpProxy } from './tcp-proxy';
+
+const logger = createLogger('messaging-test', 'silent');
+const EXCHANGE = 'inventory.events';
+
+/** A schema of its own with the messaging tables, as a service has after its first migration. */
+async function serviceSchema(): Promise<{ pool: Pool; schema: string }> {
+  const schema = `msg_${randomBytes(4).toString('hex')}`;
+  const admin = createPool(process.env.TEST_DATABASE_URL!, logger, { max: 1 });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const pool = createPool(process.env.TEST_DATABASE_URL!, logger, { max: 5, options: `-c search_path=${schema}` });
+  await pool.query(MESSAGING_TABLES_SQL);
+  await pool.query('CREATE TABLE applied (message_id text NOT NULL, value text NOT NULL)');
+  return { pool, schema };
+}
+
+const cleanup: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  while (cleanup.length) await cleanup.pop()!().catch(() => undefined);
+});
+
+function broker(url = process.env.TEST_AMQP_URL!): Broker {
+  const b = new Broker(url, EXCHANGE, logger);
+  cleanup.push(() => b.close());
+  return b;
+}
+
+/** A queue bound to `type` on the events exchange, collecting what arrives. */
+async function listen(type: string): Promise<{ received: Array<{ id: string; payload: unknown }> }> {
+  const received: Array<{ id: string; payload: unknown }> = [];
+  const b = broker();
+  const ch = b.channel('listener', async (c) => {
+    const { queue } = await c.assertQueue('', { exclusive: true });
+    await c.bindQueue(queue, EXCHANGE, type);
+    await c.consume(queue, (m) => m && received.push(JSON.parse(m.content.toString())), { noAck: true });
+  });
+  await ch.waitForConnect();
+  return { received };
+}
+
+describe('transactional outbox', () => {
+  it('when the broker is unreachable, then events stay in the outbox, and they are all delivered once it is back', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    const amqp = new URL(process.env.TEST_AMQP_URL!);
+    const proxy = new TcpProxy(amqp.hostname, Number(amqp.port || 5672));
+    await proxy.start();
+    cleanup.push(() => proxy.stop());
+    const viaProxy = new URL(amqp);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const relayBroker = broker(viaProxy.toString());
+    await relayBroker.waitForConnect(5000);
+    const relay = new OutboxRelay(pool, relayBroker, logger, { pollMs: 50, publishTimeoutMs: 500 });
+    relay.start();
+    cleanup.push(() => relay.stop());
+    const type = `test.outage.${randomBytes(3).toString('hex')}`;
+    const listener = await listen(type);
+
+    await proxy.cut();
+    await eventually('the relay to notice the outage', async () => (relayBroker.isConnected ? undefined : true));
+    const ids = await withTransaction(pool, async (tx) => {
+      const out = [];
+      for (let i = 0; i < 3; i++) out.push((await recordEvent(tx, type, 'ws-1', { n: i }, 'req-1')).id);
+      return out;
+    });
+    relay.kick();
+    const pending = await pool.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL');
+    expect(pending.rows[0].n).toBe(3);
+
+    await proxy.restore();
+    await eventually('all three events to arrive', async () => (listener.received.length >= 3 ? true : undefined), 20_000);
+    expect(listener.received.map((m) => m.id).sort()).toEqual([...ids].sort());
+    await eventually('the outbox rows to be marked sent', async () => {
+      const { rows } = await pool.query('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL');
+      return rows[0].n === 0 ? true : undefined;
+    });
+  });
+
+  it('when the transaction that recorded an event rolls back, then the event is never published', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    const b = broker();
+    await b.waitForConnect(5000);
+    const relay = new OutboxRelay(pool, b, logger, { pollMs: 50 });
+    const type = `test.rollback.${randomBytes(3).toString('hex')}`;
+    await expect(
+      withTransaction(pool, async (tx) => {
+        await recordEvent(tx, type, 'ws-1', {}, null);
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+    expect(await relay.drain()).toBe(0);
+  });
+});
+
+describe('idempotent consumer', () => {
+  async function consumer(pool: Pool, options: { maxAttempts?: number; handler?: (value: string) => Promise<void> } = {}) {
+    const queue = `test.${randomBytes(4).toString('hex')}`;
+    const b = broker();
+    await b.waitForConnect(5000);
+    const type = `${queue}.happened`;
+    const c = new EventConsumer(b, pool, logger, queue, { prefetch: 1, maxAttempts: options.maxAttempts ?? 5, retryDelayMs: 50 });
+    c.on(type, z.object({ value: z.string() }), async ({ value }, message, tx) => {
+      await options.handler?.(value);
+      await tx.query('INSERT INTO applied (message_id, value) VALUES ($1, $2)', [message.id, value]);
+    });
+    await c.start();
+    cleanup.push(() => c.stop());
+    const publisher = b.channel('raw-publisher', async () => undefined);
+    const publishRaw = (routingKey: string, content: Buffer) => publisher.publish(EXCHANGE, routingKey, content, { persistent: true });
+    return { queue, type, broker: b, publishRaw };
+  }
+
+  it('when the same message is delivered twice, then it is applied once', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    const { type, publishRaw } = await consumer(pool);
+    const message = envelope(type, 'ws-1', { value: 'once' }, null);
+    const marker = envelope(type, 'ws-1', { value: 'marker' }, null);
+    await publishRaw(type, Buffer.from(JSON.stringify(message)));
+    await publishRaw(type, Buffer.from(JSON.stringify(message)));
+    await publishRaw(type, Buffer.from(JSON.stringify(marker)));
+    await eventually('the marker to be applied', async () => {
+      const { rows } = await pool.query("SELECT 1 FROM applied WHERE value = 'marker'");
+      return rows.length ? true : undefined;
+    });
+    const { rows } = await pool.query("SELECT count(*)::int AS n FROM applied WHERE value = 'once'");
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('when a message is malformed, then it goes to the dead-letter queue without being applied', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    const { queue, type, broker: b, publishRaw } = await consumer(pool);
+    await publishRaw(type, Buffer.from('{not json'));
+    await publishRaw(type, Buffer.from(JSON.stringify(envelope(type, 'ws-1', { value: 42 }, null))));
+    await expectDeadLetters(b, `${queue}.dlq`, 2);
+    expect((await pool.query('SELECT count(*)::int AS n FROM applied')).rows[0].n).toBe(0);
+  });
+
+  it('when the handler keeps failing, then the message is retried a bounded number of times and dead-lettered', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    let calls = 0;
+    const { queue, type, broker: b, publishRaw } = await consumer(pool, {
+      maxAttempts: 3,
+      handler: async () => {
+        calls += 1;
+        throw new Error('downstream broken');
+      },
+    });
+    await publishRaw(type, Buffer.from(JSON.stringify(envelope(type, 'ws-1', { value: 'doomed' }, null))));
+    await expectDeadLetters(b, `${queue}.dlq`, 1);
+    expect(calls).toBe(3);
+  });
+
+  it('when the handler fails once, then the retry applies the message', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    let calls = 0;
+    const { type, publishRaw } = await consumer(pool, {
+      handler: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('transient');
+      },
+    });
+    await publishRaw(type, Buffer.from(JSON.stringify(envelope(type, 'ws-1', { value: 'eventually' }, null))));
+    await eventually('the retry to apply it', async () => {
+      const { rows } = await pool.query("SELECT 1 FROM applied WHERE value = 'eventually'");
+      return rows.length ? true : undefined;
+    });
+    expect(calls).toBe(2);
+  });
+});
+
+async function expectDeadLetters(b: Broker, dlq: string, count: number): Promise<void> {
+  const ch = b.channel('dlq-check', async () => undefined);
+  await ch.waitForConnect();
+  await eventually(`${count} message(s) in ${dlq}`, async () => {
+    const { messageCount } = await ch.checkQueue(dlq);
+    return messageCount >= count ? true : undefined;
+  });
+  expect((await ch.checkQueue(dlq)).messageCount).toBe(count);
+  await ch.close();
+}
+
+describe('request/reply', () => {
+  it('when the handler throws an AppError, then the caller receives the same code and message', async () => {
+    const b = broker();
+    await b.waitForConnect(5000);
+    const service = `test-${randomBytes(3).toString('hex')}`;
+    const server = new CommandServer(b, logger, service).handle('echo', z.object({ text: z.string() }), async ({ text }) => {
+      if (text === 'clash') throw new Conflict('already there');
+      return { echoed: text };
+    });
+    await server.start();
+    cleanup.push(() => server.stop());
+    const client = new CommandClient(b, 2000);
+    await client.start();
+    cleanup.push(() => client.stop());
+    await expect(client.request(service, 'echo', { text: 'hi' }, { workspaceId: 'ws' })).resolves.toEqual({ echoed: 'hi' });
+    const err = await client.request(service, 'echo', { text: 'clash' }, { workspaceId: 'ws' }).catch((e: AppError) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect({ code: (err as AppError).code, status: (err as AppError).status, message: (err as AppError).message }).toEqual({ code: 'conflict', status: 409, message: 'already there' });
+    const invalid = await client.request(service, 'echo', { text: 1 }, { workspaceId: 'ws' }).catch((e: AppError) => e);
+    expect((invalid as AppError).code).toBe('bad_request');
+  });
+
+  it('when nobody answers, then the request fails after its timeout naming the service', async () => {
+    const b = broker();
+    await b.waitForConnect(5000);
+    const client = new CommandClient(b, 300);
+    await client.start();
+    cleanup.push(() => client.stop());
+    const started = Date.now();
+    const err = (await client.request('nobody-home', 'ping', {}, { workspaceId: 'ws' }).catch((e) => e)) as AppError;
+    expect(err.code).toBe('internal_server_error');
+    expect(err.message).toContain('nobody-home');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+});

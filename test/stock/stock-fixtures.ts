@@ -1,0 +1,76 @@
+import { Broker, createLogger, envelope, type ItemSnapshot } from '@inv/shared';
+import type { Client } from '../support/api';
+import { eventually, sql, unique, type TestWorkspace } from '../support/fixtures';
+
+/** Publishes on this run's vhost, for tests of how the stock service takes other services' events. */
+let broker: Broker | undefined;
+
+async function publisher(): Promise<Broker> {
+  if (!broker) {
+    broker = new Broker(process.env.TEST_AMQP_URL!, 'inventory.events', createLogger('test', 'silent'));
+    await broker.waitForConnect(10_000);
+  }
+  return broker;
+}
+
+afterAll(async () => {
+  await broker?.close();
+  broker = undefined;
+});
+
+/**
+ * Publishes an event as its owner would (occurredAt may be set to stage late deliveries) and
+ * waits until the stock service has processed it.
+ */
+export async function publish(type: string, workspaceId: string, payload: unknown, occurredAt?: Date): Promise<void> {
+  const message = envelope(type, workspaceId, payload, null);
+  await (await publisher()).publishEvent(occurredAt ? { ...message, occurredAt: occurredAt.toISOString() } : message, 5000);
+  await eventually(`${type} ${message.id} processed by the stock service`, async () =>
+    (await sql('SELECT 1 FROM stock.processed_messages WHERE message_id = $1', [message.id])).length ? true : undefined,
+  );
+}
+
+/** An item created through the public API, with opening stock when `quantity` is given. */
+export async function createItem(ws: TestWorkspace, fields: { trackStock?: boolean; quantity?: number; locationId?: string } = {}): Promise<ItemSnapshot> {
+  const res = await ws.owner.post('/items', { sku: unique('SKU'), description: 'Test item', ...fields });
+  if (res.status !== 201) throw new Error(`creating an item failed: ${res.status} ${res.text}`);
+  return { id: res.body.id, sku: res.body.sku, description: res.body.description, trackStock: res.body.trackStock };
+}
+
+/** A location created through the public API (deactivated afterwards when active is false). */
+export async function createLocation(ws: TestWorkspace, fields: { active?: boolean } = {}): Promise<{ id: string; name: string; type: string }> {
+  const res = await ws.owner.post('/locations', { name: unique('Van'), type: 'van' });
+  if (res.status !== 201) throw new Error(`creating a location failed: ${res.status} ${res.text}`);
+  if (fields.active === false) {
+    const patched = await ws.owner.patch(`/locations/${res.body.id}`, { active: false });
+    if (patched.status !== 200) throw new Error(`deactivating a location failed: ${patched.status} ${patched.text}`);
+    await eventually('the deactivation in the stock projection', async () =>
+      (await sql('SELECT 1 FROM stock.locations WHERE id = $1 AND NOT active', [res.body.id])).length ? true : undefined,
+    );
+  }
+  return { id: res.body.id, name: res.body.name, type: res.body.type };
+}
+
+/** Receives stock through the public API and asserts it worked. */
+export async function receive(api: Client, itemId: string, locationId: string, quantity: number): Promise<void> {
+  const res = await api.post('/inventory/movements', { type: 'receipt', itemId, locationId, quantity });
+  if (res.status !== 201) throw new Error(`receipt failed: ${res.status} ${res.text}`);
+}
+
+export async function onHand(api: Client, itemId: string, locationId: string): Promise<number> {
+  const res = await api.get('/inventory/balances', { query: { itemId, locationId } });
+  if (res.status !== 200) throw new Error(`balances failed: ${res.status} ${res.text}`);
+  return res.body[0]?.onHand ?? 0;
+}
+
+/** Every balance of the workspace against the sum of its movements; answers the mismatches. */
+export async function ledgerMismatches(workspaceId: string): Promise<unknown[]> {
+  return sql(
+    `SELECT b.item_id, b.location_id, b.on_hand::text, coalesce(sum(m.quantity), 0)::text AS movements
+     FROM stock.balances b LEFT JOIN stock.movements m ON m.workspace_id = b.workspace_id AND m.item_id = b.item_id AND m.location_id = b.location_id
+     WHERE b.workspace_id = $1
+     GROUP BY b.item_id, b.location_id, b.on_hand
+     HAVING b.on_hand <> coalesce(sum(m.quantity), 0)`,
+    [workspaceId],
+  );
+}

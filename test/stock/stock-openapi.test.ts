@@ -1,0 +1,32 @@
+import { request } from '../support/api';
+
+describe('stock in the public OpenAPI document', () => {
+  it('when the document is fetched, then every stock route is there with the decisions the spec leaves open', async () => {
+    const res = await request('GET', '/openapi.json');
+    expect(res.status).toBe(200);
+    const { paths, components } = res.body;
+    expect(Object.keys(paths['/inventory/transfers']).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths['/inventory/transfers/{id}'])).toEqual(['get']);
+    expect(Object.keys(paths['/inventory/transfers/{id}/revert'])).toEqual(['post']);
+    expect(Object.keys(paths['/inventory/movements']).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths['/inventory/balances'])).toEqual(['get']);
+
+    const create = paths['/inventory/transfers'].post;
+    expect(create.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/Transfer');
+    expect(create.description).toMatch(/Idempotency-Key/);
+    expect(create.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
+    expect(components.schemas.CreateTransfer).toMatchObject({ required: ['fromLocationId', 'toLocationId', 'lines'], additionalProperties: false });
+    expect(components.schemas.CreateTransfer.properties.lines).toMatchObject({ minItems: 1, maxItems: 500 });
+    expect(components.schemas.Transfer.properties.status.enum).toEqual(['pending', 'completed', 'reverted', 'rejected', 'cancelled']);
+    const list = paths['/inventory/transfers'].get;
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['status', 'interval', 'sortBy', 'sortOrder', 'page', 'pageSize']));
+    const interval = list.parameters.find((p: { name: string }) => p.name === 'interval');
+    expect(interval.schema.enum).toHaveLength(21);
+    expect(interval.schema.default).toBe('all');
+    expect(list.responses['200'].headers['X-Total-Count']).toBeDefined();
+    expect(components.schemas.StockMovement.required).toEqual(
+      expect.arrayContaining(['id', 'itemId', 'locationId', 'type', 'quantity', 'balanceAfter', 'userId', 'transferId', 'note', 'createdAt']),
+    );
+    expect(components.schemas.StockBalance.required).toEqual(['itemId', 'locationId', 'onHand', 'updatedAt']);
+  });
+});

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import https from 'node:https';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  key?: string;
+  /** Query parameters; arrays become repeated parameters. */
+  query?: Record<string, string | number | boolean | Array<string | number> | undefined>;
+  body?: unknown;
+  /** Sent verbatim instead of JSON.stringify(body). */
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+let agent: https.Agent | undefined;
+function tlsAgent(): https.Agent {
+  // Real TLS verification against the certificate the gateway generated for this run.
+  agent ??= new https.Agent({ ca: fs.readFileSync(process.env.TEST_GATEWAY_CA!, 'utf8'), keepAlive: true, maxSockets: 64 });
+  return agent;
+}
+
+export function gatewayUrl(): string {
+  return process.env.TEST_GATEWAY_URL!;
+}
+
+/** One HTTPS call to the gateway; resolves for every status (tests assert on it). */
+export function request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const url = new URL(path, gatewayUrl());
+  for (const [k, v] of Object.entries(options.query ?? {})) {
+    if (v === undefined) continue;
+    for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item));
+  }
+  const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  const headers: Record<string, string> = {
+    ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
+    ...(payload !== undefined && options.rawBody === undefined ? { 'content-type': 'application/json' } : {}),
+    ...options.headers,
+  };
+  if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
+  return new Promise((resolve, reject) => {
+    const req = https.request(url, { method, headers, agent: tlsAgent() }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: any = text;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {
+          /* non-JSON stays text: a test asserting the envelope will fail on it */
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
+      });
+    });
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+/** A client bound to one key and (for full-access keys) one workspace. */
+export function client(key: string, workspaceId?: string) {
+  const withWs = (o: RequestOptions = {}): RequestOptions => ({ ...o, key, query: { ...(workspaceId ? { workspaceId } : {}), ...o.query } });
+  return {
+    get: <T = any>(path: string, o?: RequestOptions) => request<T>('GET', path, withWs(o)),
+    post: <T = any>(path: string, body?: unknown, o?: RequestOptions) => request<T>('POST', path, withWs({ ...o, body })),
+    patch: <T = any>(path: string, body?: unknown, o?: RequestOptions) => request<T>('PATCH', path, withWs({ ...o, body })),
+    delete: <T = any>(path: string, o?: RequestOptions) => request<T>('DELETE', path, withWs(o)),
+  };
+}
+export type Client = ReturnType<typeof client>;
+
+/** Asserts the error envelope and returns it, for a readable failure when it is not one. */
+export function expectError(res: ApiResponse, status: number, code: string): { code: string; message: string } {
+  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
+  expect(typeof res.body.error.message).toBe('string');
+  expect(res.body.error.message.length).toBeGreaterThan(0);
+  expect(res.text).not.toMatch(/\n\s+at /);
+  return res.body.error;
+}

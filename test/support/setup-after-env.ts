@@ -1,0 +1,3 @@
+import { closeConnections } from './fixtures';
+
+afterAll(closeConnections);
