@@ -39,8 +39,10 @@ describe('POST /inventory/transfers', () => {
         ['transfer_out', from, -4, 6, res.body.id],
       ].sort(),
     );
+    // Only this request's events: the opening stock's stock.changed may reach the bus after the listener is bound.
+    const requestId = res.headers['x-request-id'];
     const events = await eventually('transfer.completed and two stock.changed on the bus', async () => {
-      const ours = bus.messages.filter((m) => m.workspaceId === ws.id);
+      const ours = bus.messages.filter((m) => m.workspaceId === ws.id && m.requestId === requestId);
       return ours.filter((m) => m.type === 'stock.changed').length === 2 && ours.some((m) => m.type === 'transfer.completed') ? ours : undefined;
     });
     await bus.close();
