@@ -167,6 +167,20 @@ describe('stock projection', () => {
     expect((await own.owner.patch(`/items/${item.id}`, { trackStock: false })).body.trackStock).toBe(false);
   });
 
+  it('when a member restricted to one location asks for stock health, then only the stock it may read counts', async () => {
+    const own = await newWorkspace();
+    const item = await createItem(own);
+    const elsewhere = randomUUID();
+    await setStock(own, item.id, elsewhere, 20, 1);
+    const member = await newMember(own, { role: 'member', locationAccess: `${own.defaultLocationId}:read` });
+    expect((await own.owner.get('/items/count', { query: { stockHealth: 'ok' } })).body).toBe(1);
+    expect((await member.client.get('/items/count', { query: { stockHealth: 'ok' } })).body).toBe(0);
+    expect((await member.client.get('/items/count', { query: { stockHealth: 'out' } })).body).toBe(1);
+    await setStock(own, item.id, own.defaultLocationId, 3, 1);
+    expect((await member.client.get('/items', { query: { stockHealth: 'low' } })).body.map((i: { id: string }) => i.id)).toEqual([item.id]);
+    expect((await own.owner.get('/items/count', { query: { stockHealth: 'low' } })).body).toBe(0);
+  });
+
   it('when a member restricted to one location filters by another, then 403', async () => {
     const own = await newWorkspace();
     const other = randomUUID();

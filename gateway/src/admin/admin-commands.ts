@@ -3,6 +3,7 @@ import {
   BadRequest,
   Conflict,
   type CommandClient,
+  isId,
   isUniqueViolation,
   LimitExceeded,
   LOCATIONS_SERVICE,
@@ -91,8 +92,10 @@ export function parseLocationAccess(spec: string | undefined): { restricted: boo
     .map((entry) => {
       const [locationId, level] = entry.split(':');
       const accessLevel = AccessLevel.safeParse(level);
-      if (!locationId || !accessLevel.success) throw new BadRequest(`Invalid --location-access entry "${entry}": expected LOCATION_ID:read or LOCATION_ID:write.`);
-      return { locationId, accessLevel: accessLevel.data };
+      if (!locationId || !isId(locationId) || !accessLevel.success) {
+        throw new BadRequest(`Invalid --location-access entry "${entry}": expected LOCATION_ID:read or LOCATION_ID:write, LOCATION_ID a location's UUID.`);
+      }
+      return { locationId: locationId.toLowerCase(), accessLevel: accessLevel.data };
     });
   return { restricted: true, locations };
 }

@@ -8,8 +8,8 @@ interface Where {
 
 /**
  * The WHERE clause selecting the workspace's items that match `filter`. Stock health reads the
- * stock_levels projection: on-hand is the sum over all locations, or at `locationId` when that
- * filter is given; an item without any balance row has 0 on hand.
+ * stock_levels projection: on-hand is the sum over all locations (only `stockLocationIds` when
+ * set), or at `locationId` when that filter is given; an item without any balance row has 0 on hand.
  */
 function whereOf(workspaceId: string, filter: ItemFilter, defaultLowStockThreshold: number): Where {
   const w = new SqlConditions().add((ws) => `i.workspace_id = ${ws}`, workspaceId);
@@ -35,7 +35,13 @@ function whereOf(workspaceId: string, filter: ItemFilter, defaultLowStockThresho
   const location = filter.locationId !== undefined ? p(filter.locationId) : undefined;
   if (location !== undefined) w.raw(`EXISTS (SELECT 1 FROM stock_levels sl WHERE sl.item_id = i.id AND sl.location_id = ${location}::uuid)`);
   if (filter.stockHealth !== undefined) {
-    const onHand = `COALESCE((SELECT sum(sl.on_hand) FROM stock_levels sl WHERE sl.item_id = i.id${location !== undefined ? ` AND sl.location_id = ${location}::uuid` : ''}), 0)`;
+    const atLocations =
+      location !== undefined
+        ? ` AND sl.location_id = ${location}::uuid`
+        : filter.stockLocationIds !== undefined
+          ? ` AND sl.location_id = ANY(${p(filter.stockLocationIds)}::uuid[])`
+          : '';
+    const onHand = `COALESCE((SELECT sum(sl.on_hand) FROM stock_levels sl WHERE sl.item_id = i.id${atLocations}), 0)`;
     const threshold = `COALESCE(i.low_stock_threshold, ${p(defaultLowStockThreshold)}::numeric)`;
     // Catalog-only items never run out or low: they count as ok.
     const health = `CASE WHEN NOT i.track_stock THEN 'ok' WHEN ${onHand} <= 0 THEN 'out' WHEN ${onHand} <= ${threshold} THEN 'low' ELSE 'ok' END`;

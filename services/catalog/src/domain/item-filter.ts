@@ -36,6 +36,11 @@ export interface ItemFilter {
   search?: string;
   userId?: string;
   locationId?: string;
+  /**
+   * Where stock health sums on-hand when no locationId is given: every location when absent, only
+   * these for a member restricted to some locations (what it may not read does not count).
+   */
+  stockLocationIds?: string[];
   stockHealth?: StockHealth[];
   trackStock?: boolean;
 }

@@ -87,7 +87,7 @@ export function documentItemRoutes(docs: ApiDocs): void {
     summary: 'Count items matching filters',
     description: [
       'All filters combine with AND. Set filters (supplierId + supplierIds; tagId + tagIds + tagNames) match items with any of the values and accept repeated parameters or comma-separated values. IDs that cannot exist match nothing.',
-      'stockHealth reads the catalog projection of the stock balances: on-hand is the total over all locations (or at locationId when given); an item with no balance row has 0 on hand and counts as out. low means 0 < on-hand <= the item lowStockThreshold, or else the workspace default low-stock threshold (5 unless the workspace sets another). Catalog-only items count as ok, never out or low.',
+      'stockHealth reads the catalog projection of the stock balances: on-hand is the total over all locations (for a location-restricted member, over the locations it may read), or at locationId when given; an item with no balance row has 0 on hand and counts as out. low means 0 < on-hand <= the item lowStockThreshold, or else the workspace default low-stock threshold (5 unless the workspace sets another). Catalog-only items count as ok, never out or low.',
       'Answers a single number; with groupBy=tagId it answers {count, groups: [{tagId, count, tag?}]} (see ItemCountByTag).',
     ].join('\n\n'),
     scope: 'items.read',

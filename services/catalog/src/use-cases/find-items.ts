@@ -1,4 +1,4 @@
-import { canAccessLocation, Forbidden, type InternalContext, NotFound, type Pool } from '@inv/shared';
+import { canAccessLocation, Forbidden, type InternalContext, isId, NotFound, type Pool } from '@inv/shared';
 import { countItems, countItemsByTag, findItemIds, type TagGroupRow } from '../data/item-query';
 import { findItemId, loadItems } from '../data/item-repository';
 import type { Item } from '../domain/item';
@@ -34,10 +34,16 @@ export async function countMatchingItems(
   return { count, groups: groups.map(({ tagId, count: n, tag }) => (options.includeTags ? { tagId, count: n, tag } : { tagId, count: n })) };
 }
 
-/** Throws Forbidden when a member restricted to some locations filters by one it may not read. */
+/**
+ * Throws Forbidden when a member restricted to some locations filters by one it may not read;
+ * such a member's stock health counts only the locations it may read.
+ */
 function filterFor(context: InternalContext, input: ItemFilterInput) {
-  if (input.locationId !== undefined && !canAccessLocation(context.locationAccess, input.locationId, 'read')) {
+  const access = context.locationAccess;
+  if (input.locationId !== undefined && !canAccessLocation(access, input.locationId, 'read')) {
     throw new Forbidden(`This member has no access to location ${input.locationId}.`);
   }
-  return normalizeFilter(input);
+  const filter = normalizeFilter(input);
+  if (access.restricted && filter.locationId === undefined) filter.stockLocationIds = access.locations.map((l) => l.locationId).filter(isId);
+  return filter;
 }
