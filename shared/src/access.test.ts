@@ -1,4 +1,4 @@
-import { canAccessLocation, effectiveScopes, SCOPES } from './access';
+import { canAccessLocation, effectiveScopes, readableLocationIds, SCOPES } from './access';
 
 describe('effectiveScopes', () => {
   it('when the key is full-access, then it gets everything the role allows', () => {
@@ -27,5 +27,20 @@ describe('canAccessLocation', () => {
     expect(canAccessLocation(access, 'b', 'read')).toBe(true);
     expect(canAccessLocation(access, 'b', 'write')).toBe(true);
     expect(canAccessLocation(access, 'c', 'read')).toBe(false);
+  });
+});
+
+describe('readableLocationIds', () => {
+  const id = '0b7c6f0e-3f5a-4c1e-9d2b-6a1f2e3d4c5b';
+
+  it('when access is restricted, then the readable ids are its grants, lowercased, without ids that cannot exist', () => {
+    const access = { restricted: true, locations: [{ locationId: id.toUpperCase(), accessLevel: 'read' as const }, { locationId: 'nope', accessLevel: 'write' as const }] };
+    expect(readableLocationIds(access)).toEqual([id]);
+    expect(canAccessLocation(access, id, 'read')).toBe(true);
+    expect(readableLocationIds({ restricted: true, locations: [] })).toEqual([]);
+  });
+
+  it('when access is unrestricted, then there is no narrowing', () => {
+    expect(readableLocationIds({ restricted: false, locations: [] })).toBeUndefined();
   });
 });

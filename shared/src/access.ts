@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isId } from './ids';
 
 /** Every scope a restricted key may carry: the spec's three plus ours. */
 export const SCOPES = [
@@ -45,10 +46,19 @@ export const LocationAccess = z.object({
 });
 export type LocationAccess = z.infer<typeof LocationAccess>;
 
-/** True when the member may use the location at `needed` level (write implies read). */
+/** True when the member may use the location at `needed` level (write implies read); ids compare ignoring case. */
 export function canAccessLocation(access: LocationAccess, locationId: string, needed: AccessLevel): boolean {
   if (!access.restricted) return true;
-  const grant = access.locations.find((l) => l.locationId === locationId);
+  const wanted = locationId.toLowerCase();
+  const grant = access.locations.find((l) => l.locationId.toLowerCase() === wanted);
   if (!grant) return false;
   return needed === 'read' || grant.accessLevel === 'write';
+}
+
+/**
+ * The location ids a restricted member may read (its grants, read or write), lowercased as
+ * PostgreSQL prints uuids, ids that cannot exist dropped; undefined when access is unrestricted.
+ */
+export function readableLocationIds(access: LocationAccess): string[] | undefined {
+  return access.restricted ? access.locations.map((l) => l.locationId.toLowerCase()).filter(isId) : undefined;
 }

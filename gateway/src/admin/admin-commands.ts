@@ -95,7 +95,7 @@ export function parseLocationAccess(spec: string | undefined): { restricted: boo
       if (!locationId || !isId(locationId) || !accessLevel.success) {
         throw new BadRequest(`Invalid --location-access entry "${entry}": expected LOCATION_ID:read or LOCATION_ID:write, LOCATION_ID a location's UUID.`);
       }
-      return { locationId: locationId.toLowerCase(), accessLevel: accessLevel.data };
+      return { locationId, accessLevel: accessLevel.data };
     });
   return { restricted: true, locations };
 }

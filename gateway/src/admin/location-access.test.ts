@@ -8,12 +8,12 @@ describe('parseLocationAccess', () => {
     expect(parseLocationAccess(undefined)).toEqual({ restricted: false, locations: [] });
   });
 
-  it('when entries name location ids with a level, then access is restricted to them, ids lowercased', () => {
+  it('when entries name location ids with a level, then access is restricted to them', () => {
     expect(parseLocationAccess(`${loc}:read,${loc.toUpperCase()}:write`)).toEqual({
       restricted: true,
       locations: [
         { locationId: loc, accessLevel: 'read' },
-        { locationId: loc, accessLevel: 'write' },
+        { locationId: loc.toUpperCase(), accessLevel: 'write' },
       ],
     });
   });

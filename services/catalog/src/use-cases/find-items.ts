@@ -1,4 +1,4 @@
-import { canAccessLocation, Forbidden, type InternalContext, isId, NotFound, type Pool } from '@inv/shared';
+import { canAccessLocation, Forbidden, type InternalContext, NotFound, type Pool, readableLocationIds } from '@inv/shared';
 import { countItems, countItemsByTag, findItemIds, type TagGroupRow } from '../data/item-query';
 import { findItemId, loadItems } from '../data/item-repository';
 import type { Item } from '../domain/item';
@@ -44,6 +44,6 @@ function filterFor(context: InternalContext, input: ItemFilterInput) {
     throw new Forbidden(`This member has no access to location ${input.locationId}.`);
   }
   const filter = normalizeFilter(input);
-  if (access.restricted && filter.locationId === undefined) filter.stockLocationIds = access.locations.map((l) => l.locationId).filter(isId);
+  if (filter.locationId === undefined) filter.stockLocationIds = readableLocationIds(access);
   return filter;
 }

@@ -1,4 +1,4 @@
-import { changesOf, CreateLocationInput, type Location, mayCreateLocation, readableLocationIds, UpdateLocationInput } from './location';
+import { changesOf, CreateLocationInput, type Location, mayCreateLocation, UpdateLocationInput } from './location';
 
 const current: Location = {
   id: 'l1',
@@ -51,11 +51,5 @@ describe('restricted location access', () => {
     expect(mayCreateLocation({ role: 'owner', locationAccess: restricted })).toBe(true);
     expect(mayCreateLocation({ role: 'member', locationAccess: restricted })).toBe(false);
     expect(mayCreateLocation({ role: 'member', locationAccess: { restricted: false, locations: [] } })).toBe(true);
-  });
-
-  it('when access is restricted, then the readable ids are its list; otherwise there is no narrowing', () => {
-    expect(readableLocationIds({ locationAccess: restricted })).toEqual(['a']);
-    expect(readableLocationIds({ locationAccess: { restricted: true, locations: [] } })).toEqual([]);
-    expect(readableLocationIds({ locationAccess: { restricted: false, locations: [] } })).toBeUndefined();
   });
 });

@@ -86,14 +86,6 @@ export function mayCreateLocation(context: Pick<InternalContext, 'role' | 'locat
   return !context.locationAccess.restricted || context.role === 'owner';
 }
 
-/**
- * The location ids a restricted member may read, or undefined when access is not restricted
- * (every location of the workspace is readable).
- */
-export function readableLocationIds(context: Pick<InternalContext, 'locationAccess'>): string[] | undefined {
-  return context.locationAccess.restricted ? context.locationAccess.locations.map((l) => l.locationId) : undefined;
-}
-
 export function nameTaken(name: string): Conflict {
   return new Conflict(`A location named "${name}" already exists in this workspace (names are compared case-insensitively).`);
 }

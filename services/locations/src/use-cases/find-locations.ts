@@ -1,6 +1,6 @@
-import { canAccessLocation, type InternalContext, isId, NotFound, type Pool } from '@inv/shared';
+import { canAccessLocation, type InternalContext, isId, NotFound, type Pool, readableLocationIds } from '@inv/shared';
 import { countLocations, findLocation, listLocations, type LocationFilter, type LocationRow, toLocation } from '../data/location-repository';
-import { type Location, readableLocationIds } from '../domain/location';
+import type { Location } from '../domain/location';
 
 export type Reader = Pick<InternalContext, 'workspace' | 'locationAccess'>;
 
@@ -25,8 +25,8 @@ export async function getLocation(pool: Pool, reader: Reader, id: string): Promi
 
 /** A restricted member's filter is narrowed to its access list; ids that cannot exist are dropped. */
 function visibleTo(reader: Reader, filter: LocationFilter): LocationFilter {
-  const ids = readableLocationIds(reader);
-  return ids === undefined ? filter : { ...filter, ids: ids.filter(isId) };
+  const ids = readableLocationIds(reader.locationAccess);
+  return ids === undefined ? filter : { ...filter, ids };
 }
 
 export async function findLocations(

@@ -1,4 +1,4 @@
-import { ctx, isId } from '@inv/shared';
+import { ctx, readableLocationIds } from '@inv/shared';
 import type { Request } from 'express';
 import type { ReadableLocations } from '../data/ledger-repository';
 import type { Actor } from '../use-cases/actor';
@@ -10,8 +10,7 @@ export function actorOf(req: Request): Actor {
 
 /** The locations a restricted member may read (its grants, read or write); null when unrestricted. */
 export function readableLocations(req: Request): ReadableLocations {
-  const access = ctx(req).locationAccess;
-  return access.restricted ? access.locations.map((l) => l.locationId.toLowerCase()).filter(isId) : null;
+  return readableLocationIds(ctx(req).locationAccess) ?? null;
 }
 
 /** Ids compare and lock as PostgreSQL prints uuids: lowercase. */
