@@ -14,7 +14,7 @@ export const BaseConfig = z.object({
   EVENTS_EXCHANGE: z.string().min(1).default('inventory.events'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   /** Bounds on every PostgreSQL call: a dead or silent database becomes an error, never a hang. */
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(2000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(4000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(5000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
