@@ -2,8 +2,9 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Broker, CommandClient, createLogger, createPool, ensureDatabase, loadConfig, migrate, runMain } from '@inv/shared';
+import { Broker, CommandClient, createLogger, createPool, ensureDatabase, Housekeeping, loadConfig, migrate, runMain } from '@inv/shared';
 import { Redis } from 'ioredis';
+import { sweepStaleProvisioning } from './admin/workspace-provisioning';
 import { GatewayConfig, serviceUrls } from './config';
 import { createGatewayApp } from './http/app';
 import { openApiDocument } from './http/openapi-document';
@@ -25,6 +26,9 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
   await broker.waitForConnect(15000);
   const client = new CommandClient(broker, config.RPC_TIMEOUT_MS);
   await client.start();
+  const housekeeping = new Housekeeping(logger).every('abandon stale workspace creations', config.SWEEP_INTERVAL_MS, () =>
+    sweepStaleProvisioning({ pool, client, logger }, { graceMs: config.SWEEP_GRACE_MS }),
+  );
 
   const services = serviceUrls(config);
   const app = createGatewayApp({
@@ -53,6 +57,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
   const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   const url = `${config.TRUST_PROXY ? 'http' : 'https'}://${host}:${port}`;
   logger.info({ url }, `gateway listening on ${url}`);
+  housekeeping.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -62,6 +67,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(grace);
+      await housekeeping.stop();
       await client.stop();
       await broker.close();
       redis.disconnect();
