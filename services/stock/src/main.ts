@@ -3,6 +3,7 @@ import { ApiDocs, BaseConfig, createServiceApp, isReady, loadConfig, runMain, st
 import { purgeExpiredKeys } from './data/idempotency-repository';
 import { documentInventoryRoutes, inventoryRoutes } from './http/inventory-routes';
 import { documentTransferRoutes, transferRoutes } from './http/transfer-routes';
+import { registerOpeningConsumers } from './messaging/opening-events';
 import { registerProjectionConsumers } from './messaging/projection-events';
 import { registerStockCommands } from './messaging/stock-commands';
 
@@ -15,6 +16,7 @@ export function startStock(config: BaseConfig = loadConfig(BaseConfig)) {
     wire: (runtime) => {
       registerStockCommands(runtime);
       registerProjectionConsumers(runtime);
+      registerOpeningConsumers(runtime);
       runtime.housekeeping.every('purge expired idempotency keys', config.PURGE_INTERVAL_MS, async () => ({
         purged: await purgeExpiredKeys(runtime.pool, { batchSize: config.PURGE_BATCH_SIZE }),
       }));
