@@ -84,9 +84,10 @@ async function startDeletion(runtime: Runtime, row: LocationRow, attemptId: stri
  */
 async function completeDeletion(runtime: Runtime, row: LocationRow, requestId: string): Promise<'deleted' | 'gone' | 'rolled-back'> {
   return transact(runtime, async (tx) => {
-    const deletion = await lockDeletion(tx, row.id);
-    if (deletion?.state !== 'closing') return (await findLocation(tx, row.workspace_id, row.id)) ? 'rolled-back' : 'gone';
-    if (!(await softDeleteLocation(tx, row.workspace_id, row.id))) throw new Error(`Location ${row.id} was deleted without ending its deletion record.`);
+    // The location's lock first, then the record's: the order startDeletion takes them in.
+    if (!(await lockLocation(tx, row.workspace_id, row.id))) return 'gone';
+    if ((await lockDeletion(tx, row.id))?.state !== 'closing') return 'rolled-back';
+    await softDeleteLocation(tx, row.workspace_id, row.id);
     await recordEvent(tx, LocationEvents.deleted, row.workspace_id, { id: row.id }, requestId);
     await endDeletion(tx, row.id);
     return 'deleted';
