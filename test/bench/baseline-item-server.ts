@@ -26,6 +26,10 @@ app.get('/items/info', async (req, res) => {
   if (rows.length === 0) res.status(404).json({ error: { code: 'not_found', message: 'Item not found.' } });
   else res.json(rows[0]);
 });
+// A failure (e.g. no free database connection) is a 500 the bench counts, not a stack trace on its output.
+app.use((err: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  res.status(500).json({ error: { code: 'internal_server_error', message: err.message } });
+});
 
 const server = https.createServer({ cert: fs.readFileSync(env.BASELINE_TLS_CERT!), key: fs.readFileSync(env.BASELINE_TLS_KEY!) }, app);
 server.listen(Number(env.BASELINE_PORT), '127.0.0.1', () => process.send?.('ready'));
