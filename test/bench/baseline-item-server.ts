@@ -7,10 +7,18 @@
  */
 import fs from 'node:fs';
 import https from 'node:https';
+import { loadConfig, z } from '@inv/shared';
 import express from 'express';
 import { Pool } from 'pg';
 
-const env = process.env;
+const env = loadConfig(
+  z.object({
+    DATABASE_URL: z.string().url(),
+    BASELINE_PORT: z.coerce.number().int().min(1).max(65535),
+    BASELINE_TLS_CERT: z.string().min(1),
+    BASELINE_TLS_KEY: z.string().min(1),
+  }),
+);
 const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10 });
 const app = express();
 
@@ -31,8 +39,8 @@ app.use((err: Error, _req: express.Request, res: express.Response, _next: expres
   res.status(500).json({ error: { code: 'internal_server_error', message: err.message } });
 });
 
-const server = https.createServer({ cert: fs.readFileSync(env.BASELINE_TLS_CERT!), key: fs.readFileSync(env.BASELINE_TLS_KEY!) }, app);
-server.listen(Number(env.BASELINE_PORT), '127.0.0.1', () => process.send?.('ready'));
+const server = https.createServer({ cert: fs.readFileSync(env.BASELINE_TLS_CERT), key: fs.readFileSync(env.BASELINE_TLS_KEY) }, app);
+server.listen(env.BASELINE_PORT, '127.0.0.1', () => process.send?.('ready'));
 
 process.on('SIGTERM', () => {
   server.close();

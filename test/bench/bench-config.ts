@@ -5,6 +5,10 @@ const seconds = (fallback: number) => z.coerce.number().min(0.5).max(600).defaul
 
 /** The benchmarks' knobs, from the environment (parsed once; a bad value stops the run naming it). */
 export const BenchConfig = z.object({
+  /** Where PostgreSQL, Redis and RabbitMQ are (as for the tests); each run makes its own database, vhost and key prefix there. */
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/postgres'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  AMQP_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
   /** Length of each measured round. */
   BENCH_SECONDS: seconds(8),
   /** Unmeasured load on each side before the first round (JIT, pools, caches). */
@@ -27,6 +31,11 @@ export const BenchConfig = z.object({
     .string()
     .optional()
     .transform((dir) => (dir ? path.resolve(dir) : undefined)),
+  /** Set (to anything) to keep the processes' logs after the run; the run prints where they are. */
+  BENCH_KEEP_LOGS: z
+    .string()
+    .optional()
+    .transform((v) => Boolean(v)),
 });
 export type BenchConfig = z.infer<typeof BenchConfig>;
 

@@ -10,16 +10,11 @@ import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import type { AdminDeps } from '../../gateway/src/admin/admin-commands';
 import { freePort, PROCESSES, waitUntil } from '../support/stack';
+import type { BenchConfig } from './bench-config';
 import { log } from './load';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
-
-const INFRASTRUCTURE = {
-  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  amqpUrl: process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
-};
 
 /** The schemas whose outbox must be empty before the stack counts as quiet. */
 const SERVICE_SCHEMAS = ['catalog', 'locations', 'stock'] as const;
@@ -41,10 +36,7 @@ export interface BenchStack {
 }
 
 export interface BenchStackOptions {
-  /** The processes' LOG_LEVEL; production's default (info) unless BENCH_LOG_LEVEL says otherwise. */
-  logLevel: string;
-  /** When set, every process of the stack writes a V8 CPU profile into this directory on exit. */
-  cpuProfileDir?: string;
+  config: BenchConfig;
   /** PostgreSQL connections the bench opens besides the stack's (baseline pools and workers). */
   extraConnections: number;
 }
@@ -71,17 +63,17 @@ async function stopChild(child: ChildProcess, timeoutMs = 15_000): Promise<void>
  * in production (NODE_ENV=production, default pool sizes and timeouts) except the default
  * per-key rate limit, raised so the limiter still runs on every call but never refuses one.
  */
-export async function startBenchStack(options: BenchStackOptions): Promise<BenchStack> {
+export async function startBenchStack({ config, extraConnections }: BenchStackOptions): Promise<BenchStack> {
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const database = `inv_bench_${runId}`;
   const vhost = `inv_bench_${runId}`;
   const redisPrefix = `bench:${runId}:`;
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inv-bench-'));
 
-  const admin = new Client({ connectionString: INFRASTRUCTURE.databaseUrl });
+  const admin = new Client({ connectionString: config.DATABASE_URL });
   await admin.connect();
   const { rows } = await admin.query<{ free: number }>("SELECT current_setting('max_connections')::int - count(*)::int AS free FROM pg_stat_activity");
-  const needed = STACK_CONNECTIONS + options.extraConnections;
+  const needed = STACK_CONNECTIONS + extraConnections;
   if (rows[0]!.free < needed) {
     log(`# WARNING: PostgreSQL has ${rows[0]!.free} connections free and this run may open ${needed}; calls may fail with "too many clients already".`);
   }
@@ -90,17 +82,18 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
   await rabbitmqctl(['add_vhost', vhost]);
   await rabbitmqctl(['set_permissions', '-p', vhost, 'guest', '.*', '.*', '.*']);
 
-  const databaseUrl = Object.assign(new URL(INFRASTRUCTURE.databaseUrl), { pathname: `/${database}` }).toString();
-  const amqpUrl = Object.assign(new URL(INFRASTRUCTURE.amqpUrl), { pathname: `/${encodeURIComponent(vhost)}` }).toString();
+  const databaseUrl = Object.assign(new URL(config.DATABASE_URL), { pathname: `/${database}` }).toString();
+  const amqpUrl = Object.assign(new URL(config.AMQP_URL), { pathname: `/${encodeURIComponent(vhost)}` }).toString();
   const ports = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort() };
   /** Each process profiles into a directory named after it: <cpuProfileDir>/<name>/CPU.*.cpuprofile (thread 0 is the app, 1 tsx's loader). */
-  const nodeArgs = (name: string) => ['--import', 'tsx', ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(options.cpuProfileDir, name)}`] : [])];
+  const profileDir = config.BENCH_CPU_PROF;
+  const nodeArgs = (name: string) => ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : [])];
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
-    LOG_LEVEL: options.logLevel,
+    LOG_LEVEL: config.BENCH_LOG_LEVEL,
     DATABASE_URL: databaseUrl,
     AMQP_URL: amqpUrl,
-    REDIS_URL: INFRASTRUCTURE.redisUrl,
+    REDIS_URL: config.REDIS_URL,
     REDIS_PREFIX: redisPrefix,
     INTERNAL_SECRET: randomBytes(24).toString('hex'),
     PORT: String(ports.gateway),
@@ -136,16 +129,16 @@ export async function startBenchStack(options: BenchStackOptions): Promise<Bench
     await broker?.close().catch(() => undefined);
     await Promise.all([db?.end(), identity?.end()]);
     await Promise.all(children.map((c) => stopChild(c)));
-    const cleanup = new Client({ connectionString: INFRASTRUCTURE.databaseUrl });
+    const cleanup = new Client({ connectionString: config.DATABASE_URL });
     await cleanup.connect();
     await cleanup.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
     await cleanup.end();
     await rabbitmqctl(['delete_vhost', vhost]).catch(() => undefined);
-    const redis = new Redis(INFRASTRUCTURE.redisUrl);
+    const redis = new Redis(config.REDIS_URL);
     const keys = await redis.keys(`${redisPrefix}*`);
     if (keys.length > 0) await redis.del(...keys);
     redis.disconnect();
-    if (!process.env.BENCH_KEEP_LOGS) fs.rmSync(workDir, { recursive: true, force: true });
+    if (!config.BENCH_KEEP_LOGS) fs.rmSync(workDir, { recursive: true, force: true });
   };
 
   try {

@@ -71,10 +71,6 @@ export class GatewayClient {
     if (res.status !== status) throw new Error(`${method} ${path} answered ${res.status}, expected ${status}: ${JSON.stringify(res.body).slice(0, 500)}`);
     return res;
   }
-
-  close(): void {
-    this.agent.destroy();
-  }
 }
 
 export interface BenchWorkspace {

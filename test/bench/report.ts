@@ -30,7 +30,7 @@ export function printRatio(r: Ratio): void {
   log(JSON.stringify({ bench: 'ratio', ...r }));
 }
 
-export function goalText(goal: Goal): string {
+function goalText(goal: Goal): string {
   return [goal.atLeast !== undefined ? `≥ ${goal.atLeast}` : '', goal.atMost !== undefined ? `≤ ${goal.atMost}` : ''].filter(Boolean).join(' and ');
 }
 

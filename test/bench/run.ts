@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   log(`# ${JSON.stringify({ scenarios: config.BENCH_SCENARIOS, seconds: config.BENCH_SECONDS, warmupSeconds: config.BENCH_WARMUP_SECONDS, rounds: config.BENCH_ROUNDS, connections: config.BENCH_CONNECTIONS, samples: config.BENCH_SAMPLES, logLevel: config.BENCH_LOG_LEVEL })}`);
   const started = Date.now();
   // The baseline server's pool (10) or the direct-SQL workers, whichever is larger.
-  const stack = await startBenchStack({ logLevel: config.BENCH_LOG_LEVEL, cpuProfileDir: config.BENCH_CPU_PROF, extraConnections: Math.max(10, config.BENCH_CONNECTIONS) });
+  const stack = await startBenchStack({ config, extraConnections: Math.max(10, config.BENCH_CONNECTIONS) });
   log(`# stack up in ${secondsSince(started)} s (logs in ${stack.workDir})`);
   const outcome: Outcome = { ratios: [], failedChecks: [] };
   const alternation: Alternation = {

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   log(`# npm run bench:scale  ${machine()}`);
   log(`# ${JSON.stringify({ small: SMALL, large: LARGE, samples: config.BENCH_SAMPLES, logLevel: config.BENCH_LOG_LEVEL })}`);
   const started = Date.now();
-  const stack = await startBenchStack({ logLevel: config.BENCH_LOG_LEVEL, cpuProfileDir: config.BENCH_CPU_PROF, extraConnections: 0 });
+  const stack = await startBenchStack({ config, extraConnections: 0 });
   log(`# stack up in ${secondsSince(started)} s (logs in ${stack.workDir})`);
   const results = new Map<string, Partial<Record<string, Measured>>>();
   try {
