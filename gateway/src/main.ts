@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Broker, CommandClient, createLogger, createPool, ensureDatabase, loadConfig, migrate, runMain } from '@inv/shared';
+import { answerClientErrors, Broker, CommandClient, createLogger, createPool, ensureDatabase, loadConfig, migrate, runMain } from '@inv/shared';
 import { Redis } from 'ioredis';
 import { GatewayConfig, serviceUrls } from './config';
 import { createGatewayApp } from './http/app';
@@ -45,6 +45,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
     ? http.createServer(app)
     : https.createServer(await loadTls({ cert: config.TLS_CERT, key: config.TLS_KEY, dataDir: config.DATA_DIR, logger }), app);
   server.keepAliveTimeout = 65_000;
+  answerClientErrors(server, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);

@@ -7,6 +7,7 @@ import { ensureDatabase } from './db/database';
 import { withTransaction } from './db/transaction';
 import { migrate } from './db/migrate';
 import { createPool } from './db/pool';
+import { answerClientErrors } from './http/client-errors';
 import { createLogger, type Logger } from './logger';
 import { Broker } from './messaging/broker';
 import { EventConsumer } from './messaging/consumer';
@@ -75,6 +76,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
+  answerClientErrors(server, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(def.port, config.SERVICES_HOST, resolve);
