@@ -25,6 +25,8 @@ export * from './http/service-app';
 export * from './http/untrusted-input';
 export * from './http/validate';
 export * from './http/query';
+export * from './readiness';
+export * from './retry';
 export * from './service-runtime';
 export * from './contracts/catalog';
 export * from './contracts/locations';
