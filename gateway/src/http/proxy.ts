@@ -30,8 +30,8 @@ const FORWARD_TIMEOUT_MS = 30_000;
 /**
  * Request headers that stay at the gateway: the caller's credentials, hop-by-hop headers, and
  * the framing of a body the gateway has already read (it sends the bytes again with their own
- * Content-Length, and has answered any Expect). The signed internal headers are set after
- * these, over any the caller sent.
+ * Content-Length, and has answered any Expect). The signed internal headers are set over
+ * any the caller sent.
  */
 const GATEWAY_ONLY_HEADERS = new Set([
   'authorization',
@@ -83,7 +83,6 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
     const body = req.rawBody;
     const headers = forwardedHeaders(req.headers);
     headers['content-length'] = body?.length ?? 0;
-    Object.assign(headers, signContext(context, { method: req.method, target, bodyDigest: bodyDigest(body) }, options.secret));
 
     const upstream = transport.request({ protocol: origin.protocol, hostname: origin.hostname, port: origin.port, method: req.method, path: target, headers, agent, timeout: FORWARD_TIMEOUT_MS });
     let callerGone = false;
@@ -108,6 +107,12 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
         if (err && !callerGone) logger.warn({ err: err.message, service, path }, 'service answer cut short');
       });
     });
-    upstream.end(body);
+    // Signed once a connection is assigned, not before: time spent queued for one of the
+    // agent's sockets must not count against the signature's short life.
+    upstream.once('socket', () => {
+      const signed = signContext(context, { method: req.method, target, bodyDigest: bodyDigest(body) }, options.secret);
+      for (const [name, value] of Object.entries(signed)) upstream.setHeader(name, value);
+      upstream.end(body);
+    });
   };
 }
