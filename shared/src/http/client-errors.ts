@@ -12,6 +12,13 @@ function describe(err: NodeJS.ErrnoException & { reason?: unknown }): string {
 }
 
 /**
+ * How long a refused connection keeps reading (and discarding) what the client still sends:
+ * closing with unread bytes makes the kernel reset the connection, which can destroy the
+ * answer before the client has read it.
+ */
+const LINGER_MS = 1000;
+
+/**
  * Answers requests that never reach Express (headers or URL too large, a malformed request
  * line, duplicate Content-Length, Content-Length with Transfer-Encoding…) with the JSON
  * envelope, 400 bad_request, instead of Node's empty body; then closes the connection, since
@@ -28,9 +35,8 @@ export function answerClientErrors(server: http.Server | https.Server, logger: L
     const message = describe(err);
     logger.info({ code: err.code, message }, 'malformed HTTP request refused');
     const body = JSON.stringify(new BadRequest(message).toEnvelope());
-    socket.end(
-      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      () => socket.destroy(),
-    );
+    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once('close', () => clearTimeout(linger));
   });
 }
