@@ -94,8 +94,12 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
     upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${FORWARD_TIMEOUT_MS} ms`)));
     upstream.on('error', (err) => {
       if (callerGone) return;
-      logger.error({ err: err.message, service, path }, 'service unreachable');
-      if (res.headersSent) return void res.destroy();
+      if (res.headersSent) {
+        logger.error({ err: err.message, service, path }, 'service connection failed mid-answer');
+        return void res.destroy();
+      }
+      // Logged once, by the request logger's line for this 500.
+      (res as { err?: unknown }).err = new Error(`${service} service unreachable: ${err.message}`);
       res.status(500).json(new InternalError(`The ${service} service is unavailable; try again shortly.`).toEnvelope());
     });
     upstream.on('response', (answer) => {

@@ -24,13 +24,18 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 
 /**
  * The single mapping from errors to the envelope. Known errors keep their code and message;
- * everything else is logged with its stack and answered as a bare 500 with no detail.
+ * everything else is answered as a bare 500 with no detail. The failure is logged once: by the
+ * request logger's line for the response (error level, with the request id and the cause,
+ * handed over as `res.err`), or here when no request logger runs for this request.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
     const appError = toEnvelopeError(err);
-    if (appError.status >= 500) logger.error({ err, method: req.method, path: req.path }, 'request failed');
+    if (appError.status >= 500) {
+      if (req.log) (res as { err?: unknown }).err = err;
+      else logger.error({ err, method: req.method, path: req.path }, 'request failed');
+    }
     if (appError instanceof RateLimited) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     res.status(appError.status).json(appError.toEnvelope());
   };
