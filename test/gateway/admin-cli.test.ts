@@ -1,28 +1,46 @@
 import { client } from '../support/api';
 import { newMember, newWorkspace, unique } from '../support/fixtures';
-import { admin } from './admin-cli';
+import { admin, adminProcess } from './admin-cli';
 
 const COMMANDS = ['workspace:create', 'workspace:list', 'member:add', 'member:list', 'key:create', 'key:list', 'key:revoke', 'plan:set', 'dlq:list', 'dlq:replay'];
 
 describe('admin CLI help and usage errors', () => {
-  it('when asked for --help, then it lists every command on stdout and exits 0', async () => {
-    for (const args of [['--help'], ['help']]) {
+  it('when run as a process, then help and results go to stdout with exit 0, failures to stderr with exit 1, usage errors with exit 2', async () => {
+    const help = await adminProcess(['--help']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    for (const command of COMMANDS) expect(help.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+
+    const ws = await newWorkspace();
+    const listed = await adminProcess(['workspace:list', '--search', ws.slug]);
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    expect(listed.json.workspaces.map((w: any) => w.id)).toEqual([ws.id]);
+
+    const failed = await adminProcess(['member:list', '--workspace', unique('nowhere')]);
+    expect(failed).toMatchObject({ code: 1, stdout: '' });
+    expect(failed.stderr).toMatch(/^admin: not_found: /);
+
+    const unknown = await adminProcess(['workspace:destroy']);
+    expect(unknown).toMatchObject({ code: 2, stdout: '' });
+    expect(unknown.stderr).toContain('Unknown command "workspace:destroy"');
+  }, 180_000);
+
+  it('when asked for --help, then it lists every command and exits 0', async () => {
+    for (const args of [['--help'], ['-h'], ['help']]) {
       const help = await admin(args);
       expect(help.code).toBe(0);
       for (const command of COMMANDS) expect(help.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
     }
   });
 
-  it('when asked for a command\'s --help, then every command prints its usage and options and exits 0', async () => {
-    const helps = await Promise.all(COMMANDS.map((command) => admin([command, '--help'])));
-    helps.forEach((help, i) => {
-      const command = COMMANDS[i]!;
+  it("when asked for a command's --help, then every command prints its usage and options and exits 0", async () => {
+    for (const command of COMMANDS) {
+      const help = await admin([command, '--help']);
       expect({ command, code: help.code, stderr: help.stderr }).toEqual({ command, code: 0, stderr: '' });
       expect(help.stdout).toMatch(new RegExp(`^Usage: npm run admin -- ${command}( |\\n)`));
       expect(help.stdout).toContain('\nOptions:\n');
       expect(help.stdout).toContain('--help');
-    });
-  }, 120_000);
+    }
+  });
 
   it('when the command is unknown, an option unknown or a required option missing, then it exits 2 with the usage on stderr and nothing on stdout', async () => {
     const unknownCommand = await admin(['workspace:destroy']);

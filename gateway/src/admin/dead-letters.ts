@@ -33,9 +33,9 @@ function originOf(deadLetterQueue: string, message: GetMessage): string {
   return deaths(message.properties.headers)[0]?.queue ?? deadLetterQueue.replace(/\.dlq$/, '');
 }
 
-/** amqplib decodes an AMQP timestamp (seconds) as a number or as {'!': 'timestamp', value}. */
+/** amqplib decodes an AMQP timestamp (seconds since the epoch) in a header as {'!': 'timestamp', value}. */
 function isoFromAmqpTimestamp(value: unknown): string | null {
-  const seconds = typeof value === 'number' ? value : typeof value === 'object' && value !== null ? Number((value as { value?: unknown }).value) : NaN;
+  const seconds = Number((value as { value?: unknown } | undefined)?.value);
   return Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : null;
 }
 
