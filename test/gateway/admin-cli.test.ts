@@ -1,5 +1,6 @@
 import { client } from '../support/api';
-import { newMember, newWorkspace, unique } from '../support/fixtures';
+import { newId } from '@inv/shared';
+import { newMember, newWorkspace, sql, unique } from '../support/fixtures';
 import { admin, adminProcess } from './admin-cli';
 
 const COMMANDS = ['workspace:create', 'workspace:list', 'member:add', 'member:list', 'key:create', 'key:list', 'key:revoke', 'plan:set', 'dlq:list', 'dlq:replay'];
@@ -60,12 +61,14 @@ describe('admin CLI help and usage errors', () => {
 });
 
 describe('admin CLI listings', () => {
-  it('when workspaces exist, then workspace:list finds them by name with plan and member count, and limit/offset page through them', async () => {
+  it('when workspaces exist, then workspace:list finds them by name with plan and member count, leaves out one still being created, and limit/offset page through them', async () => {
     const tag = unique('Listing');
     const created = await admin(['workspace:create', '--name', `${tag} North`, '--owner-email', `${unique('owner')}@example.test`]);
     expect(created.code).toBe(0);
     const south = await newWorkspace({ name: `${tag} South`, plan: 'pro' });
     await newMember(south, { role: 'viewer' });
+    // One still being created (no default location, no owner yet) does not exist for anyone.
+    await sql('INSERT INTO identity.workspaces (id, name, slug) VALUES ($1, $2, $3)', [newId(), `${tag} Unfinished`, `${tag.toLowerCase()}-unfinished`]);
 
     const all = await admin(['workspace:list', '--search', tag.toUpperCase()]);
     expect(all.json.total).toBe(2);

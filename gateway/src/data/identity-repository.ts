@@ -238,10 +238,10 @@ export interface WorkspaceSummaryRow {
   created_at: Date;
 }
 
-/** Workspaces whose name or slug contains `search` (ignoring case), oldest first, with the total that match. */
+/** Workspaces whose name or slug contains `search` (ignoring case), oldest first, with the total that match; not those still being created. */
 export async function listWorkspaces(db: Db, filter: { search?: string; limit: number; offset: number }): Promise<{ total: number; rows: WorkspaceSummaryRow[] }> {
   const pattern = filter.search === undefined ? null : `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`;
-  const where = '$1::text IS NULL OR w.name ILIKE $1 OR w.slug ILIKE $1';
+  const where = 'w.provisioned_at IS NOT NULL AND ($1::text IS NULL OR w.name ILIKE $1 OR w.slug ILIKE $1)';
   const [total, page] = await Promise.all([
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM workspaces w WHERE ${where}`, [pattern]),
     db.query<WorkspaceSummaryRow>(
