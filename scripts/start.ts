@@ -1,7 +1,7 @@
 /**
- * `npm start`: checks PostgreSQL, Redis and RabbitMQ, creates the database if missing, then runs
- * the gateway and the three services as four processes and prints the gateway URL. Stops all of
- * them when one dies or on Ctrl-C.
+ * `npm start`: waits for PostgreSQL, Redis and RabbitMQ, creates the database if missing, then
+ * runs the gateway and the three services as four supervised processes and prints the gateway
+ * URL. A process that dies is restarted with backoff; Ctrl-C or SIGTERM stops them all.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import https from 'node:https';
@@ -34,23 +34,28 @@ function reachable(url: string, defaultPort: number): Promise<boolean> {
   });
 }
 
-async function checkDependencies(config: GatewayConfig): Promise<void> {
+/** Waits until PostgreSQL, Redis and RabbitMQ accept connections, saying which and how to start them. */
+async function waitForDependencies(config: GatewayConfig): Promise<void> {
   const deps: Array<[string, string, number]> = [
     ['PostgreSQL', config.DATABASE_URL, 5432],
     ['Redis', config.REDIS_URL, 6379],
     ['RabbitMQ', config.AMQP_URL, 5672],
   ];
-  const missing: string[] = [];
-  for (const [name, url, port] of deps) {
-    if (!(await reachable(url, port))) missing.push(`  ${name} is not reachable at ${redactUrl(url)}. Start it locally (${HOW_TO_START[name]}) or run: docker compose up -d postgres redis rabbitmq`);
+  for (let delayMs = 500; ; delayMs = Math.min(delayMs * 2, 5000)) {
+    const missing: string[] = [];
+    for (const [name, url, port] of deps) {
+      if (!(await reachable(url, port))) missing.push(`  ${name} is not reachable at ${redactUrl(url)}. Start it locally (${HOW_TO_START[name]}) or run: docker compose up -d postgres redis rabbitmq`);
+    }
+    if (missing.length === 0) return;
+    process.stderr.write(`Waiting for dependencies (retrying in ${delayMs / 1000} s, Ctrl-C to stop):\n${missing.join('\n')}\n`);
+    await new Promise((r) => setTimeout(r, delayMs));
   }
-  if (missing.length > 0) throw new Error(`Cannot start:\n${missing.join('\n')}`);
 }
 
-function waitForGateway(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/** Resolves once the gateway reports ready; the processes log what they are waiting for meanwhile. */
+function waitForGateway(url: string): Promise<void> {
   const get = url.startsWith('https') ? https.get : http.get;
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const attempt = () => {
       const req = get(`${url}/readyz`, { rejectUnauthorized: false }, (res) => {
         res.resume();
@@ -59,40 +64,54 @@ function waitForGateway(url: string, timeoutMs: number): Promise<void> {
       });
       req.on('error', retry);
     };
-    const retry = () => (Date.now() > deadline ? reject(new Error('gateway did not become ready')) : setTimeout(attempt, 300));
+    const retry = () => setTimeout(attempt, 300);
     attempt();
   });
 }
 
+/** Restart delays after a crash: quick at first, backing off to 10 s while a process keeps dying. */
+const RESTART_BACKOFF_MS = [250, 500, 1000, 2000, 5000, 10_000];
+/** A process that stayed up this long is healthy again; its next crash restarts quickly. */
+const HEALTHY_AFTER_MS = 30_000;
+
+/**
+ * Keeps the four processes running: one that exits is restarted with backoff (and the restart
+ * is logged); all of them stop only on Ctrl-C or SIGTERM.
+ */
 async function main(): Promise<void> {
   const config = loadConfig(GatewayConfig);
-  await checkDependencies(config);
+  await waitForDependencies(config);
   await ensureDatabase(config.DATABASE_URL);
   const children = new Map<string, ChildProcess>();
   let stopping = false;
-  const stopAll = (code: number) => {
+
+  const run = (name: string, entry: string, crashes: number) => {
+    const startedAt = Date.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '..', entry)], { stdio: 'inherit', env: process.env });
+    children.set(name, child);
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      const recent = Date.now() - startedAt < HEALTHY_AFTER_MS ? crashes + 1 : 1;
+      const delayMs = RESTART_BACKOFF_MS[Math.min(recent, RESTART_BACKOFF_MS.length) - 1]!;
+      process.stderr.write(`${name} exited (${signal ?? `code ${code}`}); restarting it in ${delayMs} ms (restart ${recent} in a row)\n`);
+      setTimeout(() => stopping || run(name, entry, recent), delayMs);
+    });
+  };
+
+  const stopAll = () => {
     if (stopping) return;
     stopping = true;
     for (const child of children.values()) child.kill('SIGTERM');
-    const force = setTimeout(() => process.exit(code), config.SHUTDOWN_GRACE_MS + 2000);
+    const force = setTimeout(() => process.exit(0), config.SHUTDOWN_GRACE_MS + 2000);
     force.unref();
-    Promise.all([...children.values()].map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r))))).then(() => process.exit(code));
+    Promise.all([...children.values()].map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r))))).then(() => process.exit(0));
   };
-  for (const [name, entry] of Object.entries(PROCESSES)) {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '..', entry)], { stdio: 'inherit', env: process.env });
-    child.once('exit', (code, signal) => {
-      if (!stopping) {
-        process.stderr.write(`${name} exited (${signal ?? code}); stopping the others\n`);
-        stopAll(1);
-      }
-    });
-    children.set(name, child);
-  }
-  process.once('SIGINT', () => stopAll(0));
-  process.once('SIGTERM', () => stopAll(0));
+  for (const [name, entry] of Object.entries(PROCESSES)) run(name, entry, 0);
+  process.once('SIGINT', stopAll);
+  process.once('SIGTERM', stopAll);
   const scheme = config.TRUST_PROXY ? 'http' : 'https';
   const url = `${scheme}://localhost:${config.PORT}`;
-  await waitForGateway(url, 60_000);
+  await waitForGateway(url);
   process.stdout.write(`\nInventory API ready at ${url}  (OpenAPI: ${url}/openapi.json)\n\n`);
 }
 

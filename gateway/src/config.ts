@@ -12,6 +12,8 @@ export const GatewayConfig = BaseConfig.extend({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Namespaces every Redis key, so separate deployments (or test runs) can share a server. */
   REDIS_PREFIX: z.string().default('inv:'),
+  /** Bound on connecting to Redis and on each rate-limit call; past it the call is admitted unmetered. */
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10000).default(250),
   JSON_BODY_LIMIT: z.string().default('1mb'),
   CATALOG_URL: optionalString,
   LOCATIONS_URL: optionalString,

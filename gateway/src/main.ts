@@ -2,7 +2,20 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Broker, CommandClient, createLogger, createPool, ensureDatabase, loadConfig, migrate, runMain } from '@inv/shared';
+import {
+  Broker,
+  brokerConnected,
+  checkInternalSecret,
+  checkReadiness,
+  CommandClient,
+  createLogger,
+  createPool,
+  loadConfig,
+  poolSettings,
+  prepareDatabase,
+  runMain,
+  waitForBroker,
+} from '@inv/shared';
 import { Redis } from 'ioredis';
 import { GatewayConfig, serviceUrls } from './config';
 import { createGatewayApp } from './http/app';
@@ -15,14 +28,22 @@ export const IDENTITY_MIGRATIONS = path.join(__dirname, 'data/migrations');
 
 export async function startGateway(config: GatewayConfig = loadConfig(GatewayConfig)) {
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  await ensureDatabase(config.DATABASE_URL);
-  await migrate({ databaseUrl: config.DATABASE_URL, schema: IDENTITY_SCHEMA, dir: IDENTITY_MIGRATIONS, logger });
-  const pool = createPool(config.DATABASE_URL, logger, { options: `-c search_path=${IDENTITY_SCHEMA}` });
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: true });
-  redis.on('error', (err) => logger.warn({ err: err.message }, 'Redis error'));
-  await redis.connect();
+  const secretWarning = checkInternalSecret(config);
+  if (secretWarning) logger.warn(secretWarning);
+  await prepareDatabase(config, IDENTITY_SCHEMA, IDENTITY_MIGRATIONS, logger);
+  const pool = createPool(config.DATABASE_URL, logger, { ...poolSettings(config), options: `-c search_path=${IDENTITY_SCHEMA}` });
+  // Redis holds only rate-limit windows and the limiter fails open, so the gateway neither
+  // waits for it at start nor queues commands while it is away; ioredis reconnects by itself.
+  const redis = new Redis(config.REDIS_URL, {
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    connectTimeout: config.REDIS_TIMEOUT_MS,
+    commandTimeout: config.REDIS_TIMEOUT_MS,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+  redis.on('error', (err) => logger.debug({ err: err.message }, 'Redis connection error'));
   const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger);
-  await broker.waitForConnect(15000);
+  await waitForBroker(broker, logger);
   const client = new CommandClient(broker, config.RPC_TIMEOUT_MS);
   await client.start();
 
@@ -32,13 +53,15 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
     logger,
     pool,
     client,
-    limiter: new RateLimiter(redis, config.REDIS_PREFIX),
+    limiter: new RateLimiter(redis, config.REDIS_PREFIX, logger),
     services,
     openapi: openApiDocument(services, logger),
-    ready: async () => {
-      await pool.query('SELECT 1');
-      return broker.isConnected && redis.status === 'ready';
-    },
+    ready: () =>
+      checkReadiness([
+        { name: 'postgresql', check: () => pool.query('SELECT 1') },
+        { name: 'rabbitmq', check: async () => brokerConnected(broker) },
+        { name: 'redis', check: () => redis.ping(), optional: true },
+      ]),
   });
 
   const server = config.TRUST_PROXY

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+const DEVELOPMENT_INTERNAL_SECRET = 'local-development-internal-secret';
+
 /** Settings every process reads. Each process extends this with its own fields and parses once at start. */
 export const BaseConfig = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -8,9 +10,14 @@ export const BaseConfig = z.object({
   AMQP_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** HMAC secret shared by the gateway and the services to sign the internal request context. */
-  INTERNAL_SECRET: z.string().min(16).default('local-development-internal-secret'),
+  INTERNAL_SECRET: z.string().min(16).default(DEVELOPMENT_INTERNAL_SECRET),
   EVENTS_EXCHANGE: z.string().min(1).default('inventory.events'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  /** Bounds on every PostgreSQL call: a dead or silent database becomes an error, never a hang. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(2000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(4000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(5000),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60000).default(250),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
   CATALOG_PORT: z.coerce.number().int().min(1).max(65535).default(4101),
@@ -20,6 +27,19 @@ export const BaseConfig = z.object({
   SERVICES_HOST: z.string().default('127.0.0.1'),
 });
 export type BaseConfig = z.infer<typeof BaseConfig>;
+
+/**
+ * Returns a warning to log when the development secret is in use; throws in production.
+ * A process running in production with the published development secret would accept a
+ * context forged by anyone who can reach a service port, so it must not start.
+ */
+export function checkInternalSecret(config: Pick<BaseConfig, 'NODE_ENV' | 'INTERNAL_SECRET'>): string | undefined {
+  if (config.INTERNAL_SECRET !== DEVELOPMENT_INTERNAL_SECRET) return undefined;
+  if (config.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration: INTERNAL_SECRET must be set to a long random value (at least 16 characters) when NODE_ENV=production.');
+  }
+  return 'INTERNAL_SECRET is not set: using the published development value; anyone who can reach a service port can forge a request context. Set it outside development.';
+}
 
 /**
  * Parses the environment once. Throws with every offending variable named, so a bad

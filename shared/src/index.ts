@@ -22,6 +22,8 @@ export * from './http/internal-context';
 export * from './http/service-app';
 export * from './http/validate';
 export * from './http/query';
+export * from './readiness';
+export * from './retry';
 export * from './service-runtime';
 export * from './contracts/catalog';
 export * from './contracts/locations';

@@ -2,13 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Pool } from 'pg';
-import type { BaseConfig } from './config';
+import { checkInternalSecret, type BaseConfig } from './config';
 import { ensureDatabase } from './db/database';
 import { withTransaction } from './db/transaction';
 import { migrate } from './db/migrate';
-import { createPool } from './db/pool';
+import { createPool, poolSettings } from './db/pool';
 import { createLogger, type Logger } from './logger';
-import { Broker } from './messaging/broker';
+import { Broker, redactUrl } from './messaging/broker';
+import { checkReadiness, type Readiness } from './readiness';
+import { retryUntilSuccess } from './retry';
 import { EventConsumer } from './messaging/consumer';
 import { OutboxRelay } from './messaging/outbox';
 import { CommandClient, CommandServer } from './messaging/rpc';
@@ -50,11 +52,12 @@ export interface RunningService {
 export async function startService(def: ServiceDefinition): Promise<RunningService> {
   const { config, name } = def;
   const logger = createLogger(name, config.LOG_LEVEL);
-  await ensureDatabase(config.DATABASE_URL);
-  await migrate({ databaseUrl: config.DATABASE_URL, schema: name, dir: def.migrationsDir, logger });
-  const pool = createPool(config.DATABASE_URL, logger, { options: `-c search_path=${name}` });
+  const secretWarning = checkInternalSecret(config);
+  if (secretWarning) logger.warn(secretWarning);
+  await prepareDatabase(config, name, def.migrationsDir, logger);
+  const pool = createPool(config.DATABASE_URL, logger, { ...poolSettings(config), options: `-c search_path=${name}` });
   const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger);
-  await broker.waitForConnect(15000);
+  await waitForBroker(broker, logger);
   const outbox = new OutboxRelay(pool, broker, logger, { pollMs: config.OUTBOX_POLL_MS });
   const runtime: ServiceRuntime = {
     name,
@@ -103,9 +106,34 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
   return { runtime, url, stop };
 }
 
-/** Process entry: start, stop cleanly on SIGTERM/SIGINT, exit non-zero with a clear line on failure. */
+/**
+ * Creates the database if missing and applies the schema's migrations, waiting (with backoff,
+ * saying so) while PostgreSQL is unreachable rather than exiting.
+ */
+export async function prepareDatabase(config: BaseConfig, schema: string, migrationsDir: string, logger: Logger): Promise<void> {
+  await retryUntilSuccess(
+    `PostgreSQL at ${redactUrl(config.DATABASE_URL)}`,
+    async () => {
+      await ensureDatabase(config.DATABASE_URL, config.DB_CONNECT_TIMEOUT_MS);
+      await migrate({ databaseUrl: config.DATABASE_URL, schema, dir: migrationsDir, logger, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS });
+    },
+    logger,
+  );
+}
+
+/** Waits (with backoff, saying so) until RabbitMQ accepts the connection. */
+export async function waitForBroker(broker: Broker, logger: Logger): Promise<void> {
+  await retryUntilSuccess(`RabbitMQ at ${redactUrl(broker.url)}`, () => broker.waitForConnect(5000), logger);
+}
+
+/**
+ * Process entry: start, stop cleanly on SIGTERM/SIGINT, exit non-zero with a clear line when
+ * the start itself is impossible (bad configuration). A promise rejected and never handled is
+ * logged, not fatal: one failed call must not take the process and every request in it down.
+ */
 export function runMain(name: string, start: () => Promise<{ stop: () => Promise<void> }>): void {
   const fallback = createLogger(name);
+  process.on('unhandledRejection', (err) => fallback.error({ err }, 'unhandled promise rejection'));
   start().then(
     (service) => {
       const shutdown = (signal: string) => {
@@ -128,10 +156,16 @@ export function runMain(name: string, start: () => Promise<{ stop: () => Promise
   );
 }
 
-export async function isReady(pool: Pool, broker: Broker): Promise<boolean> {
-  if (!broker.isConnected) return false;
-  await pool.query('SELECT 1');
-  return true;
+/** Readiness of a process that needs PostgreSQL and RabbitMQ, answered within a second. */
+export function isReady(pool: Pool, broker: Broker): Promise<Readiness> {
+  return checkReadiness([
+    { name: 'postgresql', check: () => pool.query('SELECT 1') },
+    { name: 'rabbitmq', check: async () => brokerConnected(broker) },
+  ]);
+}
+
+export function brokerConnected(broker: Broker): void {
+  if (!broker.isConnected) throw new Error('RabbitMQ connection is down');
 }
 
 /** Runs `work` in a transaction and wakes the outbox relay once it has committed. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { createLogger } from '@inv/shared';
 import { RateLimiter } from '../../gateway/src/http/rate-limiter';
+import { TcpProxy } from '../messaging/tcp-proxy';
 import { expectError, request } from '../support/api';
 import { newKey, newWorkspace } from '../support/fixtures';
 import { waitUntil } from '../support/stack';
@@ -47,6 +49,42 @@ describe('rate limits over HTTP', () => {
   });
 });
 
+const silentLogger = createLogger('test', 'silent');
+
+describe('when Redis is unreachable', () => {
+  it('then the limiter fails open: calls are admitted unmetered with a warning, and metering resumes when Redis returns', async () => {
+    const target = new URL(process.env.TEST_REDIS_URL!);
+    const proxy = new TcpProxy(target.hostname, Number(target.port || 6379));
+    await proxy.start();
+    const redis = new Redis({ host: '127.0.0.1', port: proxy.port, maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout: 250, retryStrategy: () => 50 });
+    redis.on('error', () => undefined);
+    const warnings: string[] = [];
+    const logger = createLogger('test', 'warn');
+    jest.spyOn(logger, 'warn').mockImplementation(((_obj: unknown, msg: string) => void warnings.push(msg)) as never);
+    const limiter = new RateLimiter(redis, `${process.env.TEST_REDIS_PREFIX}failopen:`, logger, 60_000);
+    const subject = randomUUID();
+    try {
+      await waitUntil('Redis through the proxy', async () => redis.status === 'ready');
+      expect((await limiter.take(subject, 1, randomUUID())).admitted).toBe(true);
+      expect((await limiter.take(subject, 1, randomUUID())).admitted).toBe(false);
+
+      await proxy.cut();
+      const started = Date.now();
+      const during = await limiter.take(subject, 1, randomUUID());
+      expect(during).toMatchObject({ admitted: true, limit: 1 });
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(warnings).toEqual([expect.stringContaining('rate limits are not enforced')]);
+
+      await proxy.restore();
+      await waitUntil('Redis to come back', async () => redis.status === 'ready', 10_000);
+      expect((await limiter.take(subject, 1, randomUUID())).admitted).toBe(false);
+    } finally {
+      redis.disconnect();
+      await proxy.stop();
+    }
+  });
+});
+
 describe('sliding window (Redis, short window)', () => {
   let redis: Redis;
   beforeAll(() => {
@@ -56,7 +94,7 @@ describe('sliding window (Redis, short window)', () => {
 
   it('when the window rolls, then slots free up one by one as old calls age out, not all at once', async () => {
     const windowMs = 1500;
-    const limiter = new RateLimiter(redis, `${process.env.TEST_REDIS_PREFIX}unit:`, windowMs);
+    const limiter = new RateLimiter(redis, `${process.env.TEST_REDIS_PREFIX}unit:`, silentLogger, windowMs);
     const subject = randomUUID();
     const take = () => limiter.take(subject, 3, randomUUID());
 
@@ -78,7 +116,7 @@ describe('sliding window (Redis, short window)', () => {
 
   it('when calls are rejected, then they do not extend the block', async () => {
     const windowMs = 1000;
-    const limiter = new RateLimiter(redis, `${process.env.TEST_REDIS_PREFIX}unit:`, windowMs);
+    const limiter = new RateLimiter(redis, `${process.env.TEST_REDIS_PREFIX}unit:`, silentLogger, windowMs);
     const subject = randomUUID();
     const take = () => limiter.take(subject, 1, randomUUID());
     expect((await take()).admitted).toBe(true);

@@ -70,6 +70,17 @@ describe('stock.record-opening and stock.cancel-opening', () => {
     expectError(await ws.owner.post('/inventory/movements', { type: 'receipt', itemId: item.id, locationId: ws.defaultLocationId, quantity: 1 }), 422, 'unprocessable_entity');
   });
 
+  it('when the catalog publishes opening.abandoned, then the opening is cancelled exactly as by the command, once however often it arrives', async () => {
+    const ws = await newWorkspace();
+    const item = snapshot();
+    const operationId = newId();
+    await command(ws, StockCommands.recordOpening, opening(operationId, [{ item, locationId: ws.defaultLocationId, quantity: 4 }]));
+    await publish(CatalogEvents.openingAbandoned, ws.id, { operationId });
+    await publish(CatalogEvents.openingAbandoned, ws.id, { operationId });
+    expect(await sql('SELECT 1 FROM stock.balances WHERE item_id = $1 UNION ALL SELECT 1 FROM stock.movements WHERE item_id = $1', [item.id])).toEqual([]);
+    expect(await command(ws, StockCommands.recordOpening, opening(operationId, [{ item, locationId: ws.defaultLocationId, quantity: 4 }]))).toMatchObject({ ok: false, code: 'conflict' });
+  });
+
   it('when the cancel overtakes its opening, then the late opening is refused with 409', async () => {
     const ws = await newWorkspace();
     const operationId = newId();

@@ -7,6 +7,8 @@ import {
   notFoundHandler,
   type Pool,
   RateLimited,
+  type Readiness,
+  readinessResponse,
   requestLogger,
   requireJsonBody,
   signContext,
@@ -37,7 +39,7 @@ export interface GatewayDeps {
   limiter: RateLimiter;
   services: { catalog: string; locations: string; stock: string };
   openapi: () => Promise<unknown>;
-  ready: () => Promise<boolean>;
+  ready: () => Promise<Readiness>;
 }
 
 export function createGatewayApp(deps: GatewayDeps): Express {
@@ -58,8 +60,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
-    const ready = await deps.ready().catch(() => false);
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
+    const { status, body } = readinessResponse(await deps.ready());
+    res.status(status).json(body);
   });
 
   app.use(requestLogger(logger));

@@ -1,3 +1,4 @@
+import type { Logger } from '@inv/shared';
 import type { Redis } from 'ioredis';
 
 /**
@@ -39,10 +40,22 @@ export interface RateDecision {
   retryAfter: number;
 }
 
+/** How often, at most, the limiter repeats that it is running unmetered. */
+const FAIL_OPEN_WARNING_INTERVAL_MS = 10_000;
+
+/**
+ * Rolling per-key limits. When Redis is unreachable or slow the limiter fails open: the call
+ * is admitted unmetered and a warning is logged (at most every 10 s). Refusing every call
+ * because a cache of counters is away would turn a Redis outage into a full API outage; the
+ * limit exists to share capacity fairly, not to guard data.
+ */
 export class RateLimiter {
+  private lastWarningAt = 0;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    private readonly logger: Logger,
     private readonly windowMs = 60_000,
   ) {
     redis.defineCommand('slidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW });
@@ -50,7 +63,13 @@ export class RateLimiter {
 
   async take(subject: string, limit: number, uniqueId: string): Promise<RateDecision> {
     const run = (this.redis as unknown as { slidingWindow: (...args: unknown[]) => Promise<[number, number, number, number]> }).slidingWindow;
-    const [admitted, remaining, resetAtMs, nowMs] = await run.call(this.redis, `${this.prefix}rl:${subject}`, limit, this.windowMs, uniqueId);
+    let result: [number, number, number, number];
+    try {
+      result = await run.call(this.redis, `${this.prefix}rl:${subject}`, limit, this.windowMs, uniqueId);
+    } catch (err) {
+      return this.unmetered(limit, err);
+    }
+    const [admitted, remaining, resetAtMs, nowMs] = result;
     return {
       admitted: admitted === 1,
       limit,
@@ -58,5 +77,15 @@ export class RateLimiter {
       resetAt: Math.ceil(resetAtMs / 1000),
       retryAfter: Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000)),
     };
+  }
+
+  /** The decision while Redis is away: admitted, with headers describing a fresh window. */
+  private unmetered(limit: number, err: unknown): RateDecision {
+    const now = Date.now();
+    if (now - this.lastWarningAt >= FAIL_OPEN_WARNING_INTERVAL_MS) {
+      this.lastWarningAt = now;
+      this.logger.warn({ err: (err as Error).message }, 'Redis unavailable: rate limits are not enforced until it returns');
+    }
+    return { admitted: true, limit, remaining: limit - 1, resetAt: Math.ceil((now + this.windowMs) / 1000), retryAfter: 1 };
   }
 }

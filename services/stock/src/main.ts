@@ -3,6 +3,7 @@ import { ApiDocs, BaseConfig, createServiceApp, isReady, loadConfig, runMain, st
 import { purgeExpiredKeys } from './data/idempotency-repository';
 import { documentInventoryRoutes, inventoryRoutes } from './http/inventory-routes';
 import { documentTransferRoutes, transferRoutes } from './http/transfer-routes';
+import { registerOpeningConsumers } from './messaging/opening-events';
 import { registerProjectionConsumers } from './messaging/projection-events';
 import { registerStockCommands } from './messaging/stock-commands';
 
@@ -18,6 +19,7 @@ export async function startStock(config: BaseConfig = loadConfig(BaseConfig)) {
     wire: (runtime) => {
       registerStockCommands(runtime);
       registerProjectionConsumers(runtime);
+      registerOpeningConsumers(runtime);
       purge = setInterval(() => {
         purgeExpiredKeys(runtime.pool).catch((err: Error) => runtime.logger.warn({ err: err.message }, 'purging expired idempotency keys failed; the next run retries'));
       }, KEY_PURGE_INTERVAL_MS).unref();

@@ -20,7 +20,16 @@ export const CatalogEvents = {
   itemUpdated: 'item.updated',
   tagCreated: 'tag.created',
   supplierCreated: 'supplier.created',
+  /**
+   * The catalog asked the stock service to record an opening but could not create the items
+   * (a refusal, an unanswered request, its own COMMIT failing): the stock service cancels the
+   * opening, or blocks it if it has not arrived yet. An event, so the cancellation survives a
+   * broker or stock outage instead of being one request that may be lost.
+   */
+  openingAbandoned: 'opening.abandoned',
 } as const;
+export const OpeningAbandoned = z.object({ operationId: z.string().uuid() });
+export type OpeningAbandoned = z.infer<typeof OpeningAbandoned>;
 export const ItemChanged = ItemSnapshot;
 export const TagCreated = z.object({ id: z.string(), name: z.string(), color: z.string() });
 export type TagCreated = z.infer<typeof TagCreated>;

@@ -1,13 +1,14 @@
 import { Client } from 'pg';
 
 /** Creates the database named in `url` when it is missing; safe when several processes race to do it. */
-export async function ensureDatabase(url: string): Promise<void> {
+export async function ensureDatabase(url: string, connectTimeoutMs = 5000): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
   if (!name) throw new Error('DATABASE_URL must name a database');
   const admin = new URL(url);
   admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
+  const client = new Client({ connectionString: admin.toString(), connectionTimeoutMillis: connectTimeoutMs, query_timeout: 30_000 });
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

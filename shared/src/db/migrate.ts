@@ -8,14 +8,16 @@ import type { Logger } from '../logger';
  * lock and fails when another process holds it, so parallel starts first queue on a blocking
  * advisory lock of ours; each migration is then applied exactly once.
  */
-export async function migrate(options: { databaseUrl: string; schema: string; dir: string; logger: Logger }): Promise<void> {
-  const lock = new Client({ connectionString: options.databaseUrl });
+export async function migrate(options: { databaseUrl: string; schema: string; dir: string; logger: Logger; connectTimeoutMs?: number }): Promise<void> {
+  const lock = new Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
+  // A connection lost while waiting is reported by the query's rejection; the event must not crash the process.
+  lock.on('error', () => undefined);
   await lock.connect();
   try {
     await lock.query("SELECT pg_advisory_lock(hashtext('inventory-api:migrations'))");
     await runMigrations(options);
   } finally {
-    await lock.end();
+    await lock.end().catch(() => undefined);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { isConnectionError } from './pool';
 
 /** SQLSTATEs after which the whole transaction can safely run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -12,7 +13,9 @@ export interface TransactionOptions {
 /**
  * Runs `work` in one transaction on one client, always released. Serialization failures and
  * deadlocks roll back and run `work` again, so `work` must have no side effects outside the
- * transaction. Throws whatever `work` throws (after rollback) or the last retryable error.
+ * transaction. A client whose connection failed is discarded without a ROLLBACK (the server
+ * rolls back a transaction whose session ends), so a dead or silent database costs one
+ * timeout, not two. Throws whatever `work` throws (after rollback) or the last retryable error.
  */
 export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const attempts = options.attempts ?? 5;
@@ -25,9 +28,12 @@ export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => P
       await client.query('COMMIT');
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {
-        broken = true;
-      });
+      broken = isConnectionError(err);
+      if (!broken) {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+      }
       const code = (err as { code?: string }).code;
       if (attempt < attempts && code !== undefined && RETRYABLE.has(code)) {
         await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));

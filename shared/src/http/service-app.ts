@@ -3,6 +3,7 @@ import { pinoHttp } from 'pino-http';
 import { canAccessLocation, type AccessLevel, type Scope } from '../access';
 import { BadRequest, Forbidden, Unauthorized } from '../errors';
 import { logContext, type Logger } from '../logger';
+import { type Readiness, readinessResponse } from '../readiness';
 import { errorHandler, notFoundHandler } from './errors-middleware';
 import { CONTEXT_HEADER, type InternalContext, SIGNATURE_HEADER, verifyContext } from './internal-context';
 
@@ -60,8 +61,8 @@ export function requestLogger(logger: Logger): RequestHandler {
 export interface ServiceAppOptions {
   logger: Logger;
   internalSecret: string;
-  /** Resolves true when the process can serve traffic (database and broker reachable). */
-  ready: () => Promise<boolean>;
+  /** Whether the process can serve traffic (database and broker reachable), answered within a second. */
+  ready: () => Promise<Readiness>;
   openapi: () => unknown;
   routes: (app: Express) => void;
 }
@@ -78,8 +79,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', async (_req, res) => {
-    const ready = await options.ready().catch(() => false);
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
+    const { status, body } = readinessResponse(await options.ready());
+    res.status(status).json(body);
   });
   app.get('/openapi.json', (_req, res) => {
     res.json(options.openapi());

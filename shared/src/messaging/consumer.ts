@@ -2,6 +2,7 @@ import type { ConsumeMessage } from 'amqplib';
 import type { ChannelWrapper } from 'amqp-connection-manager';
 import type { Pool, PoolClient } from 'pg';
 import type { z } from 'zod';
+import { isTransientDatabaseError } from '../db/pool';
 import { withTransaction } from '../db/transaction';
 import { logContext, type Logger } from '../logger';
 import { DEAD_LETTER_EXCHANGE, type Broker } from './broker';
@@ -124,14 +125,17 @@ export class EventConsumer {
     message: Envelope,
     err: unknown,
   ): Promise<void> {
-    const attempts = Number(msg.properties.headers?.['x-attempts'] ?? 0) + 1;
+    // A database outage says nothing about the message: wait it out without spending attempts,
+    // or a few seconds of downtime would dead-letter every event that arrived meanwhile.
+    const transient = isTransientDatabaseError(err);
+    const attempts = Number(msg.properties.headers?.['x-attempts'] ?? 0) + (transient ? 0 : 1);
     const maxAttempts = this.options.maxAttempts ?? 5;
     if (attempts >= maxAttempts) {
       this.logger.error({ err, messageId: message.id, type: message.type, attempts }, 'message failed too often; dead-lettered');
       ch.nack(msg, false, false);
       return;
     }
-    this.logger.warn({ err: (err as Error).message, messageId: message.id, type: message.type, attempts }, 'message failed; will retry');
+    this.logger.warn({ err: (err as Error).message, messageId: message.id, type: message.type, attempts, transient }, 'message failed; will retry');
     try {
       await this.channel!.sendToQueue(`${this.queue}.retry`, msg.content, {
         ...msg.properties,

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { withTransaction } from '../db/transaction';
 import type { Logger } from '../logger';
 import type { Broker } from './broker';
 import { envelope, type Envelope } from './envelope';
@@ -86,30 +87,31 @@ export class OutboxRelay {
 
   private async relayBatch(): Promise<number> {
     if (!this.broker.isConnected) return 0;
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const { rows } = await client.query<{ seq: string; message: Envelope }>(
-        'SELECT seq, message FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
-        [this.options.batchSize ?? 100],
-      );
-      const sent: string[] = [];
-      try {
+    let publishError: unknown;
+    const sent = await withTransaction(
+      this.pool,
+      async (tx) => {
+        const { rows } = await tx.query<{ seq: string; message: Envelope }>(
+          'SELECT seq, message FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
+          [this.options.batchSize ?? 100],
+        );
+        const confirmed: string[] = [];
         for (const row of rows) {
-          await this.broker.publishEvent(row.message, this.options.publishTimeoutMs ?? 5000);
-          sent.push(row.seq);
+          try {
+            await this.broker.publishEvent(row.message, this.options.publishTimeoutMs ?? 5000);
+          } catch (err) {
+            publishError = err;
+            break;
+          }
+          confirmed.push(row.seq);
         }
-      } finally {
         // Mark what the broker confirmed even when a later publish in the batch failed.
-        if (sent.length > 0) await client.query('UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE seq = ANY($1::bigint[])', [sent]);
-        await client.query('COMMIT');
-      }
-      return sent.length;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+        if (confirmed.length > 0) await tx.query('UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE seq = ANY($1::bigint[])', [confirmed]);
+        return confirmed.length;
+      },
+      { attempts: 1 },
+    );
+    if (publishError) throw publishError;
+    return sent;
   }
 }

@@ -7,6 +7,13 @@ import { logContext, type Logger } from '../logger';
 import { DEAD_LETTER_EXCHANGE, messageProperties, type Broker } from './broker';
 import { Envelope, envelope } from './envelope';
 
+/** How long a command may wait for the broker to take it (a connection being re-established). */
+const SEND_TIMEOUT_MS = 1000;
+
+function brokerUnreachable(service: string, type: string): InternalError {
+  return new InternalError(`RabbitMQ is unreachable, so the ${service} service could not be asked (${type}); try again shortly.`);
+}
+
 /** Where a service listens for commands addressed to it. */
 export function commandQueue(service: string): string {
   return `rpc.${service}`;
@@ -52,7 +59,13 @@ export class CommandServer {
       await ch.consume(queue, (msg) => {
         if (!msg) return;
         void this.answer(msg).then(
-          () => ch.ack(msg),
+          () => {
+            try {
+              ch.ack(msg);
+            } catch {
+              /* channel gone: the broker redelivers, and the caller has its answer or its timeout */
+            }
+          },
           (err) => {
             this.logger.error({ err }, 'command could not be answered; dead-lettered');
             try {
@@ -78,7 +91,8 @@ export class CommandServer {
     this.inFlight += 1;
     try {
       const reply = await this.run(msg);
-      await this.channel!.sendToQueue(replyTo, Buffer.from(JSON.stringify(reply)), { correlationId, contentType: 'application/json' });
+      // Bounded: a reply that cannot be sent soon is useless to a caller whose timeout is running.
+      await this.channel!.sendToQueue(replyTo, Buffer.from(JSON.stringify(reply)), { correlationId, contentType: 'application/json', timeout: SEND_TIMEOUT_MS } as never);
     } finally {
       this.inFlight -= 1;
     }
@@ -139,8 +153,10 @@ export class CommandClient {
 
   /**
    * Sends `type` to `service` and resolves with its result. Rejects with the handler's AppError,
-   * or with internal_server_error naming the service when no answer comes within the timeout
-   * (the command expires in the queue at the same moment, so a late consumer never runs it).
+   * or with internal_server_error naming the silent service when no answer comes within the
+   * timeout (the command expires in the queue at the same moment, so a late consumer never runs
+   * it). While the broker connection is down it rejects at once, naming RabbitMQ: waiting out a
+   * timeout for a message that cannot be sent only delays the answer.
    */
   async request<R = unknown>(
     service: string,
@@ -149,6 +165,7 @@ export class CommandClient {
     context: { workspaceId: string; requestId?: string | null; timeoutMs?: number },
   ): Promise<R> {
     if (!this.channel) throw new Error('CommandClient not started');
+    if (!this.broker.isConnected) throw brokerUnreachable(service, type);
     const timeoutMs = context.timeoutMs ?? this.defaultTimeoutMs;
     const requestId = context.requestId ?? logContext.getStore()?.requestId ?? null;
     const message = envelope(type, context.workspaceId, payload, requestId);
@@ -167,10 +184,13 @@ export class CommandClient {
         correlationId,
         replyTo: this.replyQueue,
         expiration: String(timeoutMs),
-        timeout: timeoutMs,
+        timeout: Math.min(timeoutMs, SEND_TIMEOUT_MS),
       } as never);
     } catch {
-      // Not sent (broker unreachable): let the pending timer produce the named timeout error.
+      const pending = this.pending.get(correlationId);
+      if (pending) clearTimeout(pending.timer);
+      this.pending.delete(correlationId);
+      throw brokerUnreachable(service, type);
     }
     const answer = await reply;
     if (answer.ok) return answer.result as R;

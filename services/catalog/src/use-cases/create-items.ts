@@ -67,8 +67,8 @@ export async function createItems(runtime: ServiceRuntime, context: InternalCont
 
   const stock: StockPort = {
     recordOpening: (command) => runtime.client.request(STOCK_SERVICE, StockCommands.recordOpening, command, { workspaceId: workspace.id, requestId: context.requestId }),
-    cancelOpening: (operationId) =>
-      runtime.client.request(STOCK_SERVICE, StockCommands.cancelOpening, { operationId }, { workspaceId: workspace.id, requestId: context.requestId }),
+    abandonOpening: (operationId) =>
+      transact(runtime, (tx) => recordEvent(tx, CatalogEvents.openingAbandoned, workspace.id, { operationId }, context.requestId)),
   };
   try {
     return await withOpeningStock(
@@ -90,7 +90,7 @@ export async function createItems(runtime: ServiceRuntime, context: InternalCont
         await recordOpening(prepared.flatMap((p) => (p.opening ? [{ item: snapshotOf(p.item), ...p.opening }] : [])));
         return items;
       },
-      (err, operationId) => runtime.logger.error({ err, operationId }, 'could not cancel an opening whose items were not created; its stock movements remain'),
+      (err, operationId) => runtime.logger.error({ err, operationId }, 'could not record the abandonment of an opening whose items were not created; cancel it with the stock.cancel-opening command'),
     );
   } catch (err) {
     if (isUniqueViolation(err)) throw new Conflict('An item with this SKU or external ID was created at the same time; nothing was created.');

@@ -13,7 +13,7 @@ function fakeStock(options: { recordFails?: boolean } = {}) {
       recorded.push(command.operationId);
       if (options.recordFails) throw new Error('refused');
     },
-    cancelOpening: async (operationId) => {
+    abandonOpening: async (operationId) => {
       calls.push(`cancel:${operationId === recorded[0] ? 'same' : 'other'}`);
     },
   };
@@ -63,7 +63,7 @@ describe('withOpeningStock', () => {
     const reported: string[] = [];
     const port: StockPort = {
       recordOpening: async () => undefined,
-      cancelOpening: async () => {
+      abandonOpening: async () => {
         throw new Error('broker down');
       },
     };

@@ -4,18 +4,20 @@ export type OpeningLine = RecordOpening['lines'][number];
 
 export interface StockPort {
   recordOpening(command: RecordOpening): Promise<unknown>;
-  cancelOpening(operationId: string): Promise<unknown>;
+  /** Durably asks for the opening to be cancelled (an outbox event); does not wait for the stock service. */
+  abandonOpening(operationId: string): Promise<unknown>;
 }
 
 /**
  * Runs `work` in the catalog transaction; `work` may ask the stock service once to record the
  * opening lines of the rows it wrote. If anything fails after that request went out (a refusal,
- * a timeout whose late answer we never saw, or our own COMMIT) the opening is cancelled under the
- * same operationId, which the stock service treats as a no-op when it recorded nothing. The
- * transaction must not be retried: its work has a side effect outside it.
+ * a timeout whose late answer we never saw, or our own COMMIT) the opening is abandoned under
+ * the same operationId, which the stock service treats as a no-op when it recorded nothing. The
+ * abandonment is recorded, not awaited, so a failing request waits out at most one timeout.
+ * The transaction must not be retried: its work has a side effect outside it.
  *
- * Throws whatever the transaction throws, after the cancellation was attempted; a failed
- * cancellation is reported to `onCancelFailure` and does not mask the original error.
+ * Throws whatever the transaction throws, after the abandonment was recorded; a failure to
+ * record it is reported to `onCancelFailure` and does not mask the original error.
  */
 export async function withOpeningStock<T>(
   transaction: (work: (tx: PoolClient) => Promise<T>) => Promise<T>,
@@ -34,7 +36,7 @@ export async function withOpeningStock<T>(
   try {
     return await transaction((tx) => work(tx, recordOpening));
   } catch (err) {
-    if (requested) await stock.cancelOpening(operationId).catch((cancelErr: unknown) => onCancelFailure(cancelErr, operationId));
+    if (requested) await stock.abandonOpening(operationId).catch((cancelErr: unknown) => onCancelFailure(cancelErr, operationId));
     throw err;
   }
 }

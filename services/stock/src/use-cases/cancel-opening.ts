@@ -1,4 +1,4 @@
-import { Conflict, recordEvent, StockEvents, transact, type ServiceRuntime, type StockChanged } from '@inv/shared';
+import { Conflict, type PoolClient, recordEvent, StockEvents, transact, type ServiceRuntime, type StockChanged } from '@inv/shared';
 import { deleteOperationStock, lockBalances, movementsOfOperation, otherMovementsExist, balanceKey } from '../data/ledger-repository';
 import { lockOpeningForCancel, markOpeningCancelled } from '../data/opening-repository';
 import { deleteUnconfirmedItems } from '../data/projection-repository';
@@ -11,29 +11,32 @@ import { fromUnits } from '../domain/quantity';
  * yet is blocked from applying later. Throws Conflict when that stock has moved since.
  */
 export async function cancelOpening(runtime: ServiceRuntime, workspaceId: string, requestId: string | null, operationId: string): Promise<{ cancelled: true }> {
-  return transact(runtime, async (tx) => {
-    const opening = await lockOpeningForCancel(tx, workspaceId, operationId);
-    if (!opening || opening.cancelled_at) return { cancelled: true as const };
-    const movements = await movementsOfOperation(tx, operationId);
-    if (await otherMovementsExist(tx, workspaceId, operationId, movements)) {
-      throw new Conflict(`The stock of opening ${operationId} has moved since; it can no longer be cancelled.`);
-    }
-    const balances = await lockBalances(tx, workspaceId, movements, new Date());
-    for (const balance of balances.values()) {
-      const removed = movements.filter((m) => balanceKey(m) === balanceKey(balance)).reduce((sum, m) => sum + m.quantity, 0n);
-      const changed: StockChanged = {
-        itemId: balance.itemId,
-        locationId: balance.locationId,
-        onHand: fromUnits(balance.onHand - removed),
-        delta: -fromUnits(removed),
-        movementType: 'opening',
-        version: balance.version + 1,
-      };
-      await recordEvent(tx, StockEvents.changed, workspaceId, changed, requestId);
-    }
-    await deleteOperationStock(tx, workspaceId, operationId, movements);
-    await deleteUnconfirmedItems(tx, workspaceId, [...new Set(movements.map((m) => m.itemId))]);
-    await markOpeningCancelled(tx, operationId);
-    return { cancelled: true as const };
-  });
+  return transact(runtime, (tx) => cancelOpeningIn(tx, workspaceId, requestId, operationId));
+}
+
+/** cancelOpening inside the caller's transaction (an event consumer's, which records the message id in it). */
+export async function cancelOpeningIn(tx: PoolClient, workspaceId: string, requestId: string | null, operationId: string): Promise<{ cancelled: true }> {
+  const opening = await lockOpeningForCancel(tx, workspaceId, operationId);
+  if (!opening || opening.cancelled_at) return { cancelled: true as const };
+  const movements = await movementsOfOperation(tx, operationId);
+  if (await otherMovementsExist(tx, workspaceId, operationId, movements)) {
+    throw new Conflict(`The stock of opening ${operationId} has moved since; it can no longer be cancelled.`);
+  }
+  const balances = await lockBalances(tx, workspaceId, movements, new Date());
+  for (const balance of balances.values()) {
+    const removed = movements.filter((m) => balanceKey(m) === balanceKey(balance)).reduce((sum, m) => sum + m.quantity, 0n);
+    const changed: StockChanged = {
+      itemId: balance.itemId,
+      locationId: balance.locationId,
+      onHand: fromUnits(balance.onHand - removed),
+      delta: -fromUnits(removed),
+      movementType: 'opening',
+      version: balance.version + 1,
+    };
+    await recordEvent(tx, StockEvents.changed, workspaceId, changed, requestId);
+  }
+  await deleteOperationStock(tx, workspaceId, operationId, movements);
+  await deleteUnconfirmedItems(tx, workspaceId, [...new Set(movements.map((m) => m.itemId))]);
+  await markOpeningCancelled(tx, operationId);
+  return { cancelled: true as const };
 }
