@@ -51,8 +51,8 @@ it(
         Array.from({ length: CONCURRENCY }, async () => {
           while (next < TRANSFERS) {
             const n = next++;
-            const [source, target] = n % 2 === 0 ? [from, to] : [to, from];
-            const body = { fromLocationId: source, toLocationId: target, lines: [{ itemId: itemIds[n % itemIds.length], quantity: 1 }] };
+            // One way only, with stock enough for all: every answer but a fault's is 201.
+            const body = { fromLocationId: from, toLocationId: to, lines: [{ itemId: itemIds[n % itemIds.length], quantity: 1 }] };
             answers.push(await timed(`POST /inventory/transfers #${n}`, () => ws.owner.post('/inventory/transfers', body, { timeoutMs: HANG_MS })));
           }
         }),
@@ -75,7 +75,7 @@ it(
       await storm;
 
       expectAllAlive(stack);
-      expect(problemsWith(answers, { withinMs: BOUNDS.answerMs, statuses: [201, 422, 500] })).toEqual([]);
+      expect(problemsWith(answers, { withinMs: BOUNDS.answerMs, statuses: [201, 500] })).toEqual([]);
       // The faults really happened: busy sessions were terminated in every round.
       expect({ rounds, terminated: terminated > 0 }).toEqual({ rounds: ROUNDS, terminated: true });
 

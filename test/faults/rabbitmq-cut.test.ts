@@ -33,6 +33,15 @@ it(
     async () => {
       const { ws, from, to, itemIds } = await stockedWorkspace(1, 10);
       const itemId = itemIds[0]!;
+      // The stock service must know the van and the item from their events before the cut, or a
+      // transfer would rightly need to ask their owners over the broker.
+      await waitUntil(
+        "the stock service's projections of the van and the item",
+        async () =>
+          (await sql('SELECT 1 FROM stock.locations WHERE id = $1', [to])).length === 1 &&
+          (await sql('SELECT 1 FROM stock.items WHERE id = $1 AND confirmed', [itemId])).length === 1,
+        10_000,
+      );
       const bus = await listenToEvents('#');
       try {
         await stack.cut('rabbitmq');
