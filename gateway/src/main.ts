@@ -10,6 +10,7 @@ import {
   CommandClient,
   createLogger,
   createPool,
+  Housekeeping,
   loadConfig,
   poolSettings,
   prepareDatabase,
@@ -17,6 +18,7 @@ import {
   waitForBroker,
 } from '@inv/shared';
 import { Redis } from 'ioredis';
+import { sweepStaleProvisioning } from './admin/workspace-provisioning';
 import { GatewayConfig, serviceUrls } from './config';
 import { createGatewayApp } from './http/app';
 import { openApiDocument } from './http/openapi-document';
@@ -46,6 +48,9 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
   await waitForBroker(broker, logger);
   const client = new CommandClient(broker, config.RPC_TIMEOUT_MS);
   await client.start();
+  const housekeeping = new Housekeeping(logger).every('abandon stale workspace creations', config.SWEEP_INTERVAL_MS, () =>
+    sweepStaleProvisioning({ pool, client, logger }, { graceMs: config.SWEEP_GRACE_MS }),
+  );
 
   const services = serviceUrls(config);
   const app = createGatewayApp({
@@ -76,6 +81,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
   const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   const url = `${config.TRUST_PROXY ? 'http' : 'https'}://${host}:${port}`;
   logger.info({ url }, `gateway listening on ${url}`);
+  housekeeping.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -85,6 +91,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(grace);
+      await housekeeping.stop();
       await client.stop();
       await broker.close();
       redis.disconnect();

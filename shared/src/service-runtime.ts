@@ -7,12 +7,14 @@ import { ensureDatabase } from './db/database';
 import { withTransaction } from './db/transaction';
 import { migrate } from './db/migrate';
 import { createPool, poolSettings } from './db/pool';
+import { Housekeeping } from './housekeeping';
 import { createLogger, type Logger } from './logger';
 import { Broker, redactUrl } from './messaging/broker';
 import { checkReadiness, type Readiness } from './readiness';
 import { retryUntilSuccess } from './retry';
 import { EventConsumer } from './messaging/consumer';
 import { OutboxRelay } from './messaging/outbox';
+import { scheduleMessagingPurges } from './messaging/retention';
 import { CommandClient, CommandServer } from './messaging/rpc';
 
 /** Everything a service's wiring gets to build its routes, consumers and command handlers with. */
@@ -26,6 +28,8 @@ export interface ServiceRuntime {
   commands: CommandServer;
   client: CommandClient;
   events: EventConsumer;
+  /** Recurring purges and sweepers; wiring may add its own jobs. */
+  housekeeping: Housekeeping;
 }
 
 export interface ServiceDefinition {
@@ -69,12 +73,15 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     commands: new CommandServer(broker, logger, name),
     client: new CommandClient(broker, config.RPC_TIMEOUT_MS),
     events: new EventConsumer(broker, pool, logger, `${name}.events`),
+    housekeeping: new Housekeeping(logger),
   };
+  scheduleMessagingPurges(runtime.housekeeping, pool, config);
   const app = def.wire(runtime);
   await runtime.client.start();
   await runtime.commands.start();
   await runtime.events.start();
   outbox.start();
+  runtime.housekeeping.start();
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -95,6 +102,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(grace);
+      await runtime.housekeeping.stop();
       await runtime.events.stop();
       await runtime.commands.stop();
       await runtime.client.stop();

@@ -31,6 +31,9 @@ export interface WorkspaceRow {
   sso_email_domain: string | null;
   sso_enforced_at: Date | null;
   created_at: Date;
+  /** Null while the workspace is being created (see the provisioning migration). */
+  provisioned_at: Date | null;
+  abandoned_at: Date | null;
 }
 
 export interface UserRow {
@@ -73,7 +76,7 @@ export async function findMemberWorkspace(db: Db, idOrSlug: string, userId: stri
   const { rows } = await db.query<WorkspaceRow & MembershipRow>(
     `SELECT w.*, m.role, m.location_access_restricted, m.location_access
        FROM workspaces w JOIN memberships m ON m.workspace_id = w.id AND m.user_id = $2
-      WHERE ${byId ? 'w.id = $1::uuid' : 'w.slug = $1'}`,
+      WHERE ${byId ? 'w.id = $1::uuid' : 'w.slug = $1'} AND w.provisioned_at IS NOT NULL`,
     [idOrSlug, userId],
   );
   const row = rows[0];
@@ -86,6 +89,7 @@ export async function listMemberWorkspaces(db: Db, userId: string): Promise<Arra
   const { rows } = await db.query<WorkspaceRow & MembershipRow>(
     `SELECT w.*, m.role, m.location_access_restricted, m.location_access
        FROM workspaces w JOIN memberships m ON m.workspace_id = w.id AND m.user_id = $1
+      WHERE w.provisioned_at IS NOT NULL
       ORDER BY w.created_at, w.id`,
     [userId],
   );
@@ -95,19 +99,67 @@ export async function listMemberWorkspaces(db: Db, userId: string): Promise<Arra
   }));
 }
 
+/** A workspace by id or slug; one still being created does not exist yet. */
 export async function findWorkspace(db: Db, idOrSlug: string): Promise<WorkspaceRow | undefined> {
-  const { rows } = await db.query<WorkspaceRow>(`SELECT * FROM workspaces WHERE ${UUID.test(idOrSlug) ? 'id = $1::uuid' : 'slug = $1'}`, [idOrSlug]);
+  const { rows } = await db.query<WorkspaceRow>(
+    `SELECT * FROM workspaces WHERE ${UUID.test(idOrSlug) ? 'id = $1::uuid' : 'slug = $1'} AND provisioned_at IS NOT NULL`,
+    [idOrSlug],
+  );
   return rows[0];
 }
 
-export async function insertWorkspace(tx: PoolClient, w: { id: string; name: string; slug: string; plan: Plan }): Promise<WorkspaceRow> {
-  const { rows } = await tx.query<WorkspaceRow>('INSERT INTO workspaces (id, name, slug, plan) VALUES ($1, $2, $3, $4) RETURNING *', [w.id, w.name, w.slug, w.plan]);
+/** Whether the slug is in use, by a workspace that exists or one being created. */
+export async function slugTaken(db: Db, slug: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM workspaces WHERE slug = $1', [slug]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Writes a workspace that is being created: it reserves its id and slug but has no members yet. */
+export async function insertWorkspace(db: Db, w: { id: string; name: string; slug: string; plan: Plan }): Promise<WorkspaceRow> {
+  const { rows } = await db.query<WorkspaceRow>('INSERT INTO workspaces (id, name, slug, plan) VALUES ($1, $2, $3, $4) RETURNING *', [w.id, w.name, w.slug, w.plan]);
   return rows[0]!;
 }
 
-export async function setDefaultLocation(tx: PoolClient, workspaceId: string, locationId: string): Promise<WorkspaceRow> {
-  const { rows } = await tx.query<WorkspaceRow>('UPDATE workspaces SET default_location_id = $2 WHERE id = $1 RETURNING *', [workspaceId, locationId]);
-  return rows[0]!;
+/**
+ * Completes the creation of the workspace with its default location, under the workspace's row
+ * lock. Undefined when the creation was abandoned (or the workspace is gone) meanwhile.
+ */
+export async function markProvisioned(tx: PoolClient, workspaceId: string, defaultLocationId: string): Promise<WorkspaceRow | undefined> {
+  const { rows } = await tx.query<WorkspaceRow>(
+    `UPDATE workspaces SET default_location_id = $2, provisioned_at = now()
+      WHERE id = $1 AND provisioned_at IS NULL AND abandoned_at IS NULL RETURNING *`,
+    [workspaceId, defaultLocationId],
+  );
+  return rows[0];
+}
+
+/** Gives up the creation of the workspace; false when it is complete (or gone) already. */
+export async function markAbandoned(db: Db, workspaceId: string): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE workspaces SET abandoned_at = now() WHERE id = $1 AND provisioned_at IS NULL', [workspaceId]);
+  return rowCount === 1;
+}
+
+/**
+ * Gives up, and returns, up to `limit` creations idle for longer than `idleMs`: started that long
+ * ago, or abandoned that long ago without being cleaned up. Rows other transactions hold are
+ * skipped, and abandoned_at restarts the idle clock, so sweepers never work on one at once.
+ */
+export async function claimStaleCreations(db: Db, idleMs: number, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE workspaces SET abandoned_at = now()
+      WHERE id IN (
+        SELECT id FROM workspaces
+         WHERE provisioned_at IS NULL AND coalesce(abandoned_at, created_at) < now() - make_interval(secs => $1::double precision / 1000)
+         ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+      RETURNING id`,
+    [idleMs, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Deletes a workspace whose creation was abandoned; never one that was completed. */
+export async function deleteAbandonedWorkspace(db: Db, workspaceId: string): Promise<void> {
+  await db.query('DELETE FROM workspaces WHERE id = $1 AND abandoned_at IS NOT NULL AND provisioned_at IS NULL', [workspaceId]);
 }
 
 export async function setPlan(db: Db, workspaceId: string, plan: Plan): Promise<WorkspaceRow | undefined> {
