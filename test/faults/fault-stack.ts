@@ -27,7 +27,9 @@ export const HANG_MS = 10_000;
 export async function startFaultStack(proxied: Dependency[] = []): Promise<Stack> {
   const infrastructure = await provideInfrastructure();
   try {
-    const stack = await Stack.start({ infrastructure, proxied, env: { LOG_LEVEL: 'info' } });
+    // Five connections per process: with `npx jest` a fault stack runs beside the component
+    // stack, and both together stay within PostgreSQL's default max_connections of 100.
+    const stack = await Stack.start({ infrastructure, proxied, env: { LOG_LEVEL: 'info', DB_POOL_SIZE: '5' } });
     Object.assign(process.env, stack.testEnv());
     return stack;
   } catch (err) {
