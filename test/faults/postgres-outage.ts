@@ -32,14 +32,14 @@ function errorLinesFor(stack: Stack, name: ProcessName, requestId: string): stri
 }
 
 /**
- * PostgreSQL goes away (`cut`: connections reset, new ones refused; `silence`: connections
+ * PostgreSQL goes away (`cut`: connections dropped, new ones refused; `silence`: connections
  * accepted and kept, nothing answered) first for the stock service only, then for every process.
  * Each time: requests answer the 500 envelope within BOUNDS.answerMs, probes answer within
  * BOUNDS.probeMs with /readyz 503 naming PostgreSQL, no process exits; after the restore
  * everything works again within BOUNDS.healMs, and the ledger holds.
  */
 export function postgresOutageCases(fault: 'cut' | 'silence'): void {
-  const outage = fault === 'cut' ? 'cut (connections reset, new ones refused)' : 'silent (connections accepted, nothing answered)';
+  const outage = fault === 'cut' ? 'cut (connections dropped, new ones refused)' : 'silent (connections accepted, nothing answered)';
   let stack: Stack;
   beforeAll(async () => {
     stack = await startFaultStack(['postgres']);

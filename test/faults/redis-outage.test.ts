@@ -33,7 +33,7 @@ async function expectLimiterBack(ws: TestWorkspace, findings: Findings, restored
 }
 
 for (const fault of ['cut', 'silence'] as const) {
-  const outage = fault === 'cut' ? 'cut (connections reset, new ones refused)' : 'silent (connections accepted, nothing answered)';
+  const outage = fault === 'cut' ? 'cut (connections dropped, new ones refused)' : 'silent (connections accepted, nothing answered)';
   it(
     `when Redis is ${outage}, then the rate limiter fails open: calls are still answered promptly, the probes answer, and limits apply again once Redis is back`,
     withLogs(

@@ -6,12 +6,12 @@ interface Link {
   upstream?: net.Socket;
 }
 
-export type ProxyMode = 'forwarding' | 'cut' | 'silent';
+type ProxyMode = 'forwarding' | 'cut' | 'silent';
 
 /**
  * A loopback TCP proxy a test puts between a process and PostgreSQL, RabbitMQ or Redis, to stage
  * real outages without stopping the shared servers:
- * - `cut()`: every open connection is reset and new ones are refused (the server is down);
+ * - `cut()`: every open connection is dropped and new ones are refused (the server is down);
  * - `silence()`: connections stay open and new ones are accepted, but nothing is forwarded
  *   either way (a hung server or a black-holed network);
  * - `restore()`: forwarding resumes; connections held while silent carry on where they stopped,
@@ -27,15 +27,6 @@ export class TcpProxy {
     private readonly targetHost: string,
     private readonly targetPort: number,
   ) {}
-
-  get mode(): ProxyMode {
-    return this.current;
-  }
-
-  /** Connections currently open through the proxy (held ones included). */
-  get connections(): number {
-    return this.links.size;
-  }
 
   async start(port = 0): Promise<void> {
     const server = net.createServer((client) => this.accept(client));
