@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import { type ApiResponse, request } from '../support/api';
 import { newWorkspace, sql, type TestWorkspace } from '../support/fixtures';
 import { provideInfrastructure } from '../support/infrastructure';
-import { type Dependency, describeExit, type ProcessName, SERVICES, Stack } from '../support/stack';
+import { type Dependency, describeExit, type ProcessName, SERVICES, Stack, waitUntil } from '../support/stack';
 import { createItem, createLocation } from '../stock/stock-fixtures';
 
 /** The bounds the fault suite holds the stack to. */
@@ -14,6 +15,8 @@ export const BOUNDS = {
   brokerDownMs: 1000,
   /** Everything works again within this of the dependency coming back, without a restart. */
   healMs: 5000,
+  /** A process that started while a dependency was away finishes starting (migrations, consumers) within this after connecting. */
+  startAfterConnectMs: 5000,
 };
 
 /** How long the test waits for an answer before calling it a hang (beyond every bound above). */
@@ -198,4 +201,42 @@ export class Findings {
   expectNone(): void {
     expect(this.problems).toEqual([]);
   }
+}
+
+/** Warn-level lines a process logged after `offset` (bytes into its log) whose message matches `what`. */
+function warningsSince(stack: Stack, name: ProcessName, offset: number, what: RegExp): number {
+  return fs
+    .readFileSync(stack.logFile(name))
+    .subarray(offset)
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => /"level":40/.test(line) && what.test(line)).length;
+}
+
+/**
+ * Restarts `name` while `dependency` is cut for it: the process must wait, logging that it waits
+ * (matching `waitingFor`) on every retry, rather than exit; and once the dependency is back it
+ * must become ready within the heal bound plus the rest of its start-up.
+ */
+export async function expectStartUpWaitsFor(stack: Stack, name: ProcessName, dependency: Dependency, waitingFor: RegExp): Promise<void> {
+  await stack.kill(name, 'SIGTERM');
+  await stack.cut(dependency, [name]);
+  const offset = fs.existsSync(stack.logFile(name)) ? fs.statSync(stack.logFile(name)).size : 0;
+  stack.spawn(name);
+  try {
+    await waitUntil(
+      `${name} to log twice that it is waiting for ${waitingFor}`,
+      async () => {
+        const exited = stack.exited().find((e) => e.name === name);
+        if (exited) throw new Error(`${describeExit(exited)} while ${dependency} was cut`);
+        return warningsSince(stack, name, offset, waitingFor) >= 2;
+      },
+      30_000,
+    );
+    expectAllAlive(stack);
+  } finally {
+    await stack.restore(dependency, [name]);
+  }
+  await stack.waitReady([name], BOUNDS.healMs + BOUNDS.startAfterConnectMs);
+  expectAllAlive(stack);
 }

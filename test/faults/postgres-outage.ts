@@ -38,7 +38,7 @@ function errorLinesFor(stack: Stack, name: ProcessName, requestId: string): stri
  * BOUNDS.probeMs with /readyz 503 naming PostgreSQL, no process exits; after the restore
  * everything works again within BOUNDS.healMs, and the ledger holds.
  */
-export function postgresOutageCases(fault: 'cut' | 'silence'): void {
+export function postgresOutageCases(fault: 'cut' | 'silence'): () => Stack {
   const outage = fault === 'cut' ? 'cut (connections dropped, new ones refused)' : 'silent (connections accepted, nothing answered)';
   let stack: Stack;
   beforeAll(async () => {
@@ -163,4 +163,6 @@ export function postgresOutageCases(fault: 'cut' | 'silence'): void {
       },
     ),
   );
+
+  return () => stack;
 }

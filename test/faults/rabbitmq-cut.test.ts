@@ -6,6 +6,7 @@ import {
   BOUNDS,
   expectAllAlive,
   expectLedgerConsistent,
+  expectStartUpWaitsFor,
   Findings,
   HANG_MS,
   probeProblems,
@@ -25,6 +26,8 @@ beforeAll(async () => {
   stack = await startFaultStack(['rabbitmq']);
 });
 afterAll(() => stopFaultStack(stack));
+// A failed case must not leave the next one without a broker.
+afterEach(() => stack.restore('rabbitmq'));
 
 it(
   'when RabbitMQ is cut, then calls needing another service fail within 1 s naming RabbitMQ, local writes still succeed, /readyz says 503 naming RabbitMQ, and after the restore everything heals and the held events are published',
@@ -114,5 +117,13 @@ it(
         await bus.close();
       }
     },
+  ),
+);
+
+it(
+  'when the catalog service starts while RabbitMQ is cut, then it waits, saying so, without exiting, and is ready soon after RabbitMQ is back',
+  withLogs(
+    () => stack,
+    () => expectStartUpWaitsFor(stack, 'catalog', 'rabbitmq', /waiting for RabbitMQ/),
   ),
 );

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { newKey, newWorkspace, type TestWorkspace } from '../support/fixtures';
 import { type Stack, waitUntil } from '../support/stack';
 import { BOUNDS, expectAllAlive, explain, Findings, HANG_MS, probe, problemsWith, startFaultStack, stopFaultStack, timed, type Timed, withLogs } from './fault-stack';
@@ -47,6 +48,14 @@ for (const fault of ['cut', 'silence'] as const) {
         findings.add(problemsWith([await probe(stack, 'gateway', '/healthz')], { withinMs: BOUNDS.probeMs, statuses: [200] }));
         const ready = await probe(stack, 'gateway', '/readyz');
         if (!ready.res || ready.ms > BOUNDS.probeMs) findings.add([`${explain(ready)}: expected an answer within ${BOUNDS.probeMs} ms`]);
+        // Failing open is logged as a warning naming Redis (at most every few seconds, so an earlier case's may be the one).
+        await findings.check('a warning in the gateway log names Redis', async () => {
+          const warned = fs
+            .readFileSync(stack.logFile('gateway'), 'utf8')
+            .split('\n')
+            .some((line) => /"level":40/.test(line) && /redis/i.test(line));
+          if (!warned) throw new Error('no warn-level line naming Redis');
+        });
         expectAllAlive(stack);
 
         await stack.restore('redis');
