@@ -62,7 +62,7 @@ export interface ApiKeyRow {
  * The active key with this hash, and a note that it was used. last_used_at is written at most
  * once a minute per key, so a busy key costs one row update a minute, not one per request.
  */
-export async function findActiveKey(db: Db, hash: string): Promise<ApiKeyRow | undefined> {
+export async function findActiveKeyMarkingUse(db: Db, hash: string): Promise<ApiKeyRow | undefined> {
   const { rows } = await db.query<ApiKeyRow>(
     `WITH found AS (
        SELECT k.id, k.user_id, u.email, k.workspace_id, k.restricted, k.scopes, k.rate_limit

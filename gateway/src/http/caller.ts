@@ -11,7 +11,7 @@ import {
   type Scope,
 } from '@inv/shared';
 import type { Request } from 'express';
-import { findActiveKey, findMemberWorkspace, type MembershipRow, type WorkspaceRow } from '../data/identity-repository';
+import { findActiveKeyMarkingUse, findMemberWorkspace, type MembershipRow, type WorkspaceRow } from '../data/identity-repository';
 import { authorizationLines, bearerToken, hashApiKey, looksLikeApiKey } from '../domain/api-key';
 
 /** The authenticated key, before any workspace is chosen. */
@@ -38,7 +38,7 @@ export async function authenticate(pool: Pool, rawHeaders: readonly string[]): P
   if (!authorization) throw new Unauthorized('Missing API key: send "Authorization: Bearer <key>".');
   const token = bearerToken(authorization);
   if (!token || !looksLikeApiKey(token)) throw new Unauthorized('Malformed API key: expected "Authorization: Bearer sk_…" or "Bearer rk_…".');
-  const key = await findActiveKey(pool, hashApiKey(token));
+  const key = await findActiveKeyMarkingUse(pool, hashApiKey(token));
   if (!key) throw new Unauthorized('Invalid or revoked API key.');
   return {
     keyId: key.id,
