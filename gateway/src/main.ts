@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
+  answerClientErrors,
   Broker,
   brokerConnected,
   checkInternalSecret,
@@ -73,6 +74,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
     ? http.createServer(app)
     : https.createServer(await loadTls({ cert: config.TLS_CERT, key: config.TLS_KEY, dataDir: config.DATA_DIR, logger }), app);
   server.keepAliveTimeout = 65_000;
+  answerClientErrors(server, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);

@@ -8,6 +8,7 @@ import { withTransaction } from './db/transaction';
 import { migrate } from './db/migrate';
 import { createPool, poolSettings } from './db/pool';
 import { Housekeeping } from './housekeeping';
+import { answerClientErrors } from './http/client-errors';
 import { createLogger, type Logger } from './logger';
 import { Broker, redactUrl } from './messaging/broker';
 import { checkReadiness, type Readiness } from './readiness';
@@ -85,6 +86,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
+  answerClientErrors(server, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(def.port, config.SERVICES_HOST, resolve);
