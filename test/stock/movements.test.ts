@@ -17,13 +17,15 @@ describe('stock movements and balances', () => {
       balanceAfter: 12.5,
       userId: expect.any(String),
       transferId: null,
+      reason: 'received',
+      reference: '',
       note: 'first delivery',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     const balances = await ws.owner.get('/inventory/balances', { query: { itemId: item.id } });
     expect(balances.status).toBe(200);
     expect(balances.headers['x-total-count']).toBe('1');
-    expect(balances.body).toEqual([{ itemId: item.id, locationId: ws.defaultLocationId, onHand: 12.5, updatedAt: res.body.createdAt }]);
+    expect(balances.body).toEqual([{ itemId: item.id, locationId: ws.defaultLocationId, onHand: 12.5, reserved: 0, available: 12.5, updatedAt: res.body.createdAt }]);
   });
 
   it('when adjustments add and remove stock, then balanceAfter follows and decimals stay exact', async () => {

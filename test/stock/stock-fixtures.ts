@@ -74,3 +74,27 @@ export async function ledgerMismatches(workspaceId: string): Promise<unknown[]> 
     [workspaceId],
   );
 }
+
+/** The balance row as the API lists it (onHand, reserved, available), zeros when there is none. */
+export async function balanceOf(api: Client, itemId: string, locationId: string): Promise<{ onHand: number; reserved: number; available: number }> {
+  const res = await api.get('/inventory/balances', { query: { itemId, locationId } });
+  if (res.status !== 200) throw new Error(`balances failed: ${res.status} ${res.text}`);
+  const row = res.body[0] ?? { onHand: 0, reserved: 0, available: 0 };
+  return { onHand: row.onHand, reserved: row.reserved, available: row.available };
+}
+
+/** Every balance whose reserved differs from the sum of the pending transfer lines out of it; answers the mismatches. */
+export async function reservationMismatches(workspaceId: string): Promise<unknown[]> {
+  return sql(
+    `WITH pending AS (
+       SELECT l.item_id, t.from_location_id AS location_id, sum(l.quantity) AS quantity
+       FROM stock.transfers t JOIN stock.transfer_lines l ON l.transfer_id = t.id
+       WHERE t.workspace_id = $1 AND t.status = 'pending'
+       GROUP BY l.item_id, t.from_location_id
+     )
+     SELECT coalesce(b.item_id, p.item_id) AS item_id, coalesce(b.location_id, p.location_id) AS location_id, b.reserved::text, p.quantity::text AS pending
+     FROM (SELECT * FROM stock.balances WHERE workspace_id = $1) b FULL JOIN pending p ON p.item_id = b.item_id AND p.location_id = b.location_id
+     WHERE coalesce(b.reserved, 0) <> coalesce(p.quantity, 0)`,
+    [workspaceId],
+  );
+}

@@ -7,7 +7,14 @@ describe('stock in the public OpenAPI document', () => {
     const { paths, components } = res.body;
     expect(Object.keys(paths['/inventory/transfers']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(paths['/inventory/transfers/{id}'])).toEqual(['get']);
-    expect(Object.keys(paths['/inventory/transfers/{id}/revert'])).toEqual(['post']);
+    for (const action of ['complete', 'reject', 'cancel', 'revert']) {
+      const route = paths[`/inventory/transfers/{id}/${action}`];
+      expect(Object.keys(route)).toEqual(['post']);
+      expect(route.post.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['id', 'Idempotency-Key']));
+      expect(route.post.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/Transfer');
+      expect(route.post.responses['409']).toBeDefined();
+    }
+    expect(components.schemas.SettleTransfer.properties.reason).toMatchObject({ maxLength: 500 });
     expect(Object.keys(paths['/inventory/movements']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(paths['/inventory/balances'])).toEqual(['get']);
 
@@ -17,6 +24,7 @@ describe('stock in the public OpenAPI document', () => {
     expect(create.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
     expect(components.schemas.CreateTransfer).toMatchObject({ required: ['fromLocationId', 'toLocationId', 'lines'], additionalProperties: false });
     expect(components.schemas.CreateTransfer.properties.lines).toMatchObject({ minItems: 1, maxItems: 500 });
+    expect(components.schemas.CreateTransfer.properties.status.enum).toEqual(['pending', 'completed']);
     expect(components.schemas.Transfer.properties.status.enum).toEqual(['pending', 'completed', 'reverted', 'rejected', 'cancelled']);
     const list = paths['/inventory/transfers'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['status', 'interval', 'sortBy', 'sortOrder', 'page', 'pageSize']));
@@ -25,8 +33,11 @@ describe('stock in the public OpenAPI document', () => {
     expect(interval.schema.default).toBe('all');
     expect(list.responses['200'].headers['X-Total-Count']).toBeDefined();
     expect(components.schemas.StockMovement.required).toEqual(
-      expect.arrayContaining(['id', 'itemId', 'locationId', 'type', 'quantity', 'balanceAfter', 'userId', 'transferId', 'note', 'createdAt']),
+      expect.arrayContaining(['id', 'itemId', 'locationId', 'type', 'quantity', 'balanceAfter', 'userId', 'transferId', 'reason', 'reference', 'note', 'createdAt']),
     );
-    expect(components.schemas.StockBalance.required).toEqual(['itemId', 'locationId', 'onHand', 'updatedAt']);
+    expect(components.schemas.StockMovement.properties.reason.enum).toEqual(expect.arrayContaining(['received', 'returned', 'damaged', 'lost', 'stolen', 'expired', 'count', 'correction', 'other']));
+    expect(components.schemas.StockBalance.required).toEqual(['itemId', 'locationId', 'onHand', 'reserved', 'available', 'updatedAt']);
+    const movementsList = paths['/inventory/movements'].get;
+    expect(movementsList.parameters.map((p: { name: string }) => p.name)).toContain('reason');
   });
 });

@@ -25,6 +25,7 @@ describe('POST /inventory/transfers', () => {
       toLocationId: van.id,
       status: 'completed',
       note: 'monday run',
+      reason: '',
       lines: [{ id: expect.any(String), itemId: item.id, quantity: 4, note: 'for the job', item: { id: item.id, sku: item.sku, description: item.description } }],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       fromLocation: { id: from, name: 'Inventory', type: 'warehouse' },
@@ -70,7 +71,8 @@ describe('POST /inventory/transfers', () => {
       [{ ...valid, lines: [{ ...line, quantity: 0.00001 }] }, 'lines.0.quantity'],
       [{ ...valid, lines: [{ itemId: item.id }] }, 'lines.0.quantity'],
       [{ ...valid, lines: [line, line] }, 'lines.1.itemId'],
-      [{ ...valid, status: 'pending' }, 'status'],
+      [{ ...valid, status: 'reverted' }, 'status'],
+      [{ ...valid, status: 'cancelled' }, 'status'],
       [{ ...valid, note: 'x'.repeat(501) }, 'note'],
     ] as const) {
       expect(expectError(await transfer(ws, body), 400, 'bad_request').message).toContain(field);

@@ -15,8 +15,14 @@ export const StockEvents = {
    * and ignores stale or repeated deliveries.
    */
   changed: 'stock.changed',
+  /** A pending transfer was created: its quantities are reserved at the source, nothing moved yet. */
+  transferPending: 'transfer.pending',
   transferCompleted: 'transfer.completed',
   transferReverted: 'transfer.reverted',
+  /** The destination refused a pending transfer; its reservation was released. */
+  transferRejected: 'transfer.rejected',
+  /** The source withdrew a pending transfer; its reservation was released. */
+  transferCancelled: 'transfer.cancelled',
 } as const;
 export const StockChanged = z.object({
   itemId: z.string(),
@@ -66,9 +72,9 @@ export const TransferStatus = z.enum(TRANSFER_STATUSES);
 export type TransferStatus = z.infer<typeof TransferStatus>;
 
 /**
- * Payload of transfer.completed and transfer.reverted: the Transfer exactly as the API returns
- * it (status completed, respectively reverted). The stock.changed events of its movements are
- * recorded in the same transaction.
+ * Payload of every transfer.* event: the Transfer exactly as the API returns it, in the status
+ * the event names. The stock.changed events of its movements (completed, reverted) are recorded
+ * in the same transaction.
  */
 export const TransferSnapshot = z.object({
   id: z.string(),
@@ -76,6 +82,8 @@ export const TransferSnapshot = z.object({
   toLocationId: z.string(),
   status: TransferStatus,
   note: z.string(),
+  /** Why the destination rejected or the source cancelled it; "" when no reason was given or it was neither. */
+  reason: z.string(),
   lines: z.array(
     z.object({
       id: z.string(),

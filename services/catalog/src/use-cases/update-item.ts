@@ -60,7 +60,10 @@ export async function updateItem(runtime: ServiceRuntime, context: InternalConte
         if (!known.has(changes.supplierId)) throw new Unprocessable(`Supplier ${changes.supplierId} does not exist.`);
       }
       if (changes.trackStock === false && (await totalOnHand(tx, workspaceId, locked.id)) !== 0) {
-        throw new Conflict('The item has stock on hand; move or adjust it to 0 before making the item catalog-only (trackStock false).');
+        // Reserved stock is on hand too (the stock service keeps reserved ≤ on-hand), so this also refuses an item with pending transfers.
+        throw new Conflict(
+          'The item has stock on hand, possibly reserved by pending transfers; complete, reject or cancel those and move or adjust the rest to 0 before making the item catalog-only (trackStock false).',
+        );
       }
       await writeItem(tx, locked.id, changes);
       if (changes.tagIds) await setItemTags(tx, [{ itemId: locked.id, tagIds: changes.tagIds }]);

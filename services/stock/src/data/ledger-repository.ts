@@ -1,7 +1,8 @@
 import { type Pool, type PoolClient, SqlConditions } from '@inv/shared';
 import type { DateRange } from '../domain/intervals';
 import { toUnits, fromUnits, unitsToDecimal, type Units } from '../domain/quantity';
-import type { Balance, Movement, MovementType } from '../domain/stock-records';
+import { available, type BalanceAmounts } from '../domain/balance-rules';
+import type { Balance, Movement, MovementReason, MovementType } from '../domain/stock-records';
 
 type Db = Pool | PoolClient;
 
@@ -10,8 +11,7 @@ export interface BalanceKey {
   locationId: string;
 }
 
-export interface LockedBalance extends BalanceKey {
-  onHand: Units;
+export interface LockedBalance extends BalanceKey, BalanceAmounts {
   version: number;
 }
 
@@ -36,29 +36,25 @@ export async function lockBalances(tx: PoolClient, workspaceId: string, keys: Ba
      ON CONFLICT DO NOTHING`,
     [workspaceId, items, locations, now],
   );
-  const { rows } = await tx.query<{ item_id: string; location_id: string; on_hand: string; version: string }>(
-    `SELECT item_id, location_id, on_hand::text, version FROM balances
+  const { rows } = await tx.query<{ item_id: string; location_id: string; on_hand: string; reserved: string; version: string }>(
+    `SELECT item_id, location_id, on_hand::text, reserved::text, version FROM balances
      WHERE workspace_id = $1 AND (item_id, location_id) IN (SELECT * FROM unnest($2::uuid[], $3::uuid[]))
      ORDER BY item_id, location_id FOR UPDATE`,
     [workspaceId, items, locations],
   );
   return new Map(
     rows.map((r) => {
-      const b = { itemId: r.item_id, locationId: r.location_id, onHand: toUnits(r.on_hand), version: Number(r.version) };
+      const b = { itemId: r.item_id, locationId: r.location_id, onHand: toUnits(r.on_hand), reserved: toUnits(r.reserved), version: Number(r.version) };
       return [balanceKey(b), b];
     }),
   );
 }
 
 export async function updateBalance(tx: PoolClient, workspaceId: string, b: LockedBalance, now: Date): Promise<void> {
-  await tx.query('UPDATE balances SET on_hand = $4::numeric, version = $5, updated_at = $6 WHERE workspace_id = $1 AND item_id = $2 AND location_id = $3', [
-    workspaceId,
-    b.itemId,
-    b.locationId,
-    unitsToDecimal(b.onHand),
-    b.version,
-    now,
-  ]);
+  await tx.query(
+    'UPDATE balances SET on_hand = $4::numeric, reserved = $5::numeric, version = $6, updated_at = $7 WHERE workspace_id = $1 AND item_id = $2 AND location_id = $3',
+    [workspaceId, b.itemId, b.locationId, unitsToDecimal(b.onHand), unitsToDecimal(b.reserved), b.version, now],
+  );
 }
 
 export interface MovementRow {
@@ -70,6 +66,8 @@ export interface MovementRow {
   balance_after: string;
   user_id: string;
   transfer_id: string | null;
+  reason: MovementReason | null;
+  reference: string;
   note: string;
   created_at: Date;
 }
@@ -84,6 +82,8 @@ export function toMovement(r: MovementRow): Movement {
     balanceAfter: fromUnits(toUnits(r.balance_after)),
     userId: r.user_id,
     transferId: r.transfer_id,
+    reason: r.reason,
+    reference: r.reference,
     note: r.note,
     createdAt: r.created_at.toISOString(),
   };
@@ -99,17 +99,34 @@ export interface NewMovement {
   userId: string;
   transferId: string | null;
   operationId: string | null;
+  reason: MovementReason | null;
+  reference: string;
   note: string;
   createdAt: Date;
 }
 
-const MOVEMENT_COLUMNS = 'id, item_id, location_id, type, quantity::text, balance_after::text, user_id, transfer_id, note, created_at';
+const MOVEMENT_COLUMNS = 'id, item_id, location_id, type, quantity::text, balance_after::text, user_id, transfer_id, reason, reference, note, created_at';
 
 export async function insertMovement(tx: PoolClient, workspaceId: string, m: NewMovement): Promise<Movement> {
   const { rows } = await tx.query<MovementRow>(
-    `INSERT INTO movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, note, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::numeric, $8, $9, $10, $11, $12) RETURNING ${MOVEMENT_COLUMNS}`,
-    [m.id, workspaceId, m.itemId, m.locationId, m.type, unitsToDecimal(m.quantity), unitsToDecimal(m.balanceAfter), m.userId, m.transferId, m.operationId, m.note, m.createdAt],
+    `INSERT INTO movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, reason, reference, note, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::numeric, $8, $9, $10, $11, $12, $13, $14) RETURNING ${MOVEMENT_COLUMNS}`,
+    [
+      m.id,
+      workspaceId,
+      m.itemId,
+      m.locationId,
+      m.type,
+      unitsToDecimal(m.quantity),
+      unitsToDecimal(m.balanceAfter),
+      m.userId,
+      m.transferId,
+      m.operationId,
+      m.reason,
+      m.reference,
+      m.note,
+      m.createdAt,
+    ],
   );
   return toMovement(rows[0]!);
 }
@@ -121,6 +138,7 @@ export interface MovementFilter {
   itemIds?: string[];
   locationIds?: string[];
   types?: MovementType[];
+  reasons?: MovementReason[];
   transferIds?: string[];
   range: DateRange;
   readable: ReadableLocations;
@@ -131,6 +149,7 @@ function movementConditions(workspaceId: string, f: MovementFilter): { where: st
   if (f.itemIds) w.add((p) => `item_id = ANY(${p}::uuid[])`, f.itemIds);
   if (f.locationIds) w.add((p) => `location_id = ANY(${p}::uuid[])`, f.locationIds);
   if (f.types) w.add((p) => `type = ANY(${p}::text[])`, f.types);
+  if (f.reasons) w.add((p) => `reason = ANY(${p}::text[])`, f.reasons);
   if (f.transferIds) w.add((p) => `transfer_id = ANY(${p}::uuid[])`, f.transferIds);
   if (f.range.from) w.add((p) => `created_at >= ${p}`, f.range.from);
   if (f.range.to) w.add((p) => `created_at <= ${p}`, f.range.to);
@@ -162,14 +181,24 @@ export async function listBalances(db: Db, workspaceId: string, f: BalanceFilter
   if (f.readable) w.add((p) => `location_id = ANY(${p}::uuid[])`, f.readable);
   const { sql: where, params } = w;
   const [list, count] = await Promise.all([
-    db.query<{ item_id: string; location_id: string; on_hand: string; updated_at: Date }>(
-      `SELECT item_id, location_id, on_hand::text, updated_at FROM balances WHERE ${where} ORDER BY item_id, location_id LIMIT ${page.limit} OFFSET ${page.offset}`,
+    db.query<{ item_id: string; location_id: string; on_hand: string; reserved: string; updated_at: Date }>(
+      `SELECT item_id, location_id, on_hand::text, reserved::text, updated_at FROM balances WHERE ${where} ORDER BY item_id, location_id LIMIT ${page.limit} OFFSET ${page.offset}`,
       params,
     ),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM balances WHERE ${where}`, params),
   ]);
   return {
-    rows: list.rows.map((r) => ({ itemId: r.item_id, locationId: r.location_id, onHand: fromUnits(toUnits(r.on_hand)), updatedAt: r.updated_at.toISOString() })),
+    rows: list.rows.map((r) => {
+      const amounts = { onHand: toUnits(r.on_hand), reserved: toUnits(r.reserved) };
+      return {
+        itemId: r.item_id,
+        locationId: r.location_id,
+        onHand: fromUnits(amounts.onHand),
+        reserved: fromUnits(amounts.reserved),
+        available: fromUnits(available(amounts)),
+        updatedAt: r.updated_at.toISOString(),
+      };
+    }),
     total: count.rows[0]?.n ?? 0,
   };
 }

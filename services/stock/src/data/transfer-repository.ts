@@ -10,6 +10,7 @@ export interface NewTransfer {
   id: string;
   fromLocationId: string;
   toLocationId: string;
+  status: 'pending' | 'completed';
   note: string;
   userId: string;
   createdAt: Date;
@@ -19,8 +20,8 @@ export interface NewTransfer {
 export async function insertTransfer(tx: PoolClient, workspaceId: string, t: NewTransfer): Promise<void> {
   await tx.query(
     `INSERT INTO transfers (id, workspace_id, from_location_id, to_location_id, status, note, user_id, created_at)
-     VALUES ($1, $2, $3, $4, 'completed', $5, $6, $7)`,
-    [t.id, workspaceId, t.fromLocationId, t.toLocationId, t.note, t.userId, t.createdAt],
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [t.id, workspaceId, t.fromLocationId, t.toLocationId, t.status, t.note, t.userId, t.createdAt],
   );
   await tx.query(
     `INSERT INTO transfer_lines (id, transfer_id, position, item_id, quantity, note)
@@ -40,13 +41,14 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
       to_location_id: string;
       status: TransferStatus;
       note: string;
+      reason: string;
       created_at: Date;
       from_name: string | null;
       from_type: LocationType | null;
       to_name: string | null;
       to_type: LocationType | null;
     }>(
-      `SELECT t.id, t.from_location_id, t.to_location_id, t.status, t.note, t.created_at,
+      `SELECT t.id, t.from_location_id, t.to_location_id, t.status, t.note, t.reason, t.created_at,
               f.name AS from_name, f.type AS from_type, d.name AS to_name, d.type AS to_type
        FROM transfers t
        LEFT JOIN locations f ON f.id = t.from_location_id AND f.workspace_id = t.workspace_id
@@ -72,6 +74,7 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
         toLocationId: r.to_location_id,
         status: r.status,
         note: r.note,
+        reason: r.reason,
         lines: lines.rows
           .filter((l) => l.transfer_id === id)
           .map((l) => ({
@@ -123,7 +126,7 @@ export interface LockedTransfer {
   fromLocationId: string;
   toLocationId: string;
   status: TransferStatus;
-  lines: { itemId: string; quantity: Units }[];
+  lines: { itemId: string; quantity: Units; note: string }[];
 }
 
 export async function lockTransfer(tx: PoolClient, workspaceId: string, id: string): Promise<LockedTransfer | undefined> {
@@ -133,18 +136,35 @@ export async function lockTransfer(tx: PoolClient, workspaceId: string, id: stri
   );
   const t = rows[0];
   if (!t) return undefined;
-  const lines = await tx.query<{ item_id: string; quantity: string }>('SELECT item_id, quantity::text FROM transfer_lines WHERE transfer_id = $1 ORDER BY position', [id]);
+  const lines = await tx.query<{ item_id: string; quantity: string; note: string }>(
+    'SELECT item_id, quantity::text, note FROM transfer_lines WHERE transfer_id = $1 ORDER BY position',
+    [id],
+  );
   return {
     id: t.id,
     fromLocationId: t.from_location_id,
     toLocationId: t.to_location_id,
     status: t.status,
-    lines: lines.rows.map((l) => ({ itemId: l.item_id, quantity: toUnits(l.quantity) })),
+    lines: lines.rows.map((l) => ({ itemId: l.item_id, quantity: toUnits(l.quantity), note: l.note })),
   };
 }
 
 export async function markTransferReverted(tx: PoolClient, id: string, now: Date): Promise<void> {
   await tx.query("UPDATE transfers SET status = 'reverted', reverted_at = $2 WHERE id = $1", [id, now]);
+}
+
+/** Ends a pending transfer (its row locked by the caller) as completed, rejected or cancelled. */
+export async function settlePendingTransfer(tx: PoolClient, id: string, status: 'completed' | 'rejected' | 'cancelled', reason: string): Promise<void> {
+  await tx.query("UPDATE transfers SET status = $2, reason = $3 WHERE id = $1 AND status = 'pending'", [id, status, reason]);
+}
+
+/** Pending transfers from or to a location, oldest first. */
+export async function pendingTransferIdsAt(db: Db, workspaceId: string, locationId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM transfers WHERE workspace_id = $1 AND status = 'pending' AND (from_location_id = $2 OR to_location_id = $2) ORDER BY created_at, id`,
+    [workspaceId, locationId],
+  );
+  return rows.map((r) => r.id);
 }
 
 /**

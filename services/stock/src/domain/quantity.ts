@@ -15,6 +15,8 @@ const precise = (schema: z.ZodNumber) =>
 
 /** A quantity > 0, ≤ MAX_QUANTITY, with at most QUANTITY_DECIMALS decimals. */
 export const PositiveQuantity = precise(z.number().positive().max(MAX_QUANTITY));
+/** A quantity ≥ 0 (a counted or expected on-hand) with the bounds of PositiveQuantity. */
+export const NonNegativeQuantity = precise(z.number().min(0).max(MAX_QUANTITY));
 /** A signed, non-zero change with the bounds of PositiveQuantity. */
 export const SignedQuantity = precise(z.number().min(-MAX_QUANTITY).max(MAX_QUANTITY)).refine((v) => v !== 0, { message: 'must not be 0' });
 

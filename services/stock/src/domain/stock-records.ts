@@ -6,16 +6,23 @@ export const MOVEMENT_TYPES = ['opening', 'receipt', 'adjustment', 'transfer_out
 export const MovementType = z.enum(MOVEMENT_TYPES);
 export type MovementType = z.infer<typeof MovementType>;
 
+/** Why a receipt or an adjustment changed the stock (openings and transfer movements carry none: their type and transfer say why). */
+export const MOVEMENT_REASONS = ['received', 'returned', 'damaged', 'lost', 'stolen', 'expired', 'count', 'correction', 'other'] as const;
+export const MovementReason = z.enum(MOVEMENT_REASONS);
+export type MovementReason = z.infer<typeof MovementReason>;
+
 export const Movement = z
   .object({
     id: z.string(),
     itemId: z.string(),
     locationId: z.string(),
     type: MovementType,
-    quantity: z.number().openapi({ description: 'Signed change of on-hand: positive adds stock, negative removes it' }),
+    quantity: z.number().openapi({ description: 'Signed change of on-hand: positive adds stock, negative removes it (0 only for a count that found the balance right)' }),
     balanceAfter: z.number().openapi({ description: 'On-hand of the item at the location right after this movement' }),
     userId: z.string().openapi({ description: 'The member whose call caused the movement' }),
     transferId: z.string().nullable().openapi({ description: 'The transfer that moved the stock (transfer_out / transfer_in), else null' }),
+    reason: MovementReason.nullable().openapi({ description: 'Why a receipt or adjustment changed the stock (count: a physical count); null for openings and transfer movements' }),
+    reference: z.string().openapi({ description: 'Free text such as a purchase order number; "" when none was given' }),
     note: z.string(),
     createdAt: Timestamp,
   })
@@ -27,12 +34,23 @@ export const Balance = z
     itemId: z.string(),
     locationId: z.string(),
     onHand: z.number().openapi({ description: 'Never below zero' }),
+    reserved: z.number().openapi({ description: 'Promised to pending transfers out of this location; still on hand here until they complete. Never above onHand' }),
+    available: z.number().openapi({ description: 'onHand − reserved: what may be moved, adjusted away or reserved' }),
     updatedAt: Timestamp,
   })
   .openapi('StockBalance', { description: 'On-hand quantity of one item at one location: the sum of its movements.' });
 export type Balance = z.infer<typeof Balance>;
 
 export const Transfer = TransferSnapshot.openapi('Transfer', {
-  description: 'A move of stock between two locations. fromLocation / toLocation and each line item come from the stock service projections of locations and items.',
+  description:
+    'A move of stock between two locations: completed at once, or pending (reserved at the source) until the destination completes or rejects it or the source cancels it. fromLocation / toLocation and each line item come from the stock service projections of locations and items.',
 });
 export type Transfer = TransferSnapshot;
+
+/** What POST /inventory/movements records, by the request's type: a count is stored as an adjustment of the difference. */
+export const RECORDED_AS = {
+  receipt: { type: 'receipt', defaultReason: 'received' },
+  adjustment: { type: 'adjustment', defaultReason: 'correction' },
+  count: { type: 'adjustment', defaultReason: 'count' },
+} as const satisfies Record<string, { type: MovementType; defaultReason: MovementReason }>;
+export type RecordedMovementKind = keyof typeof RECORDED_AS;

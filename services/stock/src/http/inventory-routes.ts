@@ -2,8 +2,8 @@ import { ApiDocs, ctx, isId, offsetOf, Pagination, parseInput, queryArray, requi
 import type { Express } from 'express';
 import { listBalances, listMovements } from '../data/ledger-repository';
 import { Interval, intervalRange } from '../domain/intervals';
-import { MAX_QUANTITY, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from '../domain/quantity';
-import { Balance, Movement, MovementType } from '../domain/stock-records';
+import { MAX_QUANTITY, NonNegativeQuantity, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from '../domain/quantity';
+import { Balance, Movement, MOVEMENT_REASONS, MovementReason, MovementType } from '../domain/stock-records';
 import { recordMovement } from '../use-cases/record-movement';
 import { IDEMPOTENCY_DESCRIPTION, IDEMPOTENCY_HEADER, respondIdempotently } from './idempotency';
 import { actorOf, lower, readableLocations } from './request-context';
@@ -14,19 +14,35 @@ const Note = z.string().max(500).optional().openapi({ description: 'Free text, u
 const movementFields = {
   itemId: z.string().min(1).openapi({ description: 'A stock-tracked item of the workspace' }),
   locationId: z.string().min(1).openapi({ description: 'An existing location; adding stock needs it active and not being deleted' }),
+  reference: z.string().max(100).optional().openapi({ description: 'Free text up to 100 characters, e.g. a purchase order number; default ""' }),
   note: Note,
 };
+const reason = (defaultReason: MovementReason) => MovementReason.optional().openapi({ description: `Why the stock changed: ${MOVEMENT_REASONS.join(', ')}; default ${defaultReason}` });
 export const RecordMovementBody = z
   .discriminatedUnion('type', [
     z.strictObject({
       type: z.literal('receipt'),
       ...movementFields,
       quantity: PositiveQuantity.openapi({ description: `Received quantity, > 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals` }),
+      reason: reason('received'),
     }),
     z.strictObject({
       type: z.literal('adjustment'),
       ...movementFields,
-      quantity: SignedQuantity.openapi({ description: `Signed change of on-hand, not 0, |quantity| ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals; it may not take the balance below zero` }),
+      quantity: SignedQuantity.openapi({
+        description: `Signed change of on-hand, not 0, |quantity| ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals; it may not take more than is available (on-hand minus reserved)`,
+      }),
+      reason: reason('correction'),
+      expectedOnHand: NonNegativeQuantity.optional().openapi({
+        description: 'Compare-and-set: adjust only if the balance\'s on-hand is exactly this when the adjustment is written; otherwise 409 conflict naming the current on-hand, and nothing changes',
+      }),
+    }),
+    z.strictObject({
+      type: z.literal('count'),
+      ...movementFields,
+      quantity: NonNegativeQuantity.openapi({
+        description: `The counted on-hand, ≥ 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals. Recorded as one adjustment of the difference with reason count (0 when the count confirms the balance); not below what is reserved`,
+      }),
     }),
   ])
   .openapi('RecordMovement');
@@ -41,6 +57,7 @@ export const MovementsQuery = z.strictObject({
   itemId: queryArray(Id).openapi({ description: 'Item IDs (repeated or comma-separated)' }),
   locationId: queryArray(Id).openapi({ description: 'Location IDs (repeated or comma-separated)' }),
   type: queryArray(MovementType).openapi({ description: 'Movement types (repeated or comma-separated)' }),
+  reason: queryArray(MovementReason).openapi({ description: 'Reasons (repeated or comma-separated); openings and transfer movements have none and never match' }),
   transferId: queryArray(Id).openapi({ description: 'Transfer IDs (repeated or comma-separated)' }),
   interval: Interval.default('all').openapi({ description: 'Date interval of createdAt, computed in UTC; default all (see GET /inventory/transfers)' }),
   ...Pagination.shape,
@@ -54,7 +71,7 @@ export function documentInventoryRoutes(docs: ApiDocs): void {
     path: '/inventory/balances',
     summary: 'List stock balances',
     description:
-      'On-hand per item and location, ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).',
+      'On-hand per item and location, with what pending transfers out of it hold (reserved) and what is free to move (available = onHand − reserved), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).',
     scope: 'inventory.read',
     tags: ['Inventory'],
     request: { query: BalancesQuery },
@@ -74,8 +91,8 @@ export function documentInventoryRoutes(docs: ApiDocs): void {
   docs.route({
     method: 'post',
     path: '/inventory/movements',
-    summary: 'Record a receipt or an adjustment',
-    description: `A receipt adds stock (quantity > 0); an adjustment changes it by a signed quantity and cannot take the balance below zero (422 naming the item and the quantity available). The item must exist and track stock (422 otherwise); the location must exist and not be deleted, and to add stock it must be active and not being deleted (422). A member with restricted location access needs write access to the location (403). Answers 201 with the movement. ${IDEMPOTENCY_DESCRIPTION}`,
+    summary: 'Record a receipt, an adjustment or a physical count',
+    description: `A receipt adds stock (quantity > 0); an adjustment changes it by a signed quantity and cannot take more than is available, on-hand minus what pending transfers reserve (422 naming the item, the location and the quantity available). An adjustment with expectedOnHand applies only if the on-hand is exactly that when it is written (409 conflict naming the current on-hand otherwise; nothing changes). A count (quantity = the counted on-hand) records one adjustment of the difference with reason count, so the balance equals the count; a count below what is reserved is a 422. Every movement may carry a reason (default received for receipts, correction for adjustments) and a reference. The item must exist and track stock (422 otherwise); the location must exist and not be deleted, and to add stock it must be active and not being deleted (422). A member with restricted location access needs write access to the location (403). Answers 201 with the movement. ${IDEMPOTENCY_DESCRIPTION}`,
     scope: 'inventory.write',
     tags: ['Inventory'],
     request: {
@@ -109,6 +126,7 @@ export function inventoryRoutes(app: Express, runtime: ServiceRuntime): void {
         itemIds: lower(query.itemId),
         locationIds: lower(query.locationId),
         types: query.type,
+        reasons: query.reason,
         transferIds: lower(query.transferId),
         range: intervalRange(query.interval, new Date(), context.workspace.fiscalYearStartMonth),
         readable: readableLocations(req),

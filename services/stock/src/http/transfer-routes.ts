@@ -4,8 +4,9 @@ import { findTransfers, listTransferIds } from '../data/transfer-repository';
 import { Interval, intervalRange } from '../domain/intervals';
 import { MAX_QUANTITY, PositiveQuantity, QUANTITY_DECIMALS } from '../domain/quantity';
 import { Transfer } from '../domain/stock-records';
+import { statusAfter, TRANSFER_ACTIONS, type TransferAction } from '../domain/transfer-lifecycle';
 import { createTransfer } from '../use-cases/create-transfer';
-import { revertTransfer } from '../use-cases/revert-transfer';
+import { transitionTransfer } from '../use-cases/transition-transfer';
 import { IDEMPOTENCY_DESCRIPTION, IDEMPOTENCY_HEADER, respondIdempotently } from './idempotency';
 import { actorOf, readableLocations } from './request-context';
 
@@ -35,8 +36,49 @@ export const CreateTransferBody = z
       })
       .openapi({ description: `1 to ${MAX_TRANSFER_LINES} lines (required)` }),
     note: z.string().max(500).optional().openapi({ description: 'Up to 500 characters; default ""' }),
+    status: z.enum(['pending', 'completed']).optional().openapi({
+      description:
+        'completed (default): the stock moves at once. pending: nothing moves yet; the lines are reserved at the source until the destination completes or rejects the transfer or the source cancels it',
+    }),
   })
   .openapi('CreateTransfer');
+
+/** Body of reject and cancel; optional, like the body itself. */
+export const SettleTransferBody = z
+  .strictObject({
+    reason: z.string().max(500).optional().openapi({ description: 'Why, up to 500 characters; returned as the transfer\'s reason (default "")' }),
+  })
+  .openapi('SettleTransfer');
+/** complete and revert take no fields. */
+const NoFields = z.strictObject({});
+
+/** The transitions after creation (domain/transfer-lifecycle.ts), each a POST /inventory/transfers/{id}/<action>. */
+const ACTIONS: Record<TransferAction, { body: typeof SettleTransferBody | typeof NoFields; summary: string; description: string }> = {
+  complete: {
+    body: NoFields,
+    summary: 'Complete a pending transfer',
+    description:
+      'The destination confirms arrival: in one transaction the stock moves (transfer_out at the source, transfer_in at the destination, both carrying the transferId) and the reservation at the source is released. 409 when the transfer is not pending; 422 when the destination is inactive, closed or deleted. Needs write access to the destination.',
+  },
+  reject: {
+    body: SettleTransferBody,
+    summary: 'Reject a pending transfer',
+    description:
+      'The destination refuses the transfer: the reservation at the source is released and nothing moves. Optional reason (≤ 500 characters), returned on the transfer. 409 when the transfer is not pending. Needs write access to the destination.',
+  },
+  cancel: {
+    body: SettleTransferBody,
+    summary: 'Cancel a pending transfer',
+    description:
+      'The source withdraws the transfer: the reservation at the source is released and nothing moves. Optional reason (≤ 500 characters), returned on the transfer. 409 when the transfer is not pending. Needs write access to the source.',
+  },
+  revert: {
+    body: NoFields,
+    summary: 'Revert a completed transfer',
+    description:
+      "Moves the stock back with compensating movements (transfer_out at the destination, transfer_in at the source, both carrying the transferId). 409 when the transfer is not completed (pending, rejected, cancelled or already reverted); 422 when the destination no longer has a line's quantity available (naming the item and the quantity available) or the source is deleted, inactive or being deleted. Needs write access to both locations. Does not count toward the transfer limit.",
+  },
+};
 
 export const TransfersQuery = z.strictObject({
   status: queryArray(TransferStatus).openapi({ description: 'Statuses (repeated or comma-separated); default: every status' }),
@@ -56,14 +98,14 @@ export function documentTransferRoutes(docs: ApiDocs): void {
     method: 'post',
     path: '/inventory/transfers',
     summary: 'Create a transfer',
-    description: `Moves stock from fromLocationId to toLocationId at once, all or nothing, and answers 201 with the completed Transfer. 422 for the same source and destination, an unknown, deleted or inactive location (or one being deleted), an unknown or catalog-only item, or insufficient stock at the source (naming the item and the quantity available). A member with restricted location access needs write access to both locations (403). Counts toward the plan's transfers per billing cycle (403 exceeded_limit past it). ${IDEMPOTENCY_DESCRIPTION}`,
+    description: `Moves stock from fromLocationId to toLocationId at once, all or nothing, and answers 201 with the completed Transfer. With status pending nothing moves yet: the lines are reserved at the source (they count against its available stock) and 201 answers the pending Transfer, to be completed or rejected by the destination or cancelled by the source. 422 for the same source and destination, an unknown, deleted or inactive location (or one being deleted), an unknown or catalog-only item, or too little available at the source, on-hand minus what pending transfers reserve (naming the item, the location and the quantity available). A member with restricted location access needs write access to both locations (403). Counts toward the plan's transfers per billing cycle when created, pending or not (403 exceeded_limit past it). ${IDEMPOTENCY_DESCRIPTION}`,
     scope: 'transfers.write',
     tags: ['Transfers'],
     request: {
       headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().optional() }),
       body: { content: { 'application/json': { schema: CreateTransferBody } } },
     },
-    responses: { 201: { description: 'The completed transfer', schema: Transfer } },
+    responses: { 201: { description: 'The completed (or pending) transfer', schema: Transfer } },
   });
   docs.route({
     method: 'get',
@@ -85,17 +127,23 @@ export function documentTransferRoutes(docs: ApiDocs): void {
     request: { params: TransferPath },
     responses: { 200: { description: 'The transfer', schema: Transfer } },
   });
-  docs.route({
-    method: 'post',
-    path: '/inventory/transfers/{id}/revert',
-    summary: 'Revert a completed transfer',
-    description:
-      'Moves the stock back with compensating movements (transfer_out at the destination, transfer_in at the source, both carrying the transferId) and answers 200 with the transfer, now reverted. 409 when the transfer is not completed (already reverted); 422 when the destination no longer holds a line\'s quantity (naming the item and the quantity available) or the source is deleted, inactive or being deleted. Needs write access to both locations. Does not count toward the transfer limit.',
-    scope: 'transfers.write',
-    tags: ['Transfers'],
-    request: { params: TransferPath },
-    responses: { 200: { description: 'The reverted transfer', schema: Transfer } },
-  });
+  for (const name of TRANSFER_ACTIONS) {
+    const action = ACTIONS[name];
+    docs.route({
+      method: 'post',
+      path: `/inventory/transfers/{id}/${name}`,
+      summary: action.summary,
+      description: `${action.description} 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer. ${IDEMPOTENCY_DESCRIPTION}`,
+      scope: 'transfers.write',
+      tags: ['Transfers'],
+      request: {
+        params: TransferPath,
+        headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().optional() }),
+        body: { content: { 'application/json': { schema: action.body } }, required: false },
+      },
+      responses: { 200: { description: `The transfer, now ${statusAfter(name)}`, schema: Transfer } },
+    });
+  }
 }
 
 export function transferRoutes(app: Express, runtime: ServiceRuntime): void {
@@ -131,8 +179,15 @@ export function transferRoutes(app: Express, runtime: ServiceRuntime): void {
     res.json(transfer);
   });
 
-  app.post('/inventory/transfers/:id/revert', requireScope('transfers.write'), async (req, res) => {
-    const { id } = parseInput(TransferPath, req.params, 'path');
-    res.json(await revertTransfer(runtime, actorOf(req), id));
-  });
+  for (const name of TRANSFER_ACTIONS) {
+    const action = ACTIONS[name];
+    app.post(`/inventory/transfers/:id/${name}`, requireScope('transfers.write'), async (req, res) => {
+      const { id } = parseInput(TransferPath, req.params, 'path');
+      const input = parseInput(action.body, req.body ?? {}, 'body');
+      await respondIdempotently(req, res, runtime.pool, `POST /inventory/transfers/${id.toLowerCase()}/${name}`, async (guard) => ({
+        status: 200,
+        body: await transitionTransfer(runtime, actorOf(req), id, name, input, guard),
+      }));
+    });
+  }
 }

@@ -6,14 +6,17 @@ import { toUnits } from '../domain/quantity';
 import type { Transfer } from '../domain/stock-records';
 import type { Actor, EffectGuard } from './actor';
 import { labelsFrom } from './labels';
-import { postMovements, type MovementDraft } from './post-movements';
 import { resolveItems, resolveLocations } from './resolve-references';
+import { applyStockChanges } from './stock-changes';
+import { sourceReservations, transferMovements } from './transfer-movements';
 
 export interface CreateTransferInput {
   fromLocationId: string;
   toLocationId: string;
   lines: { itemId: string; quantity: number; note?: string }[];
   note?: string;
+  /** pending: reserve the lines at the source until the destination completes the transfer. Default completed: move at once. */
+  status?: 'pending' | 'completed';
 }
 
 export interface TransferPlan {
@@ -24,11 +27,12 @@ export interface TransferPlan {
 }
 
 /**
- * Moves stock between two locations at once and answers the completed Transfer. All or nothing.
+ * Moves stock between two locations at once and answers the completed Transfer, or (status
+ * pending) reserves the lines at the source and answers the pending Transfer. All or nothing.
  * Throws Forbidden without write access to both locations; LimitExceeded when the billing cycle
  * already holds the plan's transfers; Unprocessable for the same source and destination, an
  * unknown, deleted, inactive or closed location, an unknown or catalog-only item, or stock
- * short at the source (naming the item and the quantity available).
+ * available at the source short of a line (naming the item and the quantity available).
  */
 export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan: TransferPlan, input: CreateTransferInput, guard: EffectGuard): Promise<Transfer> {
   const from = input.fromLocationId.toLowerCase();
@@ -65,14 +69,12 @@ export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan
     const locked = new Map((await lockLocations(tx, actor.workspaceId, [from, to], 'share')).map((l) => [l.id, l]));
     refuse([locationRefusal(locked.get(from), input.fromLocationId, fromUse), locationRefusal(locked.get(to), input.toLocationId, toUse)]);
     const now = new Date();
-    await insertTransfer(tx, actor.workspaceId, { id, fromLocationId: from, toLocationId: to, note: input.note ?? '', userId: actor.userId, createdAt: now, lines });
-    const drafts: MovementDraft[] = lines.flatMap((l) => [
-      { itemId: l.itemId, locationId: from, type: 'transfer_out' as const, quantity: -l.quantity, transferId: id, operationId: null, note: l.note },
-      { itemId: l.itemId, locationId: to, type: 'transfer_in' as const, quantity: l.quantity, transferId: id, operationId: null, note: l.note },
-    ]);
-    await postMovements(tx, actor, drafts, labels, now);
+    const status = input.status ?? 'completed';
+    await insertTransfer(tx, actor.workspaceId, { id, fromLocationId: from, toLocationId: to, status, note: input.note ?? '', userId: actor.userId, createdAt: now, lines });
+    const changes = status === 'pending' ? { movements: [], reservations: sourceReservations(from, lines, 1n) } : { movements: transferMovements(id, from, to, lines) };
+    await applyStockChanges(tx, actor, changes, labels, now);
     const [transfer] = await findTransfers(tx, actor.workspaceId, [id]);
-    await recordEvent(tx, StockEvents.transferCompleted, actor.workspaceId, transfer, actor.requestId);
+    await recordEvent(tx, status === 'pending' ? StockEvents.transferPending : StockEvents.transferCompleted, actor.workspaceId, transfer, actor.requestId);
     await guard.finish(tx, 201, transfer);
     return transfer!;
   });

@@ -1,5 +1,5 @@
 import type { ItemRow, LocationRow } from '../data/projection-repository';
-import type { Labels } from './post-movements';
+import type { Labels } from './stock-changes';
 
 /** Names items by SKU and locations by name in error messages, with the id for precision. */
 export function labelsFrom(items: Map<string, ItemRow>, locations: Map<string, LocationRow>): Labels {
@@ -14,3 +14,6 @@ export function labelsFrom(items: Map<string, ItemRow>, locations: Map<string, L
     },
   };
 }
+
+/** Names by id alone, for changes that cannot be refused (releasing a reservation, completing what was reserved). */
+export const ID_LABELS: Labels = { item: (id) => id, location: (id) => id };

@@ -4,7 +4,7 @@ import { lockLocations, storeOpeningItem } from '../data/projection-repository';
 import { locationRefusal } from '../domain/location-rules';
 import { hasAllowedPrecision, QUANTITY_DECIMALS, toUnits } from '../domain/quantity';
 import { labelsFrom } from './labels';
-import { postMovements } from './post-movements';
+import { applyStockChanges } from './stock-changes';
 import { resolveLocations } from './resolve-references';
 
 /**
@@ -49,9 +49,11 @@ export async function recordOpening(runtime: ServiceRuntime, workspaceId: string
       quantity: toUnits(l.quantity),
       transferId: null,
       operationId: input.operationId,
+      reason: null,
+      reference: '',
       note: '',
     }));
-    await postMovements(tx, { workspaceId, userId: input.userId, requestId }, drafts, labelsFrom(items, locations), new Date());
+    await applyStockChanges(tx, { workspaceId, userId: input.userId, requestId }, { movements: drafts }, labelsFrom(items, locations), new Date());
     return { movements: lines.length };
   });
 }
