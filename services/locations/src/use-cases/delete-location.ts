@@ -48,7 +48,7 @@ export async function deleteLocation(runtime: Runtime, context: Pick<InternalCon
       await forgetDeletion(runtime.pool, row.id, attemptId).catch((e: Error) =>
         runtime.logger.warn({ err: e.message, locationId: row.id }, 'the record of a refused location deletion stays until the sweeper removes it'),
       );
-      if (err.code === 'conflict') throw new Conflict(`Location "${row.name}" still holds on-hand stock and cannot be deleted. ${err.message}`);
+      if (err.code === 'conflict') throw new Conflict(`Location "${row.name}" cannot be deleted: ${err.message}`);
       throw err;
     }
     // No answer (timeout, stock failure): the close may have happened, or may still happen.
