@@ -44,6 +44,7 @@ export default async function globalSetup(): Promise<void> {
   const amqp = new URL(infrastructure.amqpUrl);
   amqp.pathname = `/${encodeURIComponent(vhost)}`;
   const ports = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort() };
+  const metricsPorts = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort() };
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
@@ -56,6 +57,10 @@ export default async function globalSetup(): Promise<void> {
     CATALOG_PORT: String(ports.catalog),
     LOCATIONS_PORT: String(ports.locations),
     STOCK_PORT: String(ports.stock),
+    GATEWAY_METRICS_PORT: String(metricsPorts.gateway),
+    CATALOG_METRICS_PORT: String(metricsPorts.catalog),
+    LOCATIONS_METRICS_PORT: String(metricsPorts.locations),
+    STOCK_METRICS_PORT: String(metricsPorts.stock),
     DATA_DIR: workDir,
     OUTBOX_POLL_MS: '100',
     TLS_CERT: '',
@@ -103,6 +108,7 @@ export default async function globalSetup(): Promise<void> {
         locations: `http://127.0.0.1:${ports.locations}`,
         stock: `http://127.0.0.1:${ports.stock}`,
       }),
+      TEST_METRICS_URLS: JSON.stringify(Object.fromEntries(Object.entries(metricsPorts).map(([name, port]) => [name, `http://127.0.0.1:${port}/metrics`]))),
       TEST_WORK_DIR: workDir,
       TEST_RUN_ID: runId,
     });

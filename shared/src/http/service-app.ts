@@ -4,6 +4,7 @@ import { canAccessLocation, type AccessLevel, type Scope } from '../access';
 import { BadRequest, Forbidden, Unauthorized } from '../errors';
 import { logContext, type Logger } from '../logger';
 import { type Readiness, readinessResponse } from '../readiness';
+import { httpMetrics } from '../telemetry/http-metrics';
 import { errorHandler, notFoundHandler } from './errors-middleware';
 import { CONTEXT_HEADER, type InternalContext, SIGNATURE_HEADER, verifyContext } from './internal-context';
 
@@ -85,6 +86,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.get('/openapi.json', (_req, res) => {
     res.json(options.openapi());
   });
+  app.use(httpMetrics());
   app.use((req: Request, res: Response, next: NextFunction) => {
     const context = verifyContext(req.header(CONTEXT_HEADER), req.header(SIGNATURE_HEADER), options.internalSecret);
     if (!context) {
