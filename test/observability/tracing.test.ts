@@ -77,12 +77,10 @@ describe('one trace from the gateway through the services and RabbitMQ', () => {
     const gateway = find(trace, 'gateway', SpanKind.SERVER, 'POST /inventory/*');
     const stock = find(trace, 'stock', SpanKind.SERVER, 'POST /inventory/transfers');
     const publishes = trace.filter((s) => s.service === 'stock' && s.kind === SpanKind.PRODUCER && s.name === 'publish stock.changed');
-    const consumer = find(trace, 'catalog', SpanKind.CONSUMER, 'process stock.changed')!;
-    expect(gateway).toBeDefined();
-    expect(gateway!.parentSpanId).toBeUndefined();
-    expect(stock).toBeDefined();
-    expect(publishes.map((p) => p.spanId)).toContain(consumer.parentSpanId);
-    expect(consumer.attributes['messaging.destination.name']).toBe('catalog.events');
+    const consumer = find(trace, 'catalog', SpanKind.CONSUMER, 'process stock.changed');
+    expect({ gateway: gateway?.parentSpanId ?? 'root', stock: !!stock, publishes: publishes.length, consumer: !!consumer }).toEqual({ gateway: 'root', stock: true, publishes: expect.any(Number), consumer: true });
+    expect(publishes.map((p) => p.spanId)).toContain(consumer!.parentSpanId);
+    expect(consumer!.attributes['messaging.destination.name']).toBe('catalog.events');
 
     // Connected: every span but the gateway's hangs off another span of the same trace, so the
     // stock request descends from the gateway's and the publish from the stock request.
@@ -90,7 +88,7 @@ describe('one trace from the gateway through the services and RabbitMQ', () => {
     const ancestors = (span: ReceivedSpan): string[] => (span.parentSpanId && byId.has(span.parentSpanId) ? [span.parentSpanId, ...ancestors(byId.get(span.parentSpanId)!)] : []);
     for (const span of trace) if (span !== gateway) expect({ span: span.name, parentFound: byId.has(span.parentSpanId ?? '') }).toEqual({ span: span.name, parentFound: true });
     expect(ancestors(stock!)).toContain(gateway!.spanId);
-    expect(ancestors(consumer)).toEqual(expect.arrayContaining([stock!.spanId, gateway!.spanId]));
+    expect(ancestors(consumer!)).toEqual(expect.arrayContaining([stock!.spanId, gateway!.spanId]));
     // The relay was woken by the request but polls on behalf of nobody: its queries are not the request's.
     expect(trace.map((s) => String(s.attributes['db.query.text'] ?? '')).filter((q) => q.includes('FROM outbox WHERE sent_at IS NULL'))).toEqual([]);
   });
