@@ -5,6 +5,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
+  answerClientErrors,
   Broker,
   brokerConnected,
   checkInternalSecret,
@@ -12,6 +13,7 @@ import {
   CommandClient,
   createLogger,
   createPool,
+  Housekeeping,
   loadConfig,
   observePool,
   poolSettings,
@@ -21,6 +23,7 @@ import {
   waitForBroker,
 } from '@inv/shared';
 import { Redis } from 'ioredis';
+import { sweepStaleProvisioning } from './admin/workspace-provisioning';
 import { GatewayConfig, serviceUrls } from './config';
 import { createGatewayApp } from './http/app';
 import { openApiDocument } from './http/openapi-document';
@@ -52,6 +55,9 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
   await waitForBroker(broker, logger);
   const client = new CommandClient(broker, config.RPC_TIMEOUT_MS);
   await client.start();
+  const housekeeping = new Housekeeping(logger).every('abandon stale workspace creations', config.SWEEP_INTERVAL_MS, () =>
+    sweepStaleProvisioning({ pool, client, logger }, { graceMs: config.SWEEP_GRACE_MS }),
+  );
 
   const services = serviceUrls(config);
   const app = createGatewayApp({
@@ -74,6 +80,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
     ? http.createServer(app)
     : https.createServer(await loadTls({ cert: config.TLS_CERT, key: config.TLS_KEY, dataDir: config.DATA_DIR, logger }), app);
   server.keepAliveTimeout = 65_000;
+  answerClientErrors(server, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);
@@ -82,6 +89,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
   const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   const url = `${config.TRUST_PROXY ? 'http' : 'https'}://${host}:${port}`;
   logger.info({ url }, `gateway listening on ${url}`);
+  housekeeping.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -91,6 +99,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(grace);
+      await housekeeping.stop();
       await client.stop();
       await telemetry.stop();
       await broker.close();

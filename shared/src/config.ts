@@ -23,7 +23,7 @@ export const BaseConfig = z.object({
   EVENTS_EXCHANGE: z.string().min(1).default('inventory.events'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   /** Bounds on every PostgreSQL call: a dead or silent database becomes an error, never a hang. */
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(2000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(4000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(5000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -34,6 +34,24 @@ export const BaseConfig = z.object({
   STOCK_PORT: z.coerce.number().int().min(1).max(65535).default(4103),
   /** Interface the internal services bind to; keep it on loopback or a private network. */
   SERVICES_HOST: z.string().default('127.0.0.1'),
+  /** How often each service purges its sent outbox rows, old processed message ids and other expired rows. */
+  PURGE_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
+  /** Rows deleted per purge statement: each batch is one short statement, so no lock is held for long. */
+  PURGE_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Sent outbox rows are kept this long, for inspection and replay by hand. */
+  OUTBOX_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
+  /**
+   * Ids of applied messages are kept this long to recognise a redelivery. Retries end within
+   * seconds, but a message shovelled back from a dead-letter queue by hand may come days later.
+   */
+  PROCESSED_MESSAGES_RETENTION_HOURS: z.coerce.number().int().min(24).max(8760).default(336),
+  /** How often the sweepers look for work a crash or an outage interrupted (workspace creation, location deletion). */
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /**
+   * Interrupted work is healed only once it has been idle this long. The floor stays above the
+   * longest RPC_TIMEOUT_MS, so a sweeper never undoes work a live request is still doing.
+   */
+  SWEEP_GRACE_MS: z.coerce.number().int().min(120_000).max(86_400_000).default(300_000),
   /**
    * Prometheus text on GET /metrics, served on a port of each process's own, bound to SERVICES_HOST:
    * never on the gateway's public port. 0 takes any free port (logged).

@@ -7,12 +7,15 @@ import { ensureDatabase } from './db/database';
 import { withTransaction } from './db/transaction';
 import { migrate } from './db/migrate';
 import { createPool, poolSettings } from './db/pool';
+import { Housekeeping } from './housekeeping';
+import { answerClientErrors } from './http/client-errors';
 import { createLogger, type Logger } from './logger';
 import { Broker, redactUrl } from './messaging/broker';
 import { checkReadiness, type Readiness } from './readiness';
 import { retryUntilSuccess } from './retry';
 import { EventConsumer } from './messaging/consumer';
 import { OutboxRelay } from './messaging/outbox';
+import { scheduleMessagingPurges } from './messaging/retention';
 import { CommandClient, CommandServer, commandQueue } from './messaging/rpc';
 import { observeDeadLetters, observeOutbox, observePool } from './telemetry/observers';
 import { startTelemetry } from './telemetry/process-telemetry';
@@ -28,6 +31,8 @@ export interface ServiceRuntime {
   commands: CommandServer;
   client: CommandClient;
   events: EventConsumer;
+  /** Recurring purges and sweepers; wiring may add its own jobs. */
+  housekeeping: Housekeeping;
 }
 
 export interface ServiceDefinition {
@@ -74,16 +79,20 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     commands: new CommandServer(broker, logger, name),
     client: new CommandClient(broker, config.RPC_TIMEOUT_MS),
     events: new EventConsumer(broker, pool, logger, `${name}.events`),
+    housekeeping: new Housekeeping(logger),
   };
+  scheduleMessagingPurges(runtime.housekeeping, pool, config);
   const app = def.wire(runtime);
   await runtime.client.start();
   await runtime.commands.start();
   await runtime.events.start();
   outbox.start();
+  runtime.housekeeping.start();
   telemetry.watch(observePool(pool, name), observeOutbox(pool, name, logger), observeDeadLetters(broker, [`${runtime.events.queue}.dlq`, `${commandQueue(name)}.dlq`], logger));
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
+  answerClientErrors(server, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(def.port, config.SERVICES_HOST, resolve);
@@ -101,6 +110,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(grace);
+      await runtime.housekeeping.stop();
       await runtime.events.stop();
       await runtime.commands.stop();
       await runtime.client.stop();

@@ -1,56 +1,250 @@
 /**
- * `npm run bench`: starts an isolated stack (as the tests do), then measures gateway latency and
- * throughput on loopback for a few representative calls. Bounded: a fixed number of requests
- * per scenario. Prints one JSON line per scenario.
+ * `npm run bench`: issue 9's scenarios (a), (b) and (d), each against its baseline in the same run,
+ * on an isolated stack of its own. Prints every round, one JSON line per ratio and a summary table.
+ * Exits non-zero when a correctness check fails (oversold stock, ledger ≠ balances); goals not
+ * met are reported, not failed: they are what optimisation works towards. See docs/benchmarks.md.
  */
-import { performance } from 'node:perf_hooks';
-import globalSetup from '../support/global-setup';
-import globalTeardown from '../support/global-teardown';
-import { request } from '../support/api';
-import { closeConnections, newWorkspace } from '../support/fixtures';
+import type { Pool } from '@inv/shared';
+import { startBaselineServer } from './baseline-process';
+import { loadBenchConfig, type BenchConfig } from './bench-config';
+import { startBenchStack, type BenchStack } from './bench-stack';
+import { newWorkspace, type BenchWorkspace } from './gateway-client';
+import { alternate, cannon, loadAverage, log, machine, mean, median, percentile, secondsSince, type Alternation, type Rounds, type Side } from './load';
+import { printRatio, printTable, ratioOf, type Ratio } from './report';
+import { SqlTransfers, stepOf, type Lane } from './transfer-lanes';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+/** Opening stock of every hot item in (b); half is moved to the second location before the rounds. */
+const HOT_ITEM_STOCK = 1_000_000;
+const HOT_ITEMS_PER_WORKSPACE = 10;
+const LOOKUP_ITEMS = 100;
+const BULK_SIZE = 100;
+const BULK_WARMUP_SAMPLES = 3;
 
-async function scenario(name: string, call: () => Promise<{ status: number }>): Promise<void> {
-  const latencies: number[] = [];
-  let failures = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        next += 1;
-        const t0 = performance.now();
-        const res = await call();
-        latencies.push(performance.now() - t0);
-        if (res.status >= 400) failures += 1;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => Number(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(2));
-  console.log(JSON.stringify({ scenario: name, requests: latencies.length, concurrency: CONCURRENCY, failures, rps: Math.round(latencies.length / seconds), p50_ms: pct(50), p95_ms: pct(95), p99_ms: pct(99) }));
+interface Outcome {
+  ratios: Ratio[];
+  failedChecks: string[];
 }
 
 async function main(): Promise<void> {
-  process.env.RATE_LIMIT_PER_MINUTE ??= '1000000';
-  process.env.TEST_LOG_LEVEL ??= 'error';
-  await globalSetup();
+  const config = loadBenchConfig();
+  log(`# npm run bench  ${machine()}`);
+  log(`# ${JSON.stringify({ scenarios: config.BENCH_SCENARIOS, seconds: config.BENCH_SECONDS, warmupSeconds: config.BENCH_WARMUP_SECONDS, rounds: config.BENCH_ROUNDS, connections: config.BENCH_CONNECTIONS, samples: config.BENCH_SAMPLES, logLevel: config.BENCH_LOG_LEVEL })}`);
+  const started = Date.now();
+  // The baseline server's pool (10) or the direct-SQL workers, whichever is larger.
+  const stack = await startBenchStack({ config, extraConnections: Math.max(10, config.BENCH_CONNECTIONS) });
+  log(`# stack up in ${secondsSince(started)} s (logs in ${stack.workDir})`);
+  const outcome: Outcome = { ratios: [], failedChecks: [] };
+  const alternation: Alternation = {
+    seconds: config.BENCH_SECONDS,
+    warmupSeconds: Math.min(config.BENCH_WARMUP_SECONDS, config.BENCH_SECONDS),
+    rounds: config.BENCH_ROUNDS,
+    settle: stack.quiesce,
+  };
   try {
-    const ws = await newWorkspace({ plan: 'enterprise' });
-    await scenario('GET /workspaces/{id} (auth, rate limit, 3 request/reply usage counters)', () => ws.owner.get(`/workspaces/${ws.id}`));
-    await scenario('GET /locations/{id} (auth, rate limit, signed forward, one row)', () => ws.owner.get(`/locations/${ws.defaultLocationId}`));
-    await scenario('401 unknown key (auth miss + rate limit by address)', () => request('GET', '/workspaces', { key: `sk_${'x'.repeat(32)}` }));
+    if (config.BENCH_SCENARIOS.includes('a')) outcome.ratios.push(...(await itemLookup(stack, config, alternation)));
+    if (config.BENCH_SCENARIOS.includes('b')) {
+      const b = await transfers(stack, config, alternation);
+      outcome.ratios.push(...b.ratios);
+      outcome.failedChecks.push(...b.failedChecks);
+    }
+    if (config.BENCH_SCENARIOS.includes('d')) outcome.ratios.push(...(await bulkCreate(stack, config)));
   } finally {
-    await closeConnections();
-    await globalTeardown();
+    await stack.stop();
+  }
+  log('');
+  for (const r of outcome.ratios) printRatio(r);
+  printTable(outcome.ratios);
+  log('');
+  log(`# finished in ${secondsSince(started)} s; load average ${loadAverage()}`);
+  if (outcome.failedChecks.length > 0) {
+    log(`# FAILED CHECKS: ${outcome.failedChecks.join('; ')}`);
+    process.exitCode = 1;
   }
 }
 
+/** (a) GET /items/info through the gateway vs the bare HTTPS Express + pg lookup of the same rows. */
+async function itemLookup(stack: BenchStack, config: BenchConfig, alternation: Alternation): Promise<Ratio[]> {
+  const ws = await newWorkspace(stack, 'bench-a');
+  const created = await ws.client.expect(201, 'POST', '/items/bulk', {
+    body: Array.from({ length: LOOKUP_ITEMS }, (_, i) => ({ sku: `A-${i}`, description: `Lookup item ${i}` })),
+  });
+  const ids = (created.body as Array<{ id: string }>).map((item) => item.id);
+  // The same path and query on both sides; the baseline ignores the key.
+  const lookup = (n: number) => ws.client.pathOf('/items/info', { itemId: ids[n % ids.length]! });
+  const baseline = await startBaselineServer(stack);
+  try {
+    let p = 0;
+    let b = 0;
+    const headers = { authorization: ws.client.authorization };
+    const project: Side = (s) => cannon({ url: stack.gatewayUrl, connections: config.BENCH_CONNECTIONS, next: () => ({ method: 'GET', path: lookup(p++), headers }) }, s);
+    const bare: Side = (s) => cannon({ url: baseline.url, connections: config.BENCH_CONNECTIONS, next: () => ({ method: 'GET', path: lookup(b++), headers: {} }) }, s);
+    const rounds = await alternate('(a) GET /items/info', project, bare, alternation);
+    const warnings = roundWarnings(rounds);
+    return [
+      ratioOf('a', 'GET /items/info req/s', 'req/s', mean(rounds.project.map((r) => r.rps)), mean(rounds.baseline.map((r) => r.rps)), { atLeast: 0.6 }, warnings),
+      ratioOf('a', 'GET /items/info p99', 'ms', mean(rounds.project.map((r) => r.p99Ms)), mean(rounds.baseline.map((r) => r.p99Ms)), { atMost: 2 }, warnings),
+    ];
+  } finally {
+    await baseline.stop();
+  }
+}
+
+/**
+ * (b) POST /inventory/transfers (one unit of one hot item between two locations) vs the same
+ * transfer as a direct SQL transaction, on the same rows: 10 hot items in one workspace, then
+ * 80 spread over 8 workspaces. Then checks nothing was oversold and the ledger adds up.
+ */
+async function transfers(stack: BenchStack, config: BenchConfig, alternation: Alternation): Promise<Outcome> {
+  const single = [await transferWorkspace(stack, 'bench-b1')];
+  const spread: TransferWorkspace[] = [];
+  for (let i = 1; i <= 8; i++) spread.push(await transferWorkspace(stack, `bench-b8-${i}`));
+  const variants = [
+    { label: '1 workspace, 10 hot items', workspaces: single, goal: 0.5 },
+    { label: '8 workspaces, 80 hot items', workspaces: spread, goal: 0.6 },
+  ];
+  const ratios: Ratio[] = [];
+  for (const variant of variants) {
+    const lanes = interleave(variant.workspaces.map((w) => w.lanes));
+    const clients = new Map(variant.workspaces.map((w) => [w.ws.id, w.ws.client]));
+    let n = 0;
+    const project: Side = (s) =>
+      cannon(
+        {
+          url: stack.gatewayUrl,
+          connections: config.BENCH_CONNECTIONS,
+          next: () => {
+            const step = stepOf(lanes, n++);
+            const client = clients.get(step.lane.workspaceId)!;
+            return {
+              method: 'POST',
+              path: client.pathOf('/inventory/transfers'),
+              headers: { authorization: client.authorization, 'content-type': 'application/json' },
+              body: JSON.stringify({ fromLocationId: step.from, toLocationId: step.to, lines: [{ itemId: step.lane.itemId, quantity: 1 }] }),
+            };
+          },
+        },
+        s,
+      );
+    const sql = new SqlTransfers(stack.databaseUrl, lanes, config.BENCH_CONNECTIONS);
+    const rounds = await alternate(`(b) transfers, ${variant.label}`, project, (s) => sql.round(s), alternation);
+    ratios.push(
+      ratioOf('b', `transfers/s, ${variant.label}`, 'tx/s', mean(rounds.project.map((r) => r.rps)), mean(rounds.baseline.map((r) => r.rps)), { atLeast: variant.goal }, roundWarnings(rounds)),
+    );
+  }
+  await stack.quiesce();
+  const failedChecks = await checkLedger(
+    stack.db,
+    [...single, ...spread].map((w) => w.ws.id),
+  );
+  return { ratios, failedChecks: failedChecks.map((c) => `(b) ${c}`) };
+}
+
+interface TransferWorkspace {
+  ws: BenchWorkspace;
+  lanes: Lane[];
+}
+
+/** A workspace with a second location and hot items holding stock at both locations, set up through the API. */
+async function transferWorkspace(stack: BenchStack, name: string): Promise<TransferWorkspace> {
+  const ws = await newWorkspace(stack, name);
+  const second = (await ws.client.expect(201, 'POST', '/locations', { body: { name: 'Second location' } })).body as { id: string };
+  const items = (
+    await ws.client.expect(201, 'POST', '/items/bulk', {
+      body: Array.from({ length: HOT_ITEMS_PER_WORKSPACE }, (_, i) => ({ sku: `HOT-${i}`, quantity: HOT_ITEM_STOCK, locationId: ws.defaultLocationId })),
+    })
+  ).body as Array<{ id: string }>;
+  await ws.client.expect(201, 'POST', '/inventory/transfers', {
+    body: { fromLocationId: ws.defaultLocationId, toLocationId: second.id, lines: items.map((i) => ({ itemId: i.id, quantity: HOT_ITEM_STOCK / 2 })) },
+  });
+  return { ws, lanes: items.map((i) => ({ workspaceId: ws.id, itemId: i.id, locations: [ws.defaultLocationId, second.id] })) };
+}
+
+/** Lanes of several workspaces, alternating workspaces: lane k belongs to workspace k mod count. */
+function interleave(perWorkspace: Lane[][]): Lane[] {
+  const longest = Math.max(...perWorkspace.map((l) => l.length));
+  return Array.from({ length: longest }, (_, i) => perWorkspace.flatMap((lanes) => (lanes[i] ? [lanes[i]] : []))).flat();
+}
+
+/**
+ * Jepsen's bank invariants on the workspaces of (b): no balance below zero; each item's stock
+ * conserved across locations; every balance equal to the sum of its movements and to the
+ * balanceAfter of its latest movement. Returns what failed.
+ */
+async function checkLedger(db: Pool, workspaceIds: string[]): Promise<string[]> {
+  const count = async (sql: string, params: unknown[] = []) => (await db.query<{ n: number }>(sql, [workspaceIds, ...params])).rows[0]!.n;
+  const results = {
+    negativeBalances: await count('SELECT count(*)::int AS n FROM stock.balances WHERE workspace_id = ANY($1) AND on_hand < 0'),
+    itemsNotConserved: await count(
+      `SELECT count(*)::int AS n FROM (SELECT item_id, sum(on_hand) AS total FROM stock.balances WHERE workspace_id = ANY($1) GROUP BY item_id) t WHERE total <> $2`,
+      [HOT_ITEM_STOCK],
+    ),
+    balancesNotSumOfMovements: await count(
+      `SELECT count(*)::int AS n FROM stock.balances b
+         LEFT JOIN (SELECT workspace_id, item_id, location_id, sum(quantity) AS total FROM stock.movements WHERE workspace_id = ANY($1) GROUP BY 1, 2, 3) m
+           USING (workspace_id, item_id, location_id)
+        WHERE b.workspace_id = ANY($1) AND b.on_hand <> coalesce(m.total, 0)`,
+    ),
+    balancesNotLastBalanceAfter: await count(
+      `SELECT count(*)::int AS n FROM stock.balances b
+         CROSS JOIN LATERAL (SELECT balance_after FROM stock.movements m
+                              WHERE m.workspace_id = b.workspace_id AND m.item_id = b.item_id AND m.location_id = b.location_id
+                              ORDER BY seq DESC LIMIT 1) last
+        WHERE b.workspace_id = ANY($1) AND last.balance_after <> b.on_hand`,
+    ),
+    movements: await count('SELECT count(*)::int AS n FROM stock.movements WHERE workspace_id = ANY($1)'),
+  };
+  log(JSON.stringify({ bench: 'check', scenario: 'b', ...results }));
+  return Object.entries(results)
+    .filter(([name, n]) => name !== 'movements' && n > 0)
+    .map(([name, n]) => `${name}: ${n}`);
+}
+
+/**
+ * (d) POST /items/bulk with 100 items vs one POST /items: sequential calls, single and bulk
+ * alternating, median of BENCH_SAMPLES each. Once with plain items, once with opening stock.
+ */
+async function bulkCreate(stack: BenchStack, config: BenchConfig): Promise<Ratio[]> {
+  await stack.quiesce();
+  const ws = await newWorkspace(stack, 'bench-d');
+  let sku = 0;
+  const ratios: Ratio[] = [];
+  for (const variant of [
+    { label: 'plain items', fields: {} },
+    { label: 'with opening stock', fields: { quantity: 5 } },
+  ]) {
+    const item = () => ({ sku: `D-${sku++}`, description: 'Bulk benchmark item', ...variant.fields });
+    const single: number[] = [];
+    const bulk: number[] = [];
+    for (let i = -BULK_WARMUP_SAMPLES; i < config.BENCH_SAMPLES; i++) {
+      const one = await ws.client.expect(201, 'POST', '/items', { body: item() });
+      const many = await ws.client.expect(201, 'POST', '/items/bulk', { body: Array.from({ length: BULK_SIZE }, item) });
+      if (i < 0) continue;
+      single.push(one.ms);
+      bulk.push(many.ms);
+    }
+    for (const [call, samples] of [
+      ['POST /items', single],
+      [`POST /items/bulk (${BULK_SIZE})`, bulk],
+    ] as const) {
+      const sorted = [...samples].sort((a, b) => a - b);
+      log(`(d) ${variant.label}: ${call.padEnd(24)} median ${median(samples).toFixed(1)} ms  p90 ${percentile(sorted, 90).toFixed(1)} ms  (${samples.length} sequential samples)`);
+    }
+    ratios.push(ratioOf('d', `POST /items/bulk (${BULK_SIZE}) vs POST /items, ${variant.label}: median`, 'ms', median(bulk), median(single), { atMost: 3 }));
+  }
+  return ratios;
+}
+
+function roundWarnings(rounds: Rounds): string[] {
+  const warnings: string[] = [];
+  for (const side of ['project', 'baseline'] as const) {
+    const failed = rounds[side].reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+    if (failed > 0) warnings.push(`${failed} failed ${side} calls`);
+  }
+  return warnings;
+}
+
 main().then(
-  () => process.exit(0),
+  () => process.exit(),
   (err) => {
     console.error(err);
     process.exit(1);

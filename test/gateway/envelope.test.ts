@@ -1,5 +1,6 @@
 import { expectError, request } from '../support/api';
 import { newWorkspace } from '../support/fixtures';
+import { ownerContext, signedHeaders } from '../support/internal-calls';
 
 describe('error envelope', () => {
   it('when the body is malformed JSON, then 400 bad_request', async () => {
@@ -59,34 +60,15 @@ describe('internal services', () => {
   });
 
   it('when the signature is forged or the context altered, then 401', async () => {
-    const { signContext } = await import('@inv/shared');
     const ws = await newWorkspace();
-    const context = {
-      requestId: 'r',
-      keyId: 'k',
-      user: { id: 'u', email: 'e@example.test' },
-      role: 'owner' as const,
-      scopes: ['locations.read' as const],
-      locationAccess: { restricted: false, locations: [] },
-      workspace: {
-        id: ws.id,
-        slug: ws.slug,
-        plan: 'free' as const,
-        limits: { items: 1, suppliers: 1, locations: 1, tags: 1, users: 1, transfers: 1 },
-        defaultLocationId: null,
-        defaultLocationType: 'warehouse' as const,
-        defaultLowStockThreshold: 5,
-        fiscalYearStartMonth: 1,
-        billingCycleStart: new Date().toISOString(),
-      },
-    };
-    const forged = signContext(context, 'not-the-real-secret-at-all');
-    const url = `${services().locations}/locations/${ws.defaultLocationId}`;
-    expect((await fetch(url, { headers: forged })).status).toBe(401);
-    const genuine = signContext(context, process.env.TEST_INTERNAL_SECRET!);
+    const context = ownerContext(ws, ['locations.read']);
+    const target = `/locations/${ws.defaultLocationId}`;
+    const url = `${services().locations}${target}`;
+    expect((await fetch(url, { headers: signedHeaders(context, 'GET', target, undefined, 'not-the-real-secret-at-all') })).status).toBe(401);
+    const genuine = signedHeaders(context, 'GET', target);
     expect((await fetch(url, { headers: genuine })).status).toBe(200);
-    const [issued] = genuine['x-internal-context']!.split('.');
-    const tampered = { ...genuine, 'x-internal-context': `${issued}.${Buffer.from(JSON.stringify({ ...context, workspace: { ...context.workspace, id: 'other' } })).toString('base64url')}` };
-    expect((await fetch(url, { headers: tampered })).status).toBe(401);
+    const [issued, digest] = genuine['x-internal-context']!.split('.');
+    const altered = Buffer.from(JSON.stringify({ ...context, workspace: { ...context.workspace, id: 'other' } })).toString('base64url');
+    expect((await fetch(url, { headers: { ...genuine, 'x-internal-context': `${issued}.${digest}.${altered}` } })).status).toBe(401);
   });
 });

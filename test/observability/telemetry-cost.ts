@@ -7,7 +7,6 @@
  * (trace ids on, nothing exported). Linux only.
  */
 import fs from 'node:fs';
-import type { ChildProcess } from 'node:child_process';
 import globalSetup from '../support/global-setup';
 import globalTeardown from '../support/global-teardown';
 import { request } from '../support/api';
@@ -16,14 +15,13 @@ import { closeConnections, newWorkspace } from '../support/fixtures';
 const REQUESTS = Number(process.env.TELEMETRY_COST_REQUESTS ?? 1500);
 const CONCURRENCY = 8;
 const WARM_UP = 200;
-/** The order global-setup starts them in. */
-const PROCESSES = ['locations', 'catalog', 'stock', 'gateway'];
+const PROCESSES = ['locations', 'catalog', 'stock', 'gateway'] as const;
 const CLOCK_TICK_US = 10_000;
 
 /** utime + stime of each child, in clock ticks (fields 14 and 15 of /proc/<pid>/stat). */
 function cpuTicks(): number[] {
-  return globalThis.__TEST_RUN__!.children.map((child: ChildProcess) => {
-    const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return PROCESSES.map((name) => {
+    const fields = fs.readFileSync(`/proc/${globalThis.__TEST_STACK__!.child(name).pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return Number(fields[11]) + Number(fields[12]);
   });
 }

@@ -1,37 +1,42 @@
 import fs from 'node:fs';
-import { eventually, unique } from '../support/fixtures';
+import { eventually, newWorkspace, unique } from '../support/fixtures';
+import { provideInfrastructure } from '../support/infrastructure';
+import { Stack } from '../support/stack';
 import { type ReceivedSpan, SpanKind, startOtlpReceiver } from './otlp-receiver';
-import { startTracedStack, type TracedStack } from './traced-stack';
 
 let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
-let stack: TracedStack;
+let stack: Stack | undefined;
 
+/**
+ * A stack of this file's own whose four processes export their spans over OTLP/JSON to a
+ * receiver in this test: the shared stack does not export (tracing there would tax every other
+ * test, and its spans could not be told apart by test). The test helpers point at it.
+ */
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
-  stack = await startTracedStack(receiver.url);
-}, 180_000);
+  const infrastructure = await provideInfrastructure();
+  try {
+    stack = await Stack.start({
+      infrastructure,
+      env: { LOG_LEVEL: 'debug', DB_POOL_SIZE: '5', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100' },
+    });
+  } catch (err) {
+    await infrastructure.stop();
+    throw err;
+  }
+  Object.assign(process.env, stack.testEnv());
+}, 120_000);
 
 afterAll(async () => {
   await stack?.stop();
+  await stack?.infrastructure.stop();
   await receiver?.close();
 }, 60_000);
-
-/** One call to the traced gateway, as if through the TLS-terminating proxy it trusts. */
-async function call(key: string, workspaceId: string, method: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const url = new URL(path, stack.gatewayUrl);
-  url.searchParams.set('workspaceId', workspaceId);
-  const res = await fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-forwarded-proto': 'https', ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 /** The parsed log lines of one process that name `requestId`. */
 function logLines(process: 'gateway' | 'stock', requestId: string): Array<Record<string, unknown>> {
   return fs
-    .readFileSync(stack.logFile(process), 'utf8')
+    .readFileSync(stack!.logFile(process), 'utf8')
     .split('\n')
     .filter((line) => line.includes(requestId))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -59,14 +64,14 @@ async function spansOf(traceId: string): Promise<ReceivedSpan[]> {
 
 describe('one trace from the gateway through the services and RabbitMQ', () => {
   it('when a transfer is created, then one trace holds the gateway and stock request spans, the outbox publish and the catalog consumer, and the request\'s log lines name it', async () => {
-    const ws = await stack.newWorkspace();
-    const item = await call(ws.key, ws.id, 'POST', '/items', { sku: unique('SKU'), quantity: 5, locationId: ws.defaultLocationId });
+    const ws = await newWorkspace();
+    const item = await ws.owner.post('/items', { sku: unique('SKU'), quantity: 5, locationId: ws.defaultLocationId });
     expect(item.status).toBe(201);
-    const van = await call(ws.key, ws.id, 'POST', '/locations', { name: unique('Van'), type: 'van' });
+    const van = await ws.owner.post('/locations', { name: unique('Van'), type: 'van' });
     expect(van.status).toBe(201);
     const requestId = unique('traced-transfer');
 
-    const transfer = await call(ws.key, ws.id, 'POST', '/inventory/transfers', { fromLocationId: ws.defaultLocationId, toLocationId: van.body.id, lines: [{ itemId: item.body.id, quantity: 2 }] }, { 'x-request-id': requestId });
+    const transfer = await ws.owner.post('/inventory/transfers', { fromLocationId: ws.defaultLocationId, toLocationId: van.body.id, lines: [{ itemId: item.body.id, quantity: 2 }] }, { headers: { 'X-Request-Id': requestId } });
     expect(transfer.status).toBe(201);
 
     const traceId = await eventually('the gateway log line of the request', async () => logLines('gateway', requestId).find((l) => l.msg === 'request completed')?.trace_id as string | undefined);

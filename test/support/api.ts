@@ -16,6 +16,8 @@ export interface RequestOptions {
   /** Sent verbatim instead of JSON.stringify(body). */
   rawBody?: string | Buffer;
   headers?: Record<string, string>;
+  /** Gives up (rejecting) when no complete answer arrived in time; unbounded when absent. */
+  timeoutMs?: number;
 }
 
 let agent: https.Agent | undefined;
@@ -59,6 +61,9 @@ export function request<T = any>(method: string, path: string, options: RequestO
       });
     });
     req.on('error', reject);
+    if (options.timeoutMs !== undefined) {
+      req.setTimeout(options.timeoutMs, () => req.destroy(new Error(`No answer within ${options.timeoutMs} ms to ${method} ${path}`)));
+    }
     if (payload !== undefined) req.write(payload);
     req.end();
   });

@@ -1,41 +1,19 @@
-import {
-  AccessLevel,
-  BadRequest,
-  Conflict,
-  type CommandClient,
-  isId,
-  isUniqueViolation,
-  LimitExceeded,
-  LOCATIONS_SERVICE,
-  LocationCommands,
-  newId,
-  NotFound,
-  Plan,
-  PLAN_LIMITS,
-  type Pool,
-  Role,
-  Scope,
-  currentBillingCycleStart,
-  withTransaction,
-  z,
-} from '@inv/shared';
+import { AccessLevel, BadRequest, type CommandClient, isId, LimitExceeded, newId, NotFound, Plan, PLAN_LIMITS, type Pool, Role, Scope, withTransaction, z } from '@inv/shared';
 import {
   countMembers,
   findUserByEmail,
   findWorkspace,
   insertApiKey,
-  insertWorkspace,
   isMember,
   revokeApiKey,
-  setDefaultLocation,
   setPlan,
   upsertMembership,
   upsertUser,
 } from '../data/identity-repository';
 import { generateApiKey } from '../domain/api-key';
-import { slugify, type Workspace } from '../domain/workspace';
+import type { Workspace, WorkspaceUsage } from '../domain/workspace';
 import { presentWorkspace } from '../http/workspace-presenter';
-import { fetchUsage } from '../messaging/workspace-usage';
+import { abandonProvisioning, beginProvisioning, finishProvisioning, requestDefaultLocation } from './workspace-provisioning';
 
 export interface AdminDeps {
   pool: Pool;
@@ -52,32 +30,32 @@ export const CreateWorkspaceArgs = z.strictObject({
   ownerEmail: Email,
 });
 
+/** What a workspace has the moment it is created: its default location and nothing else. */
+const NEW_WORKSPACE_USAGE: WorkspaceUsage = { transfers: 0, items: 0, suppliers: 0, locations: 1 };
+
 /**
  * Creates the workspace, its owner and a full-access key, and the default "Inventory" location
- * (asked of the locations service). Everything is one transaction: if the location cannot be
- * made, nothing is kept. The locations service's command is idempotent per workspace.
+ * (asked of the locations service): all or nothing, as a saga (see workspace-provisioning.ts).
+ * On failure the creation is abandoned at once, or by the gateway's sweeper when that fails too;
+ * the error is what the caller sees.
  */
 export async function createWorkspace(deps: AdminDeps, input: z.input<typeof CreateWorkspaceArgs>): Promise<{ workspace: Workspace; user: { id: string; email: string; role: Role }; apiKey: string }> {
   const args = CreateWorkspaceArgs.parse(input);
   const key = generateApiKey('full');
-  const { workspace, user } = await withTransaction(deps.pool, async (tx) => {
-    const id = newId();
-    // A derived slug gets a short suffix only when the plain one is taken; an explicit one must be free.
-    const derived = slugify(args.name);
-    const slug = args.slug ?? ((await findWorkspace(tx, derived)) ? `${derived.slice(0, 56)}-${id.slice(0, 6)}` : derived);
-    const created = await insertWorkspace(tx, { id, name: args.name, slug, plan: args.plan }).catch((err) => {
-      throw isUniqueViolation(err) ? new Conflict(`The slug "${slug}" is taken; choose another with --slug.`) : err;
-    });
-    const owner = await upsertUser(tx, newId(), args.ownerEmail);
-    await upsertMembership(tx, { workspaceId: id, userId: owner.id, role: 'owner', access: { restricted: false, locations: [] } });
-    await insertApiKey(tx, { id: newId(), hash: key.hash, displayPrefix: key.displayPrefix, userId: owner.id, workspaceId: null, restricted: false, scopes: null, rateLimit: null });
-    const location = await deps.client.request<{ id: string }>(LOCATIONS_SERVICE, LocationCommands.createDefault, {}, { workspaceId: id });
-    return { workspace: await setDefaultLocation(tx, id, location.id), user: owner };
-  });
-  const usage = await fetchUsage(deps.client, workspace.id, currentBillingCycleStart(workspace.billing_anchor, new Date()));
+  const pending = await beginProvisioning(deps.pool, args);
+  let created: Awaited<ReturnType<typeof finishProvisioning>>;
+  try {
+    const location = await requestDefaultLocation(deps.client, pending.id);
+    created = await finishProvisioning(deps.pool, pending.id, location.id, { email: args.ownerEmail, key });
+  } catch (err) {
+    // A failed abandonment is finished by the sweeper; the caller needs the first failure.
+    await abandonProvisioning(deps, pending.id).catch(() => undefined);
+    throw err;
+  }
+  const { workspace, user } = created;
   const membership = { role: 'owner' as const, location_access_restricted: false, location_access: [] };
   return {
-    workspace: presentWorkspace(workspace, membership, user, usage),
+    workspace: presentWorkspace(workspace, membership, user, NEW_WORKSPACE_USAGE),
     user: { id: user.id, email: user.email, role: 'owner' },
     apiKey: key.key,
   };

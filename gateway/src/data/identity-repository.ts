@@ -31,6 +31,9 @@ export interface WorkspaceRow {
   sso_email_domain: string | null;
   sso_enforced_at: Date | null;
   created_at: Date;
+  /** Null while the workspace is being created (see the provisioning migration). */
+  provisioned_at: Date | null;
+  abandoned_at: Date | null;
 }
 
 export interface UserRow {
@@ -55,11 +58,21 @@ export interface ApiKeyRow {
   rate_limit: number | null;
 }
 
-export async function findActiveKey(db: Db, hash: string): Promise<ApiKeyRow | undefined> {
+/**
+ * The active key with this hash, and a note that it was used. last_used_at is written at most
+ * once a minute per key, so a busy key costs one row update a minute, not one per request.
+ */
+export async function findActiveKeyMarkingUse(db: Db, hash: string): Promise<ApiKeyRow | undefined> {
   const { rows } = await db.query<ApiKeyRow>(
-    `SELECT k.id, k.user_id, u.email, k.workspace_id, k.restricted, k.scopes, k.rate_limit
-       FROM api_keys k JOIN users u ON u.id = k.user_id
-      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    `WITH found AS (
+       SELECT k.id, k.user_id, u.email, k.workspace_id, k.restricted, k.scopes, k.rate_limit
+         FROM api_keys k JOIN users u ON u.id = k.user_id
+        WHERE k.key_hash = $1 AND k.revoked_at IS NULL
+     ), used AS (
+       UPDATE api_keys SET last_used_at = now()
+        WHERE id = (SELECT id FROM found) AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
+     )
+     SELECT * FROM found`,
     [hash],
   );
   return rows[0];
@@ -73,7 +86,7 @@ export async function findMemberWorkspace(db: Db, idOrSlug: string, userId: stri
   const { rows } = await db.query<WorkspaceRow & MembershipRow>(
     `SELECT w.*, m.role, m.location_access_restricted, m.location_access
        FROM workspaces w JOIN memberships m ON m.workspace_id = w.id AND m.user_id = $2
-      WHERE ${byId ? 'w.id = $1::uuid' : 'w.slug = $1'}`,
+      WHERE ${byId ? 'w.id = $1::uuid' : 'w.slug = $1'} AND w.provisioned_at IS NOT NULL`,
     [idOrSlug, userId],
   );
   const row = rows[0];
@@ -86,6 +99,7 @@ export async function listMemberWorkspaces(db: Db, userId: string): Promise<Arra
   const { rows } = await db.query<WorkspaceRow & MembershipRow>(
     `SELECT w.*, m.role, m.location_access_restricted, m.location_access
        FROM workspaces w JOIN memberships m ON m.workspace_id = w.id AND m.user_id = $1
+      WHERE w.provisioned_at IS NOT NULL
       ORDER BY w.created_at, w.id`,
     [userId],
   );
@@ -95,19 +109,67 @@ export async function listMemberWorkspaces(db: Db, userId: string): Promise<Arra
   }));
 }
 
+/** A workspace by id or slug; one still being created does not exist yet. */
 export async function findWorkspace(db: Db, idOrSlug: string): Promise<WorkspaceRow | undefined> {
-  const { rows } = await db.query<WorkspaceRow>(`SELECT * FROM workspaces WHERE ${UUID.test(idOrSlug) ? 'id = $1::uuid' : 'slug = $1'}`, [idOrSlug]);
+  const { rows } = await db.query<WorkspaceRow>(
+    `SELECT * FROM workspaces WHERE ${UUID.test(idOrSlug) ? 'id = $1::uuid' : 'slug = $1'} AND provisioned_at IS NOT NULL`,
+    [idOrSlug],
+  );
   return rows[0];
 }
 
-export async function insertWorkspace(tx: PoolClient, w: { id: string; name: string; slug: string; plan: Plan }): Promise<WorkspaceRow> {
-  const { rows } = await tx.query<WorkspaceRow>('INSERT INTO workspaces (id, name, slug, plan) VALUES ($1, $2, $3, $4) RETURNING *', [w.id, w.name, w.slug, w.plan]);
+/** Whether the slug is in use, by a workspace that exists or one being created. */
+export async function slugTaken(db: Db, slug: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM workspaces WHERE slug = $1', [slug]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Writes a workspace that is being created: it reserves its id and slug but has no members yet. */
+export async function insertWorkspace(db: Db, w: { id: string; name: string; slug: string; plan: Plan }): Promise<WorkspaceRow> {
+  const { rows } = await db.query<WorkspaceRow>('INSERT INTO workspaces (id, name, slug, plan) VALUES ($1, $2, $3, $4) RETURNING *', [w.id, w.name, w.slug, w.plan]);
   return rows[0]!;
 }
 
-export async function setDefaultLocation(tx: PoolClient, workspaceId: string, locationId: string): Promise<WorkspaceRow> {
-  const { rows } = await tx.query<WorkspaceRow>('UPDATE workspaces SET default_location_id = $2 WHERE id = $1 RETURNING *', [workspaceId, locationId]);
-  return rows[0]!;
+/**
+ * Completes the creation of the workspace with its default location, under the workspace's row
+ * lock. Undefined when the creation was abandoned (or the workspace is gone) meanwhile.
+ */
+export async function markProvisioned(tx: PoolClient, workspaceId: string, defaultLocationId: string): Promise<WorkspaceRow | undefined> {
+  const { rows } = await tx.query<WorkspaceRow>(
+    `UPDATE workspaces SET default_location_id = $2, provisioned_at = now()
+      WHERE id = $1 AND provisioned_at IS NULL AND abandoned_at IS NULL RETURNING *`,
+    [workspaceId, defaultLocationId],
+  );
+  return rows[0];
+}
+
+/** Gives up the creation of the workspace; false when it is complete (or gone) already. */
+export async function markAbandoned(db: Db, workspaceId: string): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE workspaces SET abandoned_at = now() WHERE id = $1 AND provisioned_at IS NULL', [workspaceId]);
+  return rowCount === 1;
+}
+
+/**
+ * Gives up, and returns, up to `limit` creations idle for longer than `idleMs`: started that long
+ * ago, or abandoned that long ago without being cleaned up. Rows other transactions hold are
+ * skipped, and abandoned_at restarts the idle clock, so sweepers never work on one at once.
+ */
+export async function claimStaleCreations(db: Db, idleMs: number, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE workspaces SET abandoned_at = now()
+      WHERE id IN (
+        SELECT id FROM workspaces
+         WHERE provisioned_at IS NULL AND coalesce(abandoned_at, created_at) < now() - make_interval(secs => $1::double precision / 1000)
+         ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+      RETURNING id`,
+    [idleMs, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Deletes a workspace whose creation was abandoned; never one that was completed. */
+export async function deleteAbandonedWorkspace(db: Db, workspaceId: string): Promise<void> {
+  await db.query('DELETE FROM workspaces WHERE id = $1 AND abandoned_at IS NOT NULL AND provisioned_at IS NULL', [workspaceId]);
 }
 
 export async function setPlan(db: Db, workspaceId: string, plan: Plan): Promise<WorkspaceRow | undefined> {
@@ -164,4 +226,78 @@ export async function insertApiKey(
 export async function revokeApiKey(db: Db, id: string): Promise<boolean> {
   const { rowCount } = await db.query('UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1', [id]);
   return (rowCount ?? 0) > 0;
+}
+
+export interface WorkspaceSummaryRow {
+  id: string;
+  name: string;
+  slug: string;
+  plan: Plan;
+  default_location_id: string | null;
+  members: number;
+  created_at: Date;
+}
+
+/** Workspaces whose name or slug contains `search` (ignoring case), oldest first, with the total that match; not those still being created. */
+export async function listWorkspaces(db: Db, filter: { search?: string; limit: number; offset: number }): Promise<{ total: number; rows: WorkspaceSummaryRow[] }> {
+  const pattern = filter.search === undefined ? null : `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`;
+  const where = 'w.provisioned_at IS NOT NULL AND ($1::text IS NULL OR w.name ILIKE $1 OR w.slug ILIKE $1)';
+  const [total, page] = await Promise.all([
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM workspaces w WHERE ${where}`, [pattern]),
+    db.query<WorkspaceSummaryRow>(
+      `SELECT w.id, w.name, w.slug, w.plan, w.default_location_id, w.created_at,
+              (SELECT count(*)::int FROM memberships m WHERE m.workspace_id = w.id) AS members
+         FROM workspaces w WHERE ${where}
+        ORDER BY w.created_at, w.id LIMIT $2 OFFSET $3`,
+      [pattern, filter.limit, filter.offset],
+    ),
+  ]);
+  return { total: total.rows[0]?.n ?? 0, rows: page.rows };
+}
+
+export interface MemberRow extends MembershipRow {
+  user_id: string;
+  email: string;
+  joined_at: Date;
+}
+
+export async function listMembers(db: Db, workspaceId: string): Promise<MemberRow[]> {
+  const { rows } = await db.query<MemberRow>(
+    `SELECT u.id AS user_id, u.email, m.role, m.location_access_restricted, m.location_access, m.created_at AS joined_at
+       FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.workspace_id = $1
+      ORDER BY m.created_at, u.email`,
+    [workspaceId],
+  );
+  return rows;
+}
+
+/** What is known about a key without the key itself: only its hash is stored, and that is not returned either. */
+export interface KeySummaryRow {
+  id: string;
+  display_prefix: string;
+  email: string;
+  restricted: boolean;
+  scopes: Scope[] | null;
+  rate_limit: number | null;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/**
+ * The keys that can act on a workspace: its restricted keys, and the full-access keys of its
+ * members (a full-access key works in every workspace of its user). Revoked keys included.
+ */
+export async function listKeys(db: Db, workspaceId: string, email?: string): Promise<KeySummaryRow[]> {
+  const { rows } = await db.query<KeySummaryRow>(
+    `SELECT k.id, k.display_prefix, u.email, k.restricted, k.scopes, k.rate_limit, k.created_at, k.last_used_at, k.revoked_at
+       FROM api_keys k JOIN users u ON u.id = k.user_id
+      WHERE (k.workspace_id = $1
+             OR (k.workspace_id IS NULL AND EXISTS (SELECT 1 FROM memberships m WHERE m.workspace_id = $1 AND m.user_id = k.user_id)))
+        AND ($2::text IS NULL OR lower(u.email) = lower($2))
+      ORDER BY k.created_at, k.id`,
+    [workspaceId, email ?? null],
+  );
+  return rows;
 }

@@ -23,3 +23,15 @@ export function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1];
 }
+
+/**
+ * Every Authorization line of a request, from Node's raw header list: `req.headers` keeps only
+ * the first of several, which would silently pick one of two credentials.
+ */
+export function authorizationLines(rawHeaders: readonly string[]): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]!.toLowerCase() === 'authorization') lines.push(rawHeaders[i + 1]!);
+  }
+  return lines;
+}

@@ -4,22 +4,22 @@ import {
   type CommandClient,
   errorHandler,
   httpMetrics,
+  jsonBody,
   type Logger,
   notFoundHandler,
   type Pool,
   RateLimited,
   type Readiness,
   readinessResponse,
+  rejectUnsafeUrl,
   requestLogger,
-  requireJsonBody,
-  signContext,
   logContext,
   Unauthorized,
 } from '@inv/shared';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { GatewayConfig } from '../config';
 import { authenticate, type Caller, internalContext, selectedWorkspace } from './caller';
-import { forwardedRoute, forwardTo, ROUTES } from './proxy';
+import { forwardedRoute, forwarder, ROUTES, type ServiceName } from './proxy';
 import type { RateLimiter } from './rate-limiter';
 import { workspaceRoutes } from './workspace-routes';
 
@@ -81,7 +81,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     let authError: unknown;
     if (req.path !== '/openapi.json') {
       try {
-        req.caller = await authenticate(deps.pool, req.header('authorization'));
+        req.caller = await authenticate(deps.pool, req.rawHeaders);
       } catch (err) {
         authError = err;
       }
@@ -99,12 +99,14 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     next(authError);
   });
 
+  app.use(rejectUnsafeUrl);
+
   app.get('/openapi.json', async (_req, res) => {
     res.json(await deps.openapi());
   });
 
-  app.use(requireJsonBody);
-  app.use(express.json({ limit: config.JSON_BODY_LIMIT }));
+  // Read and checked once here; forwarded calls carry these exact bytes on.
+  app.use(jsonBody(config.JSON_BODY_LIMIT));
 
   const caller = (req: Request): Caller => {
     if (!req.caller) throw new Unauthorized();
@@ -112,15 +114,12 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   };
   workspaceRoutes(app, { pool: deps.pool, client: deps.client, caller });
 
-  const forwarded = Object.values(ROUTES).flat();
-  app.use(forwarded, async (req: Request, _res: Response, next: NextFunction) => {
-    const access = await selectedWorkspace(deps.pool, caller(req), req);
-    const context = internalContext(caller(req), access, req.requestId);
-    req.internalHeaders = signContext(context, config.INTERNAL_SECRET);
-    next();
-  });
-  for (const service of Object.keys(ROUTES) as Array<keyof typeof ROUTES>) {
-    app.use(forwardTo(service, deps.services[service], logger));
+  for (const service of Object.keys(ROUTES) as ServiceName[]) {
+    const forward = forwarder(service, deps.services[service], { secret: config.INTERNAL_SECRET, logger });
+    app.use(ROUTES[service], async (req: Request, res: Response) => {
+      const access = await selectedWorkspace(deps.pool, caller(req), req);
+      forward(req, res, internalContext(caller(req), access, req.requestId));
+    });
   }
 
   app.use(notFoundHandler);

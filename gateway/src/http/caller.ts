@@ -11,8 +11,8 @@ import {
   type Scope,
 } from '@inv/shared';
 import type { Request } from 'express';
-import { findActiveKey, findMemberWorkspace, type MembershipRow, type WorkspaceRow } from '../data/identity-repository';
-import { bearerToken, hashApiKey, looksLikeApiKey } from '../domain/api-key';
+import { findActiveKeyMarkingUse, findMemberWorkspace, type MembershipRow, type WorkspaceRow } from '../data/identity-repository';
+import { authorizationLines, bearerToken, hashApiKey, looksLikeApiKey } from '../domain/api-key';
 
 /** The authenticated key, before any workspace is chosen. */
 export interface Caller {
@@ -27,12 +27,18 @@ export interface Caller {
   rateLimit: number | null;
 }
 
-/** Resolves the bearer key. Throws Unauthorized for a missing, malformed, unknown or revoked key. */
-export async function authenticate(pool: Pool, authorization: string | undefined): Promise<Caller> {
+/**
+ * Resolves the bearer key from the request's raw headers. Throws Unauthorized for a missing,
+ * malformed, unknown or revoked key, or for more than one Authorization header.
+ */
+export async function authenticate(pool: Pool, rawHeaders: readonly string[]): Promise<Caller> {
+  const lines = authorizationLines(rawHeaders);
+  if (lines.length > 1) throw new Unauthorized(`Ambiguous credentials: send one Authorization header, not ${lines.length}.`);
+  const authorization = lines[0];
   if (!authorization) throw new Unauthorized('Missing API key: send "Authorization: Bearer <key>".');
   const token = bearerToken(authorization);
   if (!token || !looksLikeApiKey(token)) throw new Unauthorized('Malformed API key: expected "Authorization: Bearer sk_…" or "Bearer rk_…".');
-  const key = await findActiveKey(pool, hashApiKey(token));
+  const key = await findActiveKeyMarkingUse(pool, hashApiKey(token));
   if (!key) throw new Unauthorized('Invalid or revoked API key.');
   return {
     keyId: key.id,

@@ -1,7 +1,8 @@
-import { InternalError, type Logger } from '@inv/shared';
-import type { Request, RequestHandler } from 'express';
-import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
-import { Agent, type ServerResponse } from 'node:http';
+import { bodyDigest, type InternalContext, InternalError, type Logger, signContext } from '@inv/shared';
+import type { Request, Response } from 'express';
+import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import { pipeline } from 'node:stream';
 
 /** Path prefixes each service answers; everything else is the gateway's own or 404. */
 export const ROUTES: Record<'catalog' | 'locations' | 'stock', string[]> = {
@@ -9,6 +10,7 @@ export const ROUTES: Record<'catalog' | 'locations' | 'stock', string[]> = {
   locations: ['/locations'],
   stock: ['/inventory'],
 };
+export type ServiceName = keyof typeof ROUTES;
 
 /** The metrics route label of a forwarded call: its service prefix (`/items/*`); the service labels the exact route. */
 export function forwardedRoute(path: string): string | undefined {
@@ -31,39 +33,99 @@ export function stripSelector(url: string): string {
   return url.slice(0, q) + (rest ? `?${rest}` : '');
 }
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    internalHeaders?: Record<string, string>;
-  }
-}
+/** A service that has not answered within this is reported unavailable. */
+const FORWARD_TIMEOUT_MS = 30_000;
 
 /**
- * Forwards to one service with the signed context, never the caller's API key. The body was
- * already parsed (and validated as JSON) by the gateway, so it is re-sent as parsed.
+ * Request headers that stay at the gateway: the caller's credentials, hop-by-hop headers, and
+ * the framing of a body the gateway has already read (it sends the bytes again with their own
+ * Content-Length, and has answered any Expect). The signed internal headers are set over
+ * any the caller sent.
  */
-export function forwardTo(service: keyof typeof ROUTES, target: string, logger: Logger): RequestHandler {
-  const prefixes = ROUTES[service];
-  return createProxyMiddleware<Request, ServerResponse>({
-    target,
-    pathFilter: (path) => prefixes.some((p) => path === p || path.startsWith(`${p}/`)),
-    pathRewrite: (path) => stripSelector(path),
-    proxyTimeout: 30_000,
-    // Reuse connections to the service: a new TCP connection per request costs more than the request.
-    agent: new Agent({ keepAlive: true, maxSockets: 256 }),
-    on: {
-      proxyReq: (proxyReq, req) => {
-        proxyReq.removeHeader('authorization');
-        proxyReq.removeHeader('cookie');
-        for (const [name, value] of Object.entries(req.internalHeaders ?? {})) proxyReq.setHeader(name, value);
-        fixRequestBody(proxyReq, req);
-      },
-      error: (err, req, res) => {
-        logger.error({ err: (err as Error).message, service, path: (req as Request).path }, 'service unreachable');
-        const response = res as ServerResponse;
-        if (response.headersSent) return void response.end();
-        const body = new InternalError(`The ${service} service is unavailable; try again shortly.`).toEnvelope();
-        response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      },
-    },
-  }) as unknown as RequestHandler;
+const GATEWAY_ONLY_HEADERS = new Set([
+  'authorization',
+  'cookie',
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+]);
+
+/** Hop-by-hop response headers: the gateway frames its own response. */
+const HOP_BY_HOP_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'trailer', 'transfer-encoding', 'upgrade']);
+
+/** The caller's headers a service receives. */
+export function forwardedHeaders(incoming: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value !== undefined && !GATEWAY_ONLY_HEADERS.has(name)) headers[name] = value;
+  }
+  return headers;
+}
+
+export type Forward = (req: Request, res: Response, context: InternalContext) => void;
+
+/**
+ * Forwards calls to one service: the exact body bytes the gateway read and checked (never a
+ * re-serialisation, and never a body the service would wait for in vain) with their
+ * Content-Length, and the context signed for this method, target and body. The caller's API
+ * key never leaves the gateway. No answer within FORWARD_TIMEOUT_MS, or no connection, is a
+ * 500 envelope naming the service.
+ */
+export function forwarder(service: ServiceName, baseUrl: string, options: { secret: string; logger: Logger }): Forward {
+  const origin = new URL(baseUrl);
+  const transport = origin.protocol === 'https:' ? https : http;
+  // Reuse connections to the service: a new TCP connection per request costs more than the request.
+  const agent = new transport.Agent({ keepAlive: true, maxSockets: 256 });
+  const { logger } = options;
+  return (req, res, context) => {
+    const target = stripSelector(req.originalUrl);
+    const path = target.split('?', 1)[0];
+    const body = req.rawBody;
+    const headers = forwardedHeaders(req.headers);
+    headers['content-length'] = body?.length ?? 0;
+
+    const upstream = transport.request({ protocol: origin.protocol, hostname: origin.hostname, port: origin.port, method: req.method, path: target, headers, agent, timeout: FORWARD_TIMEOUT_MS });
+    let callerGone = false;
+    res.on('close', () => {
+      if (res.writableFinished) return;
+      callerGone = true;
+      upstream.destroy();
+    });
+    upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${FORWARD_TIMEOUT_MS} ms`)));
+    upstream.on('error', (err) => {
+      if (callerGone) return;
+      if (res.headersSent) {
+        logger.error({ err: err.message, service, path }, 'service connection failed mid-answer');
+        return void res.destroy();
+      }
+      // Logged once, by the request logger's line for this 500.
+      (res as { err?: unknown }).err = new Error(`${service} service unreachable: ${err.message}`);
+      res.status(500).json(new InternalError(`The ${service} service is unavailable; try again shortly.`).toEnvelope());
+    });
+    upstream.on('response', (answer) => {
+      res.status(answer.statusCode ?? 500);
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value !== undefined && !HOP_BY_HOP_RESPONSE_HEADERS.has(name)) res.setHeader(name, value);
+      }
+      pipeline(answer, res, (err) => {
+        if (err && !callerGone) logger.warn({ err: err.message, service, path }, 'service answer cut short');
+      });
+    });
+    // Signed once a connection is assigned, not before: time spent queued for one of the
+    // agent's sockets must not count against the signature's short life.
+    upstream.once('socket', () => {
+      const signed = signContext(context, { method: req.method, target, bodyDigest: bodyDigest(body) }, options.secret);
+      for (const [name, value] of Object.entries(signed)) upstream.setHeader(name, value);
+      upstream.end(body);
+    });
+  };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ApiDocs, BaseConfig, createServiceApp, isReady, loadConfig, runMain, startService } from '@inv/shared';
 import { documentLocationRoutes, locationRoutes } from './http/location-routes';
 import { registerLocationCommands } from './messaging/location-commands';
+import { sweepInterruptedDeletions } from './use-cases/roll-back-deletion';
 
 export function startLocations(config: BaseConfig = loadConfig(BaseConfig)) {
   return startService({
@@ -14,6 +15,9 @@ export function startLocations(config: BaseConfig = loadConfig(BaseConfig)) {
     migrationsDir: path.join(__dirname, 'data/migrations'),
     wire: (runtime) => {
       registerLocationCommands(runtime);
+      runtime.housekeeping.every('roll back interrupted location deletions', config.SWEEP_INTERVAL_MS, () =>
+        sweepInterruptedDeletions(runtime, { graceMs: config.SWEEP_GRACE_MS }),
+      );
       const docs = new ApiDocs();
       documentLocationRoutes(docs);
       return createServiceApp({

@@ -9,11 +9,8 @@ import { registerOpeningConsumers } from './messaging/opening-events';
 import { registerProjectionConsumers } from './messaging/projection-events';
 import { registerStockCommands } from './messaging/stock-commands';
 
-const KEY_PURGE_INTERVAL_MS = 60 * 60 * 1000;
-
-export async function startStock(config: BaseConfig = loadConfig(BaseConfig)) {
-  let purge: NodeJS.Timeout | undefined;
-  const service = await startService({
+export function startStock(config: BaseConfig = loadConfig(BaseConfig)) {
+  return startService({
     name: 'stock',
     config,
     port: config.STOCK_PORT,
@@ -23,9 +20,9 @@ export async function startStock(config: BaseConfig = loadConfig(BaseConfig)) {
       registerStockCommands(runtime);
       registerProjectionConsumers(runtime);
       registerOpeningConsumers(runtime);
-      purge = setInterval(() => {
-        purgeExpiredKeys(runtime.pool).catch((err: Error) => runtime.logger.warn({ err: err.message }, 'purging expired idempotency keys failed; the next run retries'));
-      }, KEY_PURGE_INTERVAL_MS).unref();
+      runtime.housekeeping.every('purge expired idempotency keys', config.PURGE_INTERVAL_MS, async () => ({
+        purged: await purgeExpiredKeys(runtime.pool, { batchSize: config.PURGE_BATCH_SIZE }),
+      }));
       const docs = new ApiDocs();
       documentInventoryRoutes(docs);
       documentTransferRoutes(docs);
@@ -41,13 +38,6 @@ export async function startStock(config: BaseConfig = loadConfig(BaseConfig)) {
       });
     },
   });
-  return {
-    ...service,
-    stop: async () => {
-      clearInterval(purge);
-      await service.stop();
-    },
-  };
 }
 
 if (require.main === module) runMain('stock', startStock);

@@ -30,11 +30,18 @@ export const LocationDeleted = z.object({ id: z.string() });
 export const LocationCommands = {
   /** Creates the workspace's default "Inventory" warehouse, or returns it when it exists. */
   createDefault: 'locations.create-default',
+  /**
+   * Gives up the default location of a workspace whose creation was abandoned: deletes it when
+   * it exists, and refuses createDefault for that workspace from then on, so a late or retried
+   * createDefault cannot leave an orphan. Idempotent. Answers { discarded: true }.
+   */
+  discardDefault: 'locations.discard-default',
   /** Answers a LocationSnapshot, or null when the location does not exist (or was deleted). */
   get: 'locations.get',
   /** Answers { locations: number }: live count of the workspace's locations. */
   usage: 'locations.usage',
 } as const;
 export const CreateDefaultLocation = z.object({});
+export const DiscardDefaultLocation = z.object({});
 export const GetLocation = z.object({ locationId: z.string() });
 export const LocationsUsage = z.object({ locations: z.number().int() });

@@ -2,14 +2,21 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, BadRequest, InternalError, NotFound, RateLimited } from '../errors';
 import type { Logger } from '../logger';
 
-/** Errors raised by Express's body parser, by their `type`. */
+/** Errors raised by Express's body reader (express.raw), by their `type`. */
 const BODY_ERRORS: Record<string, (err: { limit?: number; message: string }) => AppError> = {
-  'entity.parse.failed': () => new BadRequest('Request body is not valid JSON.'),
   'entity.too.large': (err) => new BadRequest(`Request body is too large; the limit is ${err.limit ?? 'exceeded'} bytes.`),
-  'encoding.unsupported': () => new BadRequest('Unsupported Content-Encoding.'),
-  'charset.unsupported': () => new BadRequest('Unsupported charset; send UTF-8 JSON.'),
+  'request.size.invalid': () => new BadRequest('Request body length does not match its Content-Length.'),
   'request.aborted': () => new BadRequest('Request body was aborted.'),
 };
+
+/** An Express error as the envelope's error; URIError is how routing reports malformed percent-encoding in a path parameter. */
+function toEnvelopeError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof URIError) return new BadRequest('Invalid request path: it is not valid percent-encoded UTF-8.');
+  const type = (err as { type?: unknown } | null)?.type;
+  const bodyError = typeof type === 'string' ? BODY_ERRORS[type] : undefined;
+  return bodyError ? bodyError(err as { limit?: number; message: string }) : new InternalError();
+}
 
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new NotFound(`Route ${req.method} ${req.path}`));
@@ -17,14 +24,18 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 
 /**
  * The single mapping from errors to the envelope. Known errors keep their code and message;
- * everything else is logged with its stack and answered as a bare 500 with no detail.
+ * everything else is answered as a bare 500 with no detail. The failure is logged once: by the
+ * request logger's line for the response (error level, with the request id and the cause,
+ * handed over as `res.err`), or here when no request logger runs for this request.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
-    const bodyError = typeof err?.type === 'string' ? BODY_ERRORS[err.type] : undefined;
-    const appError: AppError = err instanceof AppError ? err : bodyError ? bodyError(err) : new InternalError();
-    if (appError.status >= 500) logger.error({ err, method: req.method, path: req.path }, 'request failed');
+    const appError = toEnvelopeError(err);
+    if (appError.status >= 500) {
+      if (req.log) (res as { err?: unknown }).err = err;
+      else logger.error({ err, method: req.method, path: req.path }, 'request failed');
+    }
     if (appError instanceof RateLimited) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     res.status(appError.status).json(appError.toEnvelope());
   };

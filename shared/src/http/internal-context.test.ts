@@ -1,4 +1,4 @@
-import { type InternalContext, signContext, verifyContext } from './internal-context';
+import { bodyDigest, type InternalContext, SIGNATURE_LIFETIME_MS, signContext, verifyContext } from './internal-context';
 
 const context: InternalContext = {
   requestId: 'req-1',
@@ -20,23 +20,51 @@ const context: InternalContext = {
   },
 };
 const SECRET = 'a-secret-of-enough-length';
+const BODY = Buffer.from('{"name":"Blue"}');
+const POST_TAGS = { method: 'POST', target: '/tags', bodyDigest: bodyDigest(BODY) };
+
+function sign(now = 1000) {
+  const h = signContext(context, POST_TAGS, SECRET, now);
+  return { context: h['x-internal-context'], signature: h['x-internal-signature'] };
+}
 
 describe('signed internal context', () => {
-  it('when signed and verified with the same secret, then the context comes back intact', () => {
-    const h = signContext(context, SECRET, 1000);
-    expect(verifyContext(h['x-internal-context'], h['x-internal-signature'], SECRET, 1000)).toEqual(context);
+  it('when signed and verified for the same request with the same secret, then the context and the body digest come back', () => {
+    expect(verifyContext(sign(), { method: 'POST', target: '/tags' }, SECRET, 1000)).toEqual({ context, bodyDigest: bodyDigest(BODY) });
   });
 
-  it('when the secret differs, the signature is missing or the body was changed, then it is rejected', () => {
-    const h = signContext(context, SECRET, 1000);
-    expect(verifyContext(h['x-internal-context'], h['x-internal-signature'], 'another-secret-entirely', 1000)).toBeUndefined();
-    expect(verifyContext(h['x-internal-context'], undefined, SECRET, 1000)).toBeUndefined();
-    expect(verifyContext(`${h['x-internal-context']}x`, h['x-internal-signature'], SECRET, 1000)).toBeUndefined();
+  it('when the secret differs, the signature is missing or the context was changed, then it is rejected', () => {
+    const h = sign();
+    const line = { method: 'POST', target: '/tags' };
+    expect(verifyContext(h, line, 'another-secret-entirely', 1000)).toBeUndefined();
+    expect(verifyContext({ ...h, signature: undefined }, line, SECRET, 1000)).toBeUndefined();
+    expect(verifyContext({ ...h, context: `${h.context}x` }, line, SECRET, 1000)).toBeUndefined();
   });
 
-  it('when the context is older than a minute, then it is rejected (no replay of captured headers)', () => {
-    const h = signContext(context, SECRET, 1000);
-    expect(verifyContext(h['x-internal-context'], h['x-internal-signature'], SECRET, 1000 + 60_000)).toEqual(context);
-    expect(verifyContext(h['x-internal-context'], h['x-internal-signature'], SECRET, 1000 + 60_001)).toBeUndefined();
+  it('when a captured header is replayed on another method, path or query, then it is rejected', () => {
+    const h = sign();
+    expect(verifyContext(h, { method: 'PATCH', target: '/tags' }, SECRET, 1000)).toBeUndefined();
+    expect(verifyContext(h, { method: 'POST', target: '/items' }, SECRET, 1000)).toBeUndefined();
+    expect(verifyContext(h, { method: 'POST', target: '/tags?x=1' }, SECRET, 1000)).toBeUndefined();
+  });
+
+  it('when the header is presented with another body digest, then the signature does not hold', () => {
+    const h = sign();
+    const [issued, , encoded] = h.context!.split('.');
+    const swapped = { ...h, context: `${issued}.${bodyDigest(Buffer.from('{"name":"Red"}'))}.${encoded}` };
+    expect(verifyContext(swapped, { method: 'POST', target: '/tags' }, SECRET, 1000)).toBeUndefined();
+  });
+
+  it(`when the context is more than ${SIGNATURE_LIFETIME_MS} ms from its issue time either way, then it is rejected`, () => {
+    const h = sign(100_000);
+    const line = { method: 'POST', target: '/tags' };
+    expect(verifyContext(h, line, SECRET, 100_000 + SIGNATURE_LIFETIME_MS)).toBeDefined();
+    expect(verifyContext(h, line, SECRET, 100_000 + SIGNATURE_LIFETIME_MS + 1)).toBeUndefined();
+    expect(verifyContext(h, line, SECRET, 100_000 - SIGNATURE_LIFETIME_MS - 1)).toBeUndefined();
+  });
+
+  it('when a request has no body, then its digest is that of zero bytes', () => {
+    expect(bodyDigest(undefined)).toBe(bodyDigest(Buffer.alloc(0)));
+    expect(bodyDigest(undefined)).not.toBe(bodyDigest(BODY));
   });
 });

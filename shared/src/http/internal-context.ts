@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { LocationAccess, Role, Scope } from '../access';
 import { Plan } from '../plans';
@@ -38,29 +38,75 @@ export type InternalContext = z.infer<typeof InternalContext>;
 
 export const CONTEXT_HEADER = 'x-internal-context';
 export const SIGNATURE_HEADER = 'x-internal-signature';
-const MAX_AGE_MS = 60_000;
+/**
+ * How long a signature is honoured, either side of its issue time. The gateway signs as it
+ * sends, so only transit and clock skew between hosts count against it: the processes share a
+ * host or NTP-synced clocks. Short, because within it a captured request can be replayed as is.
+ */
+export const SIGNATURE_LIFETIME_MS = 10_000;
 
-function sign(secret: string, body: string): string {
-  return createHmac('sha256', secret).update(body).digest('base64url');
+/** Method and target (path and query) exactly as on the HTTP request line. */
+export interface RequestLine {
+  method: string;
+  target: string;
 }
 
-/** Headers carrying the context: base64url JSON with its issue time, and an HMAC over both. */
-export function signContext(context: InternalContext, secret: string, now = Date.now()): Record<string, string> {
-  const body = `${now}.${Buffer.from(JSON.stringify(context)).toString('base64url')}`;
-  return { [CONTEXT_HEADER]: body, [SIGNATURE_HEADER]: sign(secret, body) };
+/** The request a context is signed for: the signature holds only for exactly this call. */
+export interface SignedRequest extends RequestLine {
+  /** `bodyDigest` of the body bytes sent. */
+  bodyDigest: string;
 }
 
-/** Returns the context, or undefined when it is missing, forged, stale or malformed. */
-export function verifyContext(body: string | undefined, signature: string | undefined, secret: string, now = Date.now()): InternalContext | undefined {
-  if (!body || !signature) return undefined;
-  const expected = Buffer.from(sign(secret, body));
+const NO_BODY = Buffer.alloc(0);
+
+/** SHA-256 of the body bytes (of none for a request without a body), base64url. */
+export function bodyDigest(body: Uint8Array | undefined): string {
+  return createHash('sha256')
+    .update(body ?? NO_BODY)
+    .digest('base64url');
+}
+
+/** The context header holds the body digest, so the HMAC covers the body too. */
+function sign(secret: string, request: RequestLine, contextHeader: string): string {
+  return createHmac('sha256', secret).update(`${request.method}\n${request.target}\n${contextHeader}`).digest('base64url');
+}
+
+/**
+ * Headers carrying the context for one request: `<issued ms>.<body digest>.<base64url JSON>`,
+ * and an HMAC over the method, the target and that header, so a captured pair is worthless on
+ * any other method, path, query or body, and after SIGNATURE_LIFETIME_MS.
+ */
+export function signContext(context: InternalContext, request: SignedRequest, secret: string, now = Date.now()): Record<string, string> {
+  const contextHeader = `${now}.${request.bodyDigest}.${Buffer.from(JSON.stringify(context)).toString('base64url')}`;
+  return { [CONTEXT_HEADER]: contextHeader, [SIGNATURE_HEADER]: sign(secret, request, contextHeader) };
+}
+
+export interface VerifiedContext {
+  context: InternalContext;
+  /** The digest the body must have; checked once the body has been read. */
+  bodyDigest: string;
+}
+
+/**
+ * The context, when the headers were signed with `secret` for this method and target and are
+ * fresh; undefined when they are missing, forged, stale, malformed or meant for another call.
+ */
+export function verifyContext(
+  headers: { context: string | undefined; signature: string | undefined },
+  request: RequestLine,
+  secret: string,
+  now = Date.now(),
+): VerifiedContext | undefined {
+  const { context: contextHeader, signature } = headers;
+  if (!contextHeader || !signature) return undefined;
+  const expected = Buffer.from(sign(secret, request, contextHeader));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  const [issued, encoded] = body.split('.');
-  if (!issued || !encoded || Math.abs(now - Number(issued)) > MAX_AGE_MS) return undefined;
+  const [issued, digest, encoded] = contextHeader.split('.');
+  if (!issued || !digest || !encoded || !(Math.abs(now - Number(issued)) <= SIGNATURE_LIFETIME_MS)) return undefined;
   try {
     const parsed = InternalContext.safeParse(JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')));
-    return parsed.success ? parsed.data : undefined;
+    return parsed.success ? { context: parsed.data, bodyDigest: digest } : undefined;
   } catch {
     return undefined;
   }

@@ -1,16 +1,19 @@
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import { canAccessLocation, type AccessLevel, type Scope } from '../access';
-import { BadRequest, Forbidden, Unauthorized } from '../errors';
+import { Forbidden, Unauthorized } from '../errors';
 import { logContext, type Logger } from '../logger';
 import { type Readiness, readinessResponse } from '../readiness';
 import { httpMetrics } from '../telemetry/http-metrics';
 import { errorHandler, notFoundHandler } from './errors-middleware';
-import { CONTEXT_HEADER, type InternalContext, SIGNATURE_HEADER, verifyContext } from './internal-context';
+import { bodyDigest, CONTEXT_HEADER, type InternalContext, SIGNATURE_HEADER, verifyContext } from './internal-context';
+import { jsonBody, rejectUnsafeUrl } from './request-input';
 
 declare module 'express-serve-static-core' {
   interface Request {
     ctx?: InternalContext;
+    /** The body digest the gateway signed; the body read must match it. */
+    signedBodyDigest?: string;
   }
 }
 
@@ -36,15 +39,6 @@ export function requireScope(scope: Scope): RequestHandler {
 export function assertLocationAccess(context: InternalContext, locationId: string, level: AccessLevel): boolean {
   return canAccessLocation(context.locationAccess, locationId, level);
 }
-
-/** Requests without a JSON body are fine; a body of any other type is refused with the envelope. */
-export const requireJsonBody: RequestHandler = (req, _res, next) => {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method) && !req.is('application/json')) {
-    return next(new BadRequest('Content-Type must be application/json.'));
-  }
-  next();
-};
 
 export function requestLogger(logger: Logger): RequestHandler {
   return pinoHttp({
@@ -87,19 +81,29 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.json(options.openapi());
   });
   app.use(httpMetrics());
+  // The signature covers the method, the target and the body's digest; the body is read only
+  // after the rest checked out, and must then match the digest.
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const context = verifyContext(req.header(CONTEXT_HEADER), req.header(SIGNATURE_HEADER), options.internalSecret);
-    if (!context) {
-      res.status(401).json(new Unauthorized('Internal calls must carry a valid gateway signature.').toEnvelope());
+    const verified = verifyContext(
+      { context: req.header(CONTEXT_HEADER), signature: req.header(SIGNATURE_HEADER) },
+      { method: req.method, target: req.originalUrl },
+      options.internalSecret,
+    );
+    if (!verified) {
+      res.status(401).json(new Unauthorized('Internal calls must carry a valid gateway signature for this method, path and body.').toEnvelope());
       return;
     }
-    req.ctx = context;
-    res.setHeader('X-Request-Id', context.requestId);
-    logContext.run({ requestId: context.requestId, workspaceId: context.workspace.id }, next);
+    req.ctx = verified.context;
+    req.signedBodyDigest = verified.bodyDigest;
+    res.setHeader('X-Request-Id', verified.context.requestId);
+    logContext.run({ requestId: verified.context.requestId, workspaceId: verified.context.workspace.id }, next);
   });
   app.use(requestLogger(options.logger));
-  app.use(requireJsonBody);
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(rejectUnsafeUrl);
+  app.use(jsonBody(JSON_BODY_LIMIT));
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(bodyDigest(req.rawBody) === req.signedBodyDigest ? undefined : new Unauthorized('The request body is not the one the gateway signed.'));
+  });
   options.routes(app);
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));

@@ -60,7 +60,13 @@ export class CommandServer {
       await ch.consume(queue, (msg) => {
         if (!msg) return;
         void this.answer(msg).then(
-          () => ch.ack(msg),
+          () => {
+            try {
+              ch.ack(msg);
+            } catch {
+              /* channel gone: the broker redelivers, and the caller has its answer or its timeout */
+            }
+          },
           (err) => {
             this.logger.error({ err }, 'command could not be answered; dead-lettered');
             try {
@@ -86,7 +92,8 @@ export class CommandServer {
     this.inFlight += 1;
     try {
       const reply = await traceCommandHandling(commandQueue(this.service), msg, () => this.run(msg));
-      await this.channel!.sendToQueue(replyTo, Buffer.from(JSON.stringify(reply)), { correlationId, contentType: 'application/json' });
+      // Bounded: a reply that cannot be sent soon is useless to a caller whose timeout is running.
+      await this.channel!.sendToQueue(replyTo, Buffer.from(JSON.stringify(reply)), { correlationId, contentType: 'application/json', timeout: SEND_TIMEOUT_MS } as never);
     } finally {
       this.inFlight -= 1;
     }

@@ -23,3 +23,6 @@ CREATE TABLE processed_messages (
   PRIMARY KEY (consumer, message_id)
 );
 `;
+
+/** Lets the scheduled purge find old applied message ids without scanning the whole table. */
+export const PROCESSED_MESSAGES_AGE_INDEX_SQL = 'CREATE INDEX processed_messages_age ON processed_messages (processed_at)';

@@ -54,7 +54,8 @@ export async function updateItem(runtime: ServiceRuntime, context: InternalConte
       const changes = itemChanges(locked.state, patch);
       if (Object.keys(changes).length === 0) return (await loadItems(tx, workspaceId, [locked.id]))[0]!;
 
-      if (changes.supplierId) {
+      // Any string, "" included, must name a supplier of the workspace; only null unlinks.
+      if (typeof changes.supplierId === 'string') {
         const known = await findSupplierIds(tx, workspaceId, isId(changes.supplierId) ? [changes.supplierId] : []);
         if (!known.has(changes.supplierId)) throw new Unprocessable(`Supplier ${changes.supplierId} does not exist.`);
       }

@@ -135,6 +135,25 @@ export async function softDeleteLocation(tx: PoolClient, workspaceId: string, id
   return rows[0];
 }
 
+/** Soft-deletes the workspace's default location; undefined when it has no live one. */
+export async function softDeleteDefaultLocation(tx: PoolClient, workspaceId: string): Promise<LocationRow | undefined> {
+  const { rows } = await tx.query<LocationRow>(
+    'UPDATE locations SET deleted_at = now(), updated_at = now() WHERE workspace_id = $1 AND is_default AND deleted_at IS NULL RETURNING *',
+    [workspaceId],
+  );
+  return rows[0];
+}
+
+/** Records that the gateway gave the workspace up while creating it (idempotent). */
+export async function markWorkspaceAbandoned(tx: PoolClient, workspaceId: string): Promise<void> {
+  await tx.query('INSERT INTO abandoned_workspaces (workspace_id) VALUES ($1) ON CONFLICT DO NOTHING', [workspaceId]);
+}
+
+export async function isWorkspaceAbandoned(db: Db, workspaceId: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM abandoned_workspaces WHERE workspace_id = $1', [workspaceId]);
+  return (rowCount ?? 0) > 0;
+}
+
 export interface LocationFilter {
   active?: boolean;
   types?: LocationType[];

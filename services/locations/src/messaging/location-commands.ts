@@ -1,10 +1,12 @@
-import { CreateDefaultLocation, GetLocation, isId, LocationCommands, type ServiceRuntime, z } from '@inv/shared';
+import { CreateDefaultLocation, DiscardDefaultLocation, GetLocation, isId, LocationCommands, type ServiceRuntime, z } from '@inv/shared';
 import { countLocations, findLocation, toSnapshot } from '../data/location-repository';
 import { createDefaultLocation } from '../use-cases/create-default-location';
+import { discardDefaultLocation } from '../use-cases/discard-default-location';
 
 export function registerLocationCommands(runtime: ServiceRuntime): void {
   runtime.commands
     .handle(LocationCommands.createDefault, CreateDefaultLocation, (_payload, meta) => createDefaultLocation(runtime, meta.workspaceId, meta.requestId))
+    .handle(LocationCommands.discardDefault, DiscardDefaultLocation, (_payload, meta) => discardDefaultLocation(runtime, meta.workspaceId, meta.requestId))
     .handle(LocationCommands.get, GetLocation, async ({ locationId }, meta) => {
       if (!isId(locationId)) return null;
       const row = await findLocation(runtime.pool, meta.workspaceId, locationId);

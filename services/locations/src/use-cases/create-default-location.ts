@@ -1,10 +1,18 @@
-import { LocationEvents, newId, recordEvent, transact, type ServiceRuntime } from '@inv/shared';
-import { insertDefaultLocation, toLocation, toSnapshot } from '../data/location-repository';
+import { Conflict, LocationEvents, newId, recordEvent, transact, type ServiceRuntime } from '@inv/shared';
+import { insertDefaultLocation, isWorkspaceAbandoned, lockWorkspaceLocations, toLocation, toSnapshot } from '../data/location-repository';
 import { DEFAULT_LOCATION_NAME, type Location } from '../domain/location';
 
-/** Idempotent: a workspace has one default location, created on the first call. */
-export async function createDefaultLocation(runtime: ServiceRuntime, workspaceId: string, requestId: string | null): Promise<Location> {
+/**
+ * Idempotent: a workspace has one default location, created on the first call. Throws Conflict
+ * for a workspace the gateway abandoned while creating it (see discardDefaultLocation), so a
+ * retried or late request cannot bring back the location that was discarded.
+ */
+export async function createDefaultLocation(runtime: Pick<ServiceRuntime, 'pool' | 'outbox'>, workspaceId: string, requestId: string | null): Promise<Location> {
   return transact(runtime, async (tx) => {
+    await lockWorkspaceLocations(tx, workspaceId);
+    if (await isWorkspaceAbandoned(tx, workspaceId)) {
+      throw new Conflict(`Workspace ${workspaceId} was abandoned while it was being created; it gets no default location.`);
+    }
     const { row, created } = await insertDefaultLocation(tx, workspaceId, newId(), DEFAULT_LOCATION_NAME);
     if (created) {
       await recordEvent(tx, LocationEvents.created, workspaceId, toSnapshot(row), requestId);

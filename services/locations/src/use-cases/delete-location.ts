@@ -4,68 +4,92 @@ import {
   Conflict,
   type InternalContext,
   LocationEvents,
+  newId,
   NotFound,
   recordEvent,
   STOCK_SERVICE,
   StockCommands,
   transact,
   type ServiceRuntime,
+  withTransaction,
 } from '@inv/shared';
-import { findLocation, type LocationRow, softDeleteLocation } from '../data/location-repository';
+import { endDeletion, forgetDeletion, joinDeletion, lockDeletion } from '../data/deletion-repository';
+import { findLocation, lockLocation, type LocationRow, softDeleteLocation } from '../data/location-repository';
 import { writeDenied } from '../domain/location';
 import { readableLocation } from './find-locations';
+import { rollBackDeletion } from './roll-back-deletion';
 
 type Runtime = Pick<ServiceRuntime, 'pool' | 'outbox' | 'client' | 'logger'>;
 
 /**
  * Deletes a location: soft-deletes it and records location.deleted. Throws NotFound for a
  * location the member cannot read, Forbidden when it may only read it, Conflict for the
- * workspace default location or one that holds on-hand stock.
+ * workspace default location, one that holds on-hand stock, or one whose interrupted deletion
+ * is still being rolled back.
  *
  * Race-free against stock arriving at the same moment: the stock service first closes the
  * location to new stock, refusing while it holds any; only then is the deletion committed here.
- * When the local step fails, the location is reopened so it is not left closed but undeleted.
+ * Before asking, a deletion record is written, so a close that is never followed by the deletion
+ * (a failure here, no answer from stock, this process dying) is always undone: at once when this
+ * request can, else by the sweeper (sweepInterruptedDeletions).
  */
 export async function deleteLocation(runtime: Runtime, context: Pick<InternalContext, 'workspace' | 'locationAccess' | 'requestId'>, id: string): Promise<{ id: string }> {
-  const workspaceId = context.workspace.id;
   const row = await readableLocation(context, id, (ws, locationId) => findLocation(runtime.pool, ws, locationId));
   if (!canAccessLocation(context.locationAccess, row.id, 'write')) throw writeDenied();
   if (row.is_default) throw new Conflict(`Location "${row.name}" is the workspace's default location and cannot be deleted.`);
 
-  const stock = (command: string) =>
-    runtime.client.request(STOCK_SERVICE, command, { locationId: row.id }, { workspaceId, requestId: context.requestId });
+  const attemptId = newId();
+  await startDeletion(runtime, row, attemptId);
   try {
-    await stock(StockCommands.closeLocation);
+    await runtime.client.request(STOCK_SERVICE, StockCommands.closeLocation, { locationId: row.id }, { workspaceId: row.workspace_id, requestId: context.requestId });
   } catch (err) {
-    if (err instanceof AppError && err.code === 'conflict') {
-      throw new Conflict(`Location "${row.name}" still holds on-hand stock and cannot be deleted. ${err.message}`);
+    if (err instanceof AppError && err.status < 500) {
+      // Refused, so not closed: a closed location holds no stock and can receive none.
+      await forgetDeletion(runtime.pool, row.id, attemptId).catch((e: Error) =>
+        runtime.logger.warn({ err: e.message, locationId: row.id }, 'the record of a refused location deletion stays until the sweeper removes it'),
+      );
+      if (err.code === 'conflict') throw new Conflict(`Location "${row.name}" still holds on-hand stock and cannot be deleted. ${err.message}`);
+      throw err;
     }
-    // No answer (timeout, stock failure): the close may have happened without us hearing of it.
-    if (!(err instanceof AppError) || err.status >= 500) await reopen(runtime, row, stock);
+    // No answer (timeout, stock failure): the close may have happened, or may still happen.
+    await rollBackDeletion(runtime, row, { closeMayFollow: true });
     throw err;
   }
 
-  try {
-    return await transact(runtime, async (tx) => {
-      if (!(await softDeleteLocation(tx, workspaceId, row.id))) throw new NotFound('Location');
-      await recordEvent(tx, LocationEvents.deleted, workspaceId, { id: row.id }, context.requestId);
-      return { id: row.id };
-    });
-  } catch (err) {
-    await reopen(runtime, row, stock);
+  const outcome = await completeDeletion(runtime, row, context.requestId).catch(async (err: unknown) => {
+    await rollBackDeletion(runtime, row, { closeMayFollow: false });
     throw err;
-  }
+  });
+  if (outcome === 'deleted') return { id: row.id };
+  if (outcome === 'gone') throw new NotFound('Location');
+  // Another attempt rolled the deletion back, possibly reopening before our close: undo ours too.
+  await rollBackDeletion(runtime, row, { closeMayFollow: false });
+  throw new Conflict(`The deletion of location "${row.name}" was rolled back while this request was under way; try again.`);
+}
+
+/** Writes (or joins) the deletion record. Throws NotFound when the location is gone, Conflict while a rollback is under way. */
+async function startDeletion(runtime: Runtime, row: LocationRow, attemptId: string): Promise<void> {
+  await withTransaction(runtime.pool, async (tx) => {
+    // The location's lock orders this against a concurrent attempt completing the deletion.
+    if (!(await lockLocation(tx, row.workspace_id, row.id))) throw new NotFound('Location');
+    if (!(await joinDeletion(tx, row.workspace_id, row.id, attemptId))) {
+      throw new Conflict(`An earlier deletion of location "${row.name}" is being rolled back; try again in a few minutes.`);
+    }
+  });
 }
 
 /**
- * Reopens the location in the stock service unless it is known to be deleted (a concurrent
- * delete of the same location won). Never throws: the caller reports the original failure.
+ * Commits the deletion, provided the record still says 'closing' (nobody rolled it back).
+ * 'gone': another attempt completed it first; 'rolled-back': the location stays.
  */
-async function reopen(runtime: Runtime, row: LocationRow, stock: (command: string) => Promise<unknown>): Promise<void> {
-  try {
-    const live = await findLocation(runtime.pool, row.workspace_id, row.id).catch(() => row);
-    if (live) await stock(StockCommands.reopenLocation);
-  } catch (err) {
-    runtime.logger.error({ err, locationId: row.id }, 'location stays closed to new stock: reopening it after a failed delete did not succeed');
-  }
+async function completeDeletion(runtime: Runtime, row: LocationRow, requestId: string): Promise<'deleted' | 'gone' | 'rolled-back'> {
+  return transact(runtime, async (tx) => {
+    // The location's lock first, then the record's: the order startDeletion takes them in.
+    if (!(await lockLocation(tx, row.workspace_id, row.id))) return 'gone';
+    if ((await lockDeletion(tx, row.id))?.state !== 'closing') return 'rolled-back';
+    await softDeleteLocation(tx, row.workspace_id, row.id);
+    await recordEvent(tx, LocationEvents.deleted, row.workspace_id, { id: row.id }, requestId);
+    await endDeletion(tx, row.id);
+    return 'deleted';
+  });
 }

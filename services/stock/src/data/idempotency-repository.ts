@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from '@inv/shared';
+import { type Pool, type PoolClient, purgeInBatches, type PurgeLimits } from '@inv/shared';
 
 export interface IdempotencyScope {
   workspaceId: string;
@@ -44,7 +44,11 @@ export async function storeResponse(tx: PoolClient, scope: IdempotencyScope, sta
   await tx.query(`UPDATE idempotency_keys SET status = $5, body = $6 WHERE ${KEY}`, [...params(scope), status, JSON.stringify(body)]);
 }
 
-export async function purgeExpiredKeys(db: Pool): Promise<number> {
-  const { rowCount } = await db.query("DELETE FROM idempotency_keys WHERE created_at < now() - interval '24 hours'");
-  return rowCount ?? 0;
+/** Deletes keys past their 24 hours, in batches (see purgeInBatches). */
+export function purgeExpiredKeys(pool: Pool, limits: PurgeLimits): Promise<number> {
+  return purgeInBatches(
+    pool,
+    { table: 'idempotency_keys', key: 'workspace_id, user_id, endpoint, key', condition: "created_at < now() - interval '24 hours'" },
+    limits,
+  );
 }

@@ -1,0 +1,6 @@
+import { PROCESSED_MESSAGES_AGE_INDEX_SQL } from '@inv/shared';
+import type { MigrationBuilder } from 'node-pg-migrate';
+
+export async function up(pgm: MigrationBuilder): Promise<void> {
+  pgm.sql(PROCESSED_MESSAGES_AGE_INDEX_SQL);
+}

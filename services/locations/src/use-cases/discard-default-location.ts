@@ -1,0 +1,20 @@
+import { LocationEvents, recordEvent, transact, type ServiceRuntime } from '@inv/shared';
+import { lockWorkspaceLocations, markWorkspaceAbandoned, softDeleteDefaultLocation } from '../data/location-repository';
+
+/**
+ * The gateway gave up creating the workspace: deletes its default location when it was made, and
+ * fences the workspace off so createDefaultLocation refuses it from now on. Both happen under the
+ * lock createDefaultLocation takes, so whichever comes second sees the first. Idempotent.
+ *
+ * The location cannot hold stock: until its creation completes, a workspace has no members, so
+ * no caller can reach it.
+ */
+export async function discardDefaultLocation(runtime: Pick<ServiceRuntime, 'pool' | 'outbox'>, workspaceId: string, requestId: string | null): Promise<{ discarded: true }> {
+  return transact(runtime, async (tx) => {
+    await lockWorkspaceLocations(tx, workspaceId);
+    await markWorkspaceAbandoned(tx, workspaceId);
+    const discarded = await softDeleteDefaultLocation(tx, workspaceId);
+    if (discarded) await recordEvent(tx, LocationEvents.deleted, workspaceId, { id: discarded.id }, requestId);
+    return { discarded: true as const };
+  });
+}

@@ -1,0 +1,153 @@
+import os from 'node:os';
+import autocannon from 'autocannon';
+
+/** One timed round of load on one side (the project or its baseline). */
+export interface RoundStats {
+  /** Successful (2xx) operations per second. */
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Completed operations, successful or not. */
+  operations: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  non2xx: number;
+  /** How many answers of each non-2xx status, e.g. { "500": 3 }. */
+  failedStatuses: Record<string, number>;
+}
+
+export interface HttpCall {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface CannonTarget {
+  url: string;
+  connections: number;
+  /** Called for every request; returns what to send (each call may differ: bodies, keys, paths). */
+  next: () => HttpCall;
+}
+
+/**
+ * Runs autocannon against `target` for `seconds`. Requests are generated one by one by
+ * `target.next`, so each carries its own body and headers. TLS is not verified by autocannon
+ * (loopback, the run's own certificate).
+ */
+export function cannon(target: CannonTarget, seconds: number): Promise<RoundStats> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: target.url,
+        connections: target.connections,
+        duration: seconds,
+        timeout: 30,
+        requests: [{ setupRequest: (request) => ({ ...request, ...target.next() }) }],
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        const succeeded = result['2xx'];
+        const failedStatuses = Object.fromEntries(
+          Object.entries(result.statusCodeStats ?? {}).flatMap(([status, { count }]) => (status.startsWith('2') || !count ? [] : [[status, count]])),
+        );
+        resolve({
+          rps: succeeded / result.duration,
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+          operations: result.requests.total,
+          errors: result.errors,
+          non2xx: result.non2xx,
+          failedStatuses,
+        });
+      },
+    );
+  });
+}
+
+/** A side of a comparison: runs one round of load for the given number of seconds. */
+export type Side = (seconds: number) => Promise<RoundStats>;
+
+export interface Alternation {
+  seconds: number;
+  warmupSeconds: number;
+  rounds: number;
+  /** Runs before every round and warm-up (e.g. waiting for the stack's queues to drain). */
+  settle: () => Promise<void>;
+}
+
+export interface Rounds {
+  project: RoundStats[];
+  baseline: RoundStats[];
+}
+
+/**
+ * Warms each side up once, then alternates project / baseline rounds, so slow drifts of a
+ * shared machine's load fall on both sides. Prints each round.
+ */
+export async function alternate(scenario: string, project: Side, baseline: Side, options: Alternation): Promise<Rounds> {
+  const rounds: Rounds = { project: [], baseline: [] };
+  for (const [side, run] of [
+    ['project', project],
+    ['baseline', baseline],
+  ] as const) {
+    await options.settle();
+    await run(options.warmupSeconds);
+    log(`${scenario}: ${side} warmed up (${options.warmupSeconds} s)`);
+  }
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const [side, run] of [
+      ['project', project],
+      ['baseline', baseline],
+    ] as const) {
+      await options.settle();
+      const stats = await run(options.seconds);
+      rounds[side].push(stats);
+      log(`${scenario}: round ${round} ${side.padEnd(8)} ${describe(stats)}`);
+    }
+  }
+  return rounds;
+}
+
+export function describe(s: RoundStats): string {
+  const statuses = Object.keys(s.failedStatuses).length > 0 ? ` ${JSON.stringify(s.failedStatuses)}` : '';
+  return `${s.rps.toFixed(0).padStart(6)} ok/s  p50 ${fmt(s.p50Ms)} ms  p99 ${fmt(s.p99Ms)} ms  operations ${s.operations}  errors ${s.errors}  non-2xx ${s.non2xx}${statuses}`;
+}
+
+function fmt(ms: number): string {
+  return (ms < 10 ? ms.toFixed(2) : ms.toFixed(1)).padStart(6);
+}
+
+export const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The p-th percentile (0–100) of `sorted` by nearest rank. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+export function log(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** When, on what: the header of a run's output (the load average says how shared the machine was). */
+export function machine(): string {
+  return `${new Date().toISOString()}  node ${process.version}  ${os.cpus().length} CPUs  load average ${loadAverage()}`;
+}
+
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+}
+
+export function secondsSince(startMs: number): string {
+  return ((Date.now() - startMs) / 1000).toFixed(0);
+}

@@ -1,0 +1,3 @@
+import { postgresOutageCases } from './postgres-outage';
+
+postgresOutageCases('silence');
