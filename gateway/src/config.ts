@@ -18,6 +18,8 @@ export const GatewayConfig = BaseConfig.extend({
   CATALOG_URL: optionalString,
   LOCATIONS_URL: optionalString,
   STOCK_URL: optionalString,
+  /** The gateway's /metrics port: internal, bound to SERVICES_HOST, never the public PORT. */
+  GATEWAY_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;
 

@@ -1,3 +1,5 @@
+// First: tracing patches http and pg as they load, so it must precede every other import.
+import '@inv/shared/src/telemetry/instrument';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -13,9 +15,11 @@ import {
   createPool,
   Housekeeping,
   loadConfig,
+  observePool,
   poolSettings,
   prepareDatabase,
   runMain,
+  startTelemetry,
   waitForBroker,
 } from '@inv/shared';
 import { Redis } from 'ioredis';
@@ -31,10 +35,12 @@ export const IDENTITY_MIGRATIONS = path.join(__dirname, 'data/migrations');
 
 export async function startGateway(config: GatewayConfig = loadConfig(GatewayConfig)) {
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  const telemetry = await startTelemetry({ name: 'gateway', config, metricsPort: config.GATEWAY_METRICS_PORT, logger });
   const secretWarning = checkInternalSecret(config);
   if (secretWarning) logger.warn(secretWarning);
   await prepareDatabase(config, IDENTITY_SCHEMA, IDENTITY_MIGRATIONS, logger);
   const pool = createPool(config.DATABASE_URL, logger, { ...poolSettings(config), options: `-c search_path=${IDENTITY_SCHEMA}` });
+  telemetry.watch(observePool(pool, IDENTITY_SCHEMA));
   // Redis holds only rate-limit windows and the limiter fails open, so the gateway neither
   // waits for it at start nor queues commands while it is away; ioredis reconnects by itself.
   const redis = new Redis(config.REDIS_URL, {
@@ -95,6 +101,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
       clearTimeout(grace);
       await housekeeping.stop();
       await client.stop();
+      await telemetry.stop();
       await broker.close();
       redis.disconnect();
       await pool.end();

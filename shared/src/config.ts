@@ -2,6 +2,15 @@ import { z } from 'zod';
 
 const DEVELOPMENT_INTERNAL_SECRET = 'local-development-internal-secret';
 
+/** Unset optional strings arrive as '' from some shells and compose files; treat them as absent. */
+export const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+export const booleanFlag = z.preprocess(
+  (v) => (typeof v === 'string' ? ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()) : v),
+  z.boolean(),
+);
+/** The OTLP transports this build ships (gRPC is not one of them). */
+const OtlpProtocol = z.enum(['http/protobuf', 'http/json'], { message: 'must be http/protobuf or http/json (gRPC is not supported)' });
+
 /** Settings every process reads. Each process extends this with its own fields and parses once at start. */
 export const BaseConfig = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -43,6 +52,23 @@ export const BaseConfig = z.object({
    * longest RPC_TIMEOUT_MS, so a sweeper never undoes work a live request is still doing.
    */
   SWEEP_GRACE_MS: z.coerce.number().int().min(120_000).max(86_400_000).default(300_000),
+  /**
+   * Prometheus text on GET /metrics, served on a port of each process's own, bound to SERVICES_HOST:
+   * never on the gateway's public port. 0 takes any free port (logged).
+   */
+  METRICS_ENABLED: booleanFlag.default(true),
+  CATALOG_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
+  LOCATIONS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9466),
+  STOCK_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9467),
+  /**
+   * OpenTelemetry's own variables. Traces are exported only when an OTLP endpoint is set; the
+   * exporter reads the rest (OTEL_EXPORTER_OTLP_HEADERS, _TIMEOUT, OTEL_BSP_*, OTEL_TRACES_SAMPLER).
+   */
+  OTEL_SDK_DISABLED: booleanFlag.default(false),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+  OTEL_EXPORTER_OTLP_PROTOCOL: OtlpProtocol.default('http/protobuf'),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: OtlpProtocol.optional(),
 });
 export type BaseConfig = z.infer<typeof BaseConfig>;
 
@@ -71,10 +97,3 @@ export function loadConfig<T extends z.ZodTypeAny>(schema: T, env: NodeJS.Proces
   }
   return parsed.data;
 }
-
-/** Unset optional strings arrive as '' from some shells and compose files; treat them as absent. */
-export const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
-export const booleanFlag = z.preprocess(
-  (v) => (typeof v === 'string' ? ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()) : v),
-  z.boolean(),
-);

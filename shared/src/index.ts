@@ -33,4 +33,8 @@ export * from './service-runtime';
 export * from './contracts/catalog';
 export * from './contracts/locations';
 export * from './contracts/stock';
+export * from './telemetry/http-metrics';
+export * from './telemetry/metrics';
+export * from './telemetry/observers';
+export * from './telemetry/process-telemetry';
 export { z } from 'zod';

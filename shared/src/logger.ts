@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino from 'pino';
+import { traceLogFields } from './telemetry/tracing';
 
 interface LogContext {
   requestId?: string;
@@ -18,7 +19,7 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
-    mixin: () => ({ ...logContext.getStore() }),
+    mixin: () => ({ ...logContext.getStore(), ...traceLogFields() }),
     redact: {
       paths: [
         'req.headers.authorization',

@@ -16,7 +16,9 @@ import { retryUntilSuccess } from './retry';
 import { EventConsumer } from './messaging/consumer';
 import { OutboxRelay } from './messaging/outbox';
 import { scheduleMessagingPurges } from './messaging/retention';
-import { CommandClient, CommandServer } from './messaging/rpc';
+import { CommandClient, CommandServer, commandQueue } from './messaging/rpc';
+import { observeDeadLetters, observeOutbox, observePool } from './telemetry/observers';
+import { startTelemetry } from './telemetry/process-telemetry';
 
 /** Everything a service's wiring gets to build its routes, consumers and command handlers with. */
 export interface ServiceRuntime {
@@ -38,6 +40,8 @@ export interface ServiceDefinition {
   name: string;
   config: BaseConfig;
   port: number;
+  /** Internal port of its /metrics (e.g. CATALOG_METRICS_PORT). */
+  metricsPort: number;
   migrationsDir: string;
   /** Registers command handlers and event subscriptions, and returns the HTTP app. */
   wire: (runtime: ServiceRuntime) => Express;
@@ -57,6 +61,7 @@ export interface RunningService {
 export async function startService(def: ServiceDefinition): Promise<RunningService> {
   const { config, name } = def;
   const logger = createLogger(name, config.LOG_LEVEL);
+  const telemetry = await startTelemetry({ name, config, metricsPort: def.metricsPort, logger });
   const secretWarning = checkInternalSecret(config);
   if (secretWarning) logger.warn(secretWarning);
   await prepareDatabase(config, name, def.migrationsDir, logger);
@@ -83,6 +88,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
   await runtime.events.start();
   outbox.start();
   runtime.housekeeping.start();
+  telemetry.watch(observePool(pool, name), observeOutbox(pool, name, logger), observeDeadLetters(broker, [`${runtime.events.queue}.dlq`, `${commandQueue(name)}.dlq`], logger));
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
@@ -109,6 +115,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
       await runtime.commands.stop();
       await runtime.client.stop();
       await outbox.stop();
+      await telemetry.stop();
       await broker.close();
       await pool.end();
       logger.info('stopped');

@@ -144,6 +144,7 @@ export class Stack {
     const databaseUrl = Object.assign(new URL(infrastructure.databaseUrl), { pathname: `/${database}` }).toString();
     const amqp = Object.assign(new URL(infrastructure.amqpUrl), { pathname: `/${encodeURIComponent(vhost)}` }).toString();
     const ports = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort() };
+    const metricsPorts = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort() };
     const redisPrefix = `test:${runId}:`;
     const env: NodeJS.ProcessEnv = {
       NODE_ENV: 'test',
@@ -154,6 +155,10 @@ export class Stack {
       CATALOG_PORT: String(ports.catalog),
       LOCATIONS_PORT: String(ports.locations),
       STOCK_PORT: String(ports.stock),
+      GATEWAY_METRICS_PORT: String(metricsPorts.gateway),
+      CATALOG_METRICS_PORT: String(metricsPorts.catalog),
+      LOCATIONS_METRICS_PORT: String(metricsPorts.locations),
+      STOCK_METRICS_PORT: String(metricsPorts.stock),
       DATA_DIR: workDir,
       OUTBOX_POLL_MS: '100',
       TLS_CERT: '',
@@ -195,6 +200,11 @@ export class Stack {
 
   serviceUrl(name: ServiceName): string {
     return `http://127.0.0.1:${this.ports[name]}`;
+  }
+
+  /** A process's /metrics, on its internal metrics port. */
+  metricsUrl(name: ProcessName): string {
+    return `http://127.0.0.1:${this.commonEnv[`${name.toUpperCase()}_METRICS_PORT`]}/metrics`;
   }
 
   /** The PostgreSQL application_name of a process's sessions, to find them in pg_stat_activity. */
@@ -315,6 +325,7 @@ export class Stack {
       TEST_REDIS_PREFIX: this.redisPrefix,
       TEST_INTERNAL_SECRET: this.commonEnv.INTERNAL_SECRET!,
       TEST_SERVICE_URLS: JSON.stringify(Object.fromEntries(SERVICES.map((s) => [s, this.serviceUrl(s)]))),
+      TEST_METRICS_URLS: JSON.stringify(Object.fromEntries((Object.keys(PROCESSES) as ProcessName[]).map((n) => [n, this.metricsUrl(n)]))),
       TEST_WORK_DIR: this.workDir,
       TEST_RUN_ID: this.runId,
     };

@@ -3,6 +3,7 @@ import {
   BadRequest,
   type CommandClient,
   errorHandler,
+  httpMetrics,
   jsonBody,
   type Logger,
   notFoundHandler,
@@ -18,7 +19,7 @@ import {
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { GatewayConfig } from '../config';
 import { authenticate, type Caller, internalContext, selectedWorkspace } from './caller';
-import { forwarder, ROUTES, type ServiceName } from './proxy';
+import { forwardedRoute, forwarder, ROUTES, type ServiceName } from './proxy';
 import type { RateLimiter } from './rate-limiter';
 import { workspaceRoutes } from './workspace-routes';
 
@@ -64,6 +65,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     res.status(status).json(body);
   });
 
+  app.use(httpMetrics(forwardedRoute));
   app.use(requestLogger(logger));
 
   if (config.TRUST_PROXY) {

@@ -1,4 +1,4 @@
-import { forwardedHeaders, stripSelector } from './proxy';
+import { forwardedHeaders, forwardedRoute, stripSelector } from './proxy';
 
 describe('stripSelector', () => {
   it('when the query names the workspace, then the gateway keeps that to itself and forwards the rest', () => {
@@ -25,5 +25,18 @@ describe('forwardedHeaders', () => {
       accept: 'application/json',
     });
     expect(headers).toEqual({ 'content-type': 'APPLICATION/JSON', 'idempotency-key': 'k-1', accept: 'application/json' });
+  });
+});
+
+describe('forwardedRoute', () => {
+  it('when a path belongs to a service, then its metrics label is the service prefix, whatever the ids in it', () => {
+    expect(forwardedRoute('/items')).toBe('/items/*');
+    expect(forwardedRoute('/items/6cf7c50b-956c-442d-9529-137d72a9ce9d')).toBe('/items/*');
+    expect(forwardedRoute('/inventory/transfers')).toBe('/inventory/*');
+  });
+
+  it('when it belongs to none, then it has no label of its own (a prefix must match whole segments)', () => {
+    expect(forwardedRoute('/itemsx')).toBeUndefined();
+    expect(forwardedRoute('/wp-admin/setup.php')).toBeUndefined();
   });
 });

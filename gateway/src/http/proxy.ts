@@ -12,6 +12,15 @@ export const ROUTES: Record<'catalog' | 'locations' | 'stock', string[]> = {
 };
 export type ServiceName = keyof typeof ROUTES;
 
+/** The metrics route label of a forwarded call: its service prefix (`/items/*`); the service labels the exact route. */
+export function forwardedRoute(path: string): string | undefined {
+  for (const prefixes of Object.values(ROUTES)) {
+    const prefix = prefixes.find((p) => path === p || path.startsWith(`${p}/`));
+    if (prefix) return `${prefix}/*`;
+  }
+  return undefined;
+}
+
 const SELECTOR_PARAMS = ['workspaceId', 'projectSlug'];
 
 /** The gateway consumes the workspace selector; services get the rest of the query untouched. */

@@ -1,4 +1,4 @@
-import type { Logger } from '@inv/shared';
+import { type Logger, rateLimitRejections } from '@inv/shared';
 import type { Redis } from 'ioredis';
 
 /**
@@ -59,6 +59,7 @@ export class RateLimiter {
     private readonly windowMs = 60_000,
   ) {
     redis.defineCommand('slidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW });
+    rateLimitRejections.add(0);
   }
 
   async take(subject: string, limit: number, uniqueId: string): Promise<RateDecision> {
@@ -70,6 +71,7 @@ export class RateLimiter {
       return this.unmetered(limit, err);
     }
     const [admitted, remaining, resetAtMs, nowMs] = result;
+    if (admitted !== 1) rateLimitRejections.add(1);
     return {
       admitted: admitted === 1,
       limit,

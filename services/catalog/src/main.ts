@@ -1,3 +1,5 @@
+// First: tracing patches http and pg as they load, so it must precede every other import.
+import '@inv/shared/src/telemetry/instrument';
 import path from 'node:path';
 import { ApiDocs, BaseConfig, createServiceApp, isReady, loadConfig, runMain, startService } from '@inv/shared';
 import { documentItemRoutes, itemRoutes } from './http/item-routes';
@@ -11,6 +13,7 @@ export function startCatalog(config: BaseConfig = loadConfig(BaseConfig)) {
     name: 'catalog',
     config,
     port: config.CATALOG_PORT,
+    metricsPort: config.CATALOG_METRICS_PORT,
     migrationsDir: path.join(__dirname, 'data/migrations'),
     wire: (runtime) => {
       registerCatalogCommands(runtime);

@@ -1,3 +1,5 @@
+// First: tracing patches http and pg as they load, so it must precede every other import.
+import '@inv/shared/src/telemetry/instrument';
 import path from 'node:path';
 import { ApiDocs, BaseConfig, createServiceApp, isReady, loadConfig, runMain, startService } from '@inv/shared';
 import { documentLocationRoutes, locationRoutes } from './http/location-routes';
@@ -9,6 +11,7 @@ export function startLocations(config: BaseConfig = loadConfig(BaseConfig)) {
     name: 'locations',
     config,
     port: config.LOCATIONS_PORT,
+    metricsPort: config.LOCATIONS_METRICS_PORT,
     migrationsDir: path.join(__dirname, 'data/migrations'),
     wire: (runtime) => {
       registerLocationCommands(runtime);

@@ -1,3 +1,5 @@
+// First: tracing patches http and pg as they load, so it must precede every other import.
+import '@inv/shared/src/telemetry/instrument';
 import path from 'node:path';
 import { ApiDocs, BaseConfig, createServiceApp, isReady, loadConfig, runMain, startService } from '@inv/shared';
 import { purgeExpiredKeys } from './data/idempotency-repository';
@@ -12,6 +14,7 @@ export function startStock(config: BaseConfig = loadConfig(BaseConfig)) {
     name: 'stock',
     config,
     port: config.STOCK_PORT,
+    metricsPort: config.STOCK_METRICS_PORT,
     migrationsDir: path.join(__dirname, 'data/migrations'),
     wire: (runtime) => {
       registerStockCommands(runtime);

@@ -1,6 +1,7 @@
 import amqp, { type AmqpConnectionManager, type ChannelWrapper } from 'amqp-connection-manager';
 import type { ConfirmChannel, Options } from 'amqplib';
 import type { Logger } from '../logger';
+import { tracePublish, type TraceHeaders } from '../telemetry/messaging-telemetry';
 import type { Envelope } from './envelope';
 
 export const DEAD_LETTER_EXCHANGE = 'inventory.dead-letter';
@@ -62,10 +63,12 @@ export class Broker {
    * Rejects after `timeoutMs` when the broker is unreachable; the caller keeps the message.
    */
   async publishEvent(message: Envelope, timeoutMs: number): Promise<void> {
-    await this.publisher.publish(this.eventsExchange, message.type, Buffer.from(JSON.stringify(message)), {
-      ...messageProperties(message),
-      timeout: timeoutMs,
-    } as Options.Publish);
+    await tracePublish(this.eventsExchange, message, (traceHeaders) =>
+      this.publisher.publish(this.eventsExchange, message.type, Buffer.from(JSON.stringify(message)), {
+        ...messageProperties(message, traceHeaders),
+        timeout: timeoutMs,
+      } as Options.Publish),
+    );
   }
 
   async waitForConnect(timeoutMs: number): Promise<void> {
@@ -80,14 +83,14 @@ export class Broker {
   }
 }
 
-export function messageProperties(message: Envelope): Options.Publish {
+export function messageProperties(message: Envelope, traceHeaders: TraceHeaders = {}): Options.Publish {
   return {
     persistent: true,
     contentType: 'application/json',
     messageId: message.id,
     type: message.type,
     timestamp: Math.floor(Date.parse(message.occurredAt) / 1000),
-    headers: { workspaceId: message.workspaceId, requestId: message.requestId },
+    headers: { workspaceId: message.workspaceId, requestId: message.requestId, ...traceHeaders },
   };
 }
 

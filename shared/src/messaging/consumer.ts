@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { isTransientDatabaseError } from '../db/pool';
 import { withTransaction } from '../db/transaction';
 import { logContext, type Logger } from '../logger';
+import { initConsumerOutcomes, recordConsumerOutcome, traceConsumption } from '../telemetry/messaging-telemetry';
 import { DEAD_LETTER_EXCHANGE, type Broker } from './broker';
 import { Envelope } from './envelope';
 
@@ -43,6 +44,7 @@ export class EventConsumer {
     const queue = this.queue;
     const retryQueue = `${queue}.retry`;
     const deadQueue = `${queue}.dlq`;
+    initConsumerOutcomes(queue);
     this.channel = this.broker.channel(`consumer:${queue}`, async (ch) => {
       await ch.assertQueue(queue, { durable: true, deadLetterExchange: DEAD_LETTER_EXCHANGE, deadLetterRoutingKey: deadQueue });
       // Retry queue: messages wait out their TTL, then dead-letter straight back to the work queue.
@@ -57,7 +59,7 @@ export class EventConsumer {
       for (const type of this.subscriptions.keys()) await ch.bindQueue(queue, this.broker.eventsExchange, type);
       await ch.prefetch(this.options.prefetch ?? 16);
       await ch.consume(queue, (msg) => {
-        if (msg) void this.handle(settleOn(ch), msg);
+        if (msg) void traceConsumption(queue, msg, () => this.handle(settleOn(ch), msg));
       });
     });
     await this.channel.waitForConnect();
@@ -74,20 +76,23 @@ export class EventConsumer {
       const parsed = this.parse(msg);
       if (!parsed) {
         ch.nack(msg, false, false);
+        recordConsumerOutcome(this.queue, 'dead_lettered');
         return;
       }
       const { message, subscription } = parsed;
       await logContext.run({ requestId: message.requestId ?? undefined, workspaceId: message.workspaceId }, async () => {
         try {
-          await withTransaction(this.pool, async (tx) => {
+          const applied = await withTransaction(this.pool, async (tx) => {
             const fresh = await tx.query('INSERT INTO processed_messages (consumer, message_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [this.queue, message.id]);
             if (fresh.rowCount === 0) {
               this.logger.debug({ messageId: message.id, type: message.type }, 'duplicate message ignored');
-              return;
+              return false;
             }
             await subscription.handler(message.payload, message, tx);
+            return true;
           });
           ch.ack(msg);
+          recordConsumerOutcome(this.queue, applied ? 'processed' : 'duplicate');
         } catch (err) {
           await this.retryOrDeadLetter(ch, msg, message, err);
         }
@@ -133,9 +138,11 @@ export class EventConsumer {
     if (attempts >= maxAttempts) {
       this.logger.error({ err, messageId: message.id, type: message.type, attempts }, 'message failed too often; dead-lettered');
       ch.nack(msg, false, false);
+      recordConsumerOutcome(this.queue, 'dead_lettered');
       return;
     }
     this.logger.warn({ err: (err as Error).message, messageId: message.id, type: message.type, attempts, transient }, 'message failed; will retry');
+    recordConsumerOutcome(this.queue, 'retried');
     try {
       await this.channel!.sendToQueue(`${this.queue}.retry`, msg.content, {
         ...msg.properties,

@@ -10,6 +10,12 @@ export const Envelope = z.object({
   /** X-Request-Id of the HTTP call that caused the message, for tracing across services. */
   requestId: z.string().nullable(),
   payload: z.unknown(),
+  /**
+   * W3C trace context (traceparent, tracestate) of the request that recorded an outbox event,
+   * kept so that the relay's later publish joins that request's trace. Consumers read the trace
+   * context from the AMQP headers instead, which name the publish itself.
+   */
+  traceContext: z.record(z.string(), z.string()).optional(),
 });
 export type Envelope<P = unknown> = Omit<z.infer<typeof Envelope>, 'payload'> & { payload: P };
 

@@ -1,6 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
 import { withTransaction } from '../db/transaction';
 import type { Logger } from '../logger';
+import { runDetached } from '../telemetry/detached';
+import { activeTraceContext } from '../telemetry/messaging-telemetry';
 import type { Broker } from './broker';
 import { envelope, type Envelope } from './envelope';
 
@@ -9,7 +11,7 @@ import { envelope, type Envelope } from './envelope';
  * commits, and then at least once (consumers deduplicate by message id).
  */
 export async function recordEvent<P>(tx: PoolClient, type: string, workspaceId: string, payload: P, requestId: string | null): Promise<Envelope<P>> {
-  const message = envelope(type, workspaceId, payload, requestId);
+  const message: Envelope<P> = { ...envelope(type, workspaceId, payload, requestId), traceContext: activeTraceContext() };
   await tx.query('INSERT INTO outbox (id, type, workspace_id, message) VALUES ($1, $2, $3, $4)', [message.id, type, workspaceId, JSON.stringify(message)]);
   return message;
 }
@@ -62,7 +64,7 @@ export class OutboxRelay {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer = setTimeout(() => runDetached(() => void this.tick()), delayMs);
     this.timer.unref();
   }
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { AppError, appErrorFrom, InternalError } from '../errors';
 import { newId } from '../ids';
 import { logContext, type Logger } from '../logger';
+import { startCommandCall, traceCommandHandling } from '../telemetry/messaging-telemetry';
 import { DEAD_LETTER_EXCHANGE, messageProperties, type Broker } from './broker';
 import { Envelope, envelope } from './envelope';
 
@@ -19,7 +20,7 @@ export function commandQueue(service: string): string {
   return `rpc.${service}`;
 }
 
-type Reply = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string } };
+type Reply = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string }; timedOut?: true };
 
 export interface CommandMeta {
   workspaceId: string;
@@ -90,7 +91,7 @@ export class CommandServer {
     if (!replyTo || !correlationId) throw new Error('command without replyTo/correlationId');
     this.inFlight += 1;
     try {
-      const reply = await this.run(msg);
+      const reply = await traceCommandHandling(commandQueue(this.service), msg, () => this.run(msg));
       // Bounded: a reply that cannot be sent soon is useless to a caller whose timeout is running.
       await this.channel!.sendToQueue(replyTo, Buffer.from(JSON.stringify(reply)), { correlationId, contentType: 'application/json', timeout: SEND_TIMEOUT_MS } as never);
     } finally {
@@ -165,7 +166,11 @@ export class CommandClient {
     context: { workspaceId: string; requestId?: string | null; timeoutMs?: number },
   ): Promise<R> {
     if (!this.channel) throw new Error('CommandClient not started');
-    if (!this.broker.isConnected) throw brokerUnreachable(service, type);
+    const call = startCommandCall(service, type);
+    if (!this.broker.isConnected) {
+      call.end('unreachable');
+      throw brokerUnreachable(service, type);
+    }
     const timeoutMs = context.timeoutMs ?? this.defaultTimeoutMs;
     const requestId = context.requestId ?? logContext.getStore()?.requestId ?? null;
     const message = envelope(type, context.workspaceId, payload, requestId);
@@ -173,13 +178,13 @@ export class CommandClient {
     const reply = new Promise<Reply>((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(correlationId);
-        resolve({ ok: false, error: { code: 'internal_server_error', message: `The ${service} service did not answer ${type} within ${timeoutMs} ms.` } });
+        resolve({ ok: false, timedOut: true, error: { code: 'internal_server_error', message: `The ${service} service did not answer ${type} within ${timeoutMs} ms.` } });
       }, timeoutMs);
       this.pending.set(correlationId, { resolve, timer });
     });
     try {
       await this.channel.sendToQueue(commandQueue(service), Buffer.from(JSON.stringify(message)), {
-        ...messageProperties(message),
+        ...messageProperties(message, call.headers),
         persistent: false,
         correlationId,
         replyTo: this.replyQueue,
@@ -190,9 +195,11 @@ export class CommandClient {
       const pending = this.pending.get(correlationId);
       if (pending) clearTimeout(pending.timer);
       this.pending.delete(correlationId);
+      call.end('unreachable');
       throw brokerUnreachable(service, type);
     }
     const answer = await reply;
+    call.end(answer.ok ? 'ok' : answer.timedOut ? 'timeout' : 'error');
     if (answer.ok) return answer.result as R;
     throw appErrorFrom(answer.error.code, answer.error.message);
   }

@@ -1,4 +1,4 @@
-import { ApiDocs, ctx, isId, NotFound, offsetOf, Pagination, parseInput, queryArray, requireScope, setTotalCount, TransferStatus, z, type ServiceRuntime } from '@inv/shared';
+import { ApiDocs, ctx, isId, NotFound, offsetOf, Pagination, parseInput, queryArray, requireScope, setTotalCount, TransferStatus, transfersCreated, z, type ServiceRuntime } from '@inv/shared';
 import type { Express } from 'express';
 import { findTransfers, listTransferIds } from '../data/transfer-repository';
 import { Interval, intervalRange } from '../domain/intervals';
@@ -147,14 +147,16 @@ export function documentTransferRoutes(docs: ApiDocs): void {
 }
 
 export function transferRoutes(app: Express, runtime: ServiceRuntime): void {
+  transfersCreated.add(0);
   app.post('/inventory/transfers', requireScope('transfers.write'), async (req, res) => {
     const body = parseInput(CreateTransferBody, req.body, 'body');
     const { workspace } = ctx(req);
     const plan = { plan: workspace.plan, limit: workspace.limits.transfers, billingCycleStart: new Date(workspace.billingCycleStart) };
-    await respondIdempotently(req, res, runtime.pool, 'POST /inventory/transfers', async (guard) => ({
-      status: 201,
-      body: await createTransfer(runtime, actorOf(req), plan, body, guard),
-    }));
+    await respondIdempotently(req, res, runtime.pool, 'POST /inventory/transfers', async (guard) => {
+      const transfer = await createTransfer(runtime, actorOf(req), plan, body, guard);
+      transfersCreated.add(1);
+      return { status: 201, body: transfer };
+    });
   });
 
   app.get('/inventory/transfers', requireScope('transfers.read'), async (req, res) => {
