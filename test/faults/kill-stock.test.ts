@@ -112,3 +112,70 @@ it(
     },
   ),
 );
+
+/** Retries one call with its Idempotency-Key through server errors and lost answers, as a client would. */
+async function untilAnswered(what: string, call: () => Promise<import('../support/api').ApiResponse>, attempts: Timed[]): Promise<Timed> {
+  const deadline = Date.now() + RETRY_FOR_MS;
+  for (;;) {
+    const attempt = await timed(`${what} (attempt ${attempts.length + 1})`, call);
+    attempts.push(attempt);
+    if ((attempt.res && attempt.res.status < 500) || Date.now() > deadline) return attempt;
+    await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
+  }
+}
+
+it(
+  'when the stock service is killed (-9) between pending creates and their completes, then every pending transfer keeps its reservation, each completes exactly once, and reservations and the ledger hold',
+  withLogs(
+    () => stack,
+    async () => {
+      const { ws, from, to, itemIds } = await stockedWorkspace(3, 100);
+      const totalsBefore = await totalsByItem(ws.id);
+      const attempts: Timed[] = [];
+      const bodies = Array.from({ length: 12 }, (_, i) => ({
+        key: randomUUID(),
+        body: { status: 'pending', fromLocationId: from, toLocationId: to, lines: [{ itemId: itemIds[i % itemIds.length], quantity: 2 }] },
+      }));
+      const creates = bodies.map((b) =>
+        untilAnswered('POST /inventory/transfers (pending)', () => ws.owner.post('/inventory/transfers', b.body, { headers: { 'Idempotency-Key': b.key }, timeoutMs: HANG_MS }), attempts),
+      );
+      await stack.kill('stock', 'SIGKILL');
+      await stack.respawn('stock');
+      const created = await Promise.all(creates);
+      expect(created.filter((c) => c.res?.status !== 201).map(explain)).toEqual([]);
+      const ids = created.map((c) => c.res!.body.id as string);
+      expect(new Set(ids).size).toBe(bodies.length);
+
+      // Reservations survived the kill: reserved = the sum of the pending lines, per balance.
+      const reserved = await sql<{ item_id: string; reserved: string }>('SELECT item_id, reserved::text FROM stock.balances WHERE workspace_id = $1 AND location_id = $2 ORDER BY item_id', [ws.id, from]);
+      const expected = new Map<string, number>();
+      for (const b of bodies) expected.set(b.body.lines[0]!.itemId!, (expected.get(b.body.lines[0]!.itemId!) ?? 0) + 2);
+      expect(Object.fromEntries(reserved.map((r) => [r.item_id, Number(r.reserved)]))).toEqual(Object.fromEntries(expected));
+
+      const completeKeys = ids.map(() => randomUUID());
+      const complete = (i: number) => ws.owner.post(`/inventory/transfers/${ids[i]}/complete`, undefined, { headers: { 'Idempotency-Key': completeKeys[i]! }, timeoutMs: HANG_MS });
+      const completes = ids.map((_, i) => untilAnswered(`complete ${ids[i]}`, () => complete(i), attempts));
+      await stack.kill('stock', 'SIGKILL');
+      await stack.respawn('stock');
+      const completed = await Promise.all(completes);
+      expect(completed.filter((c) => c.res?.status !== 200 || c.res.body.status !== 'completed').map(explain)).toEqual([]);
+      expect(problemsWith(attempts, { withinMs: BOUNDS.answerMs, statuses: [200, 201, 500] })).toEqual([]);
+
+      const stored = await sql<{ status: string; movements: number }>(
+        `SELECT t.status, (SELECT count(*)::int FROM stock.movements m WHERE m.transfer_id = t.id) AS movements FROM stock.transfers t WHERE t.workspace_id = $1`,
+        [ws.id],
+      );
+      expect(stored).toHaveLength(bodies.length);
+      expect(stored.filter((t) => t.status !== 'completed' || t.movements !== 2)).toEqual([]);
+      expect(await sql('SELECT item_id FROM stock.balances WHERE workspace_id = $1 AND reserved <> 0', [ws.id])).toEqual([]);
+
+      // Replays answer the stored result, and a completed transfer cannot complete twice.
+      const replays = await Promise.all(ids.map(async (id, i) => ({ id, res: await complete(i) })));
+      expect(replays.filter((r) => r.res.status !== 200 || r.res.body.id !== r.id || r.res.headers['idempotent-replayed'] !== 'true').map((r) => `${r.id}: ${r.res.status}`)).toEqual([]);
+
+      await expectLedgerConsistent();
+      expect(await totalsByItem(ws.id)).toEqual(totalsBefore);
+      expectAllAlive(stack);
+    },
+  ),
+);

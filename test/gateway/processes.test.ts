@@ -71,3 +71,13 @@ describe('gateway behind a TLS-terminating proxy (TRUST_PROXY)', () => {
     }
   });
 });
+
+describe('INTERNAL_SECRET in production', () => {
+  it('when a process starts with NODE_ENV=production and no INTERNAL_SECRET, then it refuses to start, naming the variable', async () => {
+    const env = { ...stackEnv({ NODE_ENV: 'production', CATALOG_PORT: String(await freePort()), METRICS_ENABLED: 'false' }) };
+    delete env.INTERNAL_SECRET;
+    const failure = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'services/catalog/src/main.ts')], { cwd: ROOT, env, timeout: 30_000 }).catch((e) => e);
+    expect(failure.code).toBe(1);
+    expect(`${failure.stdout}${failure.stderr}`).toMatch(/INTERNAL_SECRET must be set/);
+  });
+});
