@@ -11,9 +11,24 @@ import { envelope, type Envelope } from './envelope';
  * commits, and then at least once (consumers deduplicate by message id).
  */
 export async function recordEvent<P>(tx: PoolClient, type: string, workspaceId: string, payload: P, requestId: string | null): Promise<Envelope<P>> {
-  const message: Envelope<P> = { ...envelope(type, workspaceId, payload, requestId), traceContext: activeTraceContext() };
-  await tx.query('INSERT INTO outbox (id, type, workspace_id, message) VALUES ($1, $2, $3, $4)', [message.id, type, workspaceId, JSON.stringify(message)]);
-  return message;
+  const [message] = await recordEvents(tx, type, workspaceId, [payload], requestId);
+  return message!;
+}
+
+/**
+ * recordEvent for many events of one type in one statement: a bulk write of 100 rows costs one
+ * round trip, not 100. Their order in the outbox (and so on the bus) is the payloads' order.
+ */
+export async function recordEvents<P>(tx: PoolClient, type: string, workspaceId: string, payloads: P[], requestId: string | null): Promise<Envelope<P>[]> {
+  if (payloads.length === 0) return [];
+  const traceContext = activeTraceContext();
+  const messages: Envelope<P>[] = payloads.map((payload) => ({ ...envelope(type, workspaceId, payload, requestId), traceContext }));
+  await tx.query(
+    `INSERT INTO outbox (id, type, workspace_id, message)
+     SELECT id, $1, $2, message FROM unnest($3::uuid[], $4::jsonb[]) WITH ORDINALITY AS e(id, message, n) ORDER BY n`,
+    [type, workspaceId, messages.map((m) => m.id), messages.map((m) => JSON.stringify(m))],
+  );
+  return messages;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   LimitExceeded,
   newId,
   recordEvent,
+  recordEvents,
   type ServiceRuntime,
   STOCK_SERVICE,
   StockCommands,
@@ -84,7 +85,7 @@ export async function createItems(runtime: ServiceRuntime, context: InternalCont
         await duplicateConflict(tx, workspace.id, prepared.map((p) => p.item), label);
         await insertItems(tx, workspace.id, context.user.id, prepared.map((p) => p.item));
         await setItemTags(tx, assignments);
-        for (const p of prepared) await recordEvent(tx, CatalogEvents.itemCreated, workspace.id, snapshotOf(p.item), context.requestId);
+        await recordEvents(tx, CatalogEvents.itemCreated, workspace.id, prepared.map((p) => snapshotOf(p.item)), context.requestId);
         const items = await loadItems(tx, workspace.id, prepared.map((p) => p.item.id));
         // Last, so that once the stock service has committed only our COMMIT remains.
         await recordOpening(prepared.flatMap((p) => (p.opening ? [{ item: snapshotOf(p.item), ...p.opening }] : [])));
