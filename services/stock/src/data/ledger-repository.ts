@@ -50,10 +50,22 @@ export async function lockBalances(tx: PoolClient, workspaceId: string, keys: Ba
   );
 }
 
-export async function updateBalance(tx: PoolClient, workspaceId: string, b: LockedBalance, now: Date): Promise<void> {
+/** Writes the new state of every locked balance in one statement. */
+export async function updateBalances(tx: PoolClient, workspaceId: string, balances: LockedBalance[], now: Date): Promise<void> {
+  if (balances.length === 0) return;
   await tx.query(
-    'UPDATE balances SET on_hand = $4::numeric, reserved = $5::numeric, version = $6, updated_at = $7 WHERE workspace_id = $1 AND item_id = $2 AND location_id = $3',
-    [workspaceId, b.itemId, b.locationId, unitsToDecimal(b.onHand), unitsToDecimal(b.reserved), b.version, now],
+    `UPDATE balances b SET on_hand = u.on_hand, reserved = u.reserved, version = u.version, updated_at = $2
+       FROM unnest($3::uuid[], $4::uuid[], $5::numeric[], $6::numeric[], $7::bigint[]) AS u(item_id, location_id, on_hand, reserved, version)
+      WHERE b.workspace_id = $1 AND b.item_id = u.item_id AND b.location_id = u.location_id`,
+    [
+      workspaceId,
+      now,
+      balances.map((b) => b.itemId),
+      balances.map((b) => b.locationId),
+      balances.map((b) => unitsToDecimal(b.onHand)),
+      balances.map((b) => unitsToDecimal(b.reserved)),
+      balances.map((b) => b.version),
+    ],
   );
 }
 
@@ -107,28 +119,36 @@ export interface NewMovement {
 
 const MOVEMENT_COLUMNS = 'id, item_id, location_id, type, quantity::text, balance_after::text, user_id, transfer_id, reason, reference, note, created_at';
 
-export async function insertMovement(tx: PoolClient, workspaceId: string, m: NewMovement): Promise<Movement> {
+/** Inserts movements in one statement; answers them in the order given. */
+export async function insertMovements(tx: PoolClient, workspaceId: string, movements: NewMovement[]): Promise<Movement[]> {
+  if (movements.length === 0) return [];
+  const column = <T>(pick: (m: NewMovement) => T) => movements.map(pick);
   const { rows } = await tx.query<MovementRow>(
     `INSERT INTO movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, reason, reference, note, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::numeric, $8, $9, $10, $11, $12, $13, $14) RETURNING ${MOVEMENT_COLUMNS}`,
+     SELECT m.id, $1, m.item_id, m.location_id, m.type, m.quantity, m.balance_after, m.user_id, m.transfer_id, m.operation_id, m.reason, m.reference, m.note, m.created_at
+       FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::numeric[], $7::numeric[], $8::text[], $9::uuid[], $10::uuid[], $11::text[], $12::text[], $13::text[], $14::timestamptz[])
+            WITH ORDINALITY AS m(id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, reason, reference, note, created_at, n)
+      ORDER BY m.n
+     RETURNING ${MOVEMENT_COLUMNS}`,
     [
-      m.id,
       workspaceId,
-      m.itemId,
-      m.locationId,
-      m.type,
-      unitsToDecimal(m.quantity),
-      unitsToDecimal(m.balanceAfter),
-      m.userId,
-      m.transferId,
-      m.operationId,
-      m.reason,
-      m.reference,
-      m.note,
-      m.createdAt,
+      column((m) => m.id),
+      column((m) => m.itemId),
+      column((m) => m.locationId),
+      column((m) => m.type),
+      column((m) => unitsToDecimal(m.quantity)),
+      column((m) => unitsToDecimal(m.balanceAfter)),
+      column((m) => m.userId),
+      column((m) => m.transferId),
+      column((m) => m.operationId),
+      column((m) => m.reason),
+      column((m) => m.reference),
+      column((m) => m.note),
+      column((m) => m.createdAt),
     ],
   );
-  return toMovement(rows[0]!);
+  const byId = new Map(rows.map((r) => [r.id, toMovement(r)]));
+  return movements.map((m) => byId.get(m.id)!);
 }
 
 /** Locations a restricted member may read; null when unrestricted. */

@@ -1,5 +1,5 @@
-import { newId, recordEvent, StockEvents, Unprocessable, type PoolClient, type StockChanged } from '@inv/shared';
-import { balanceKey, insertMovement, lockBalances, updateBalance, type LockedBalance } from '../data/ledger-repository';
+import { newId, recordEvents, StockEvents, Unprocessable, type PoolClient, type StockChanged } from '@inv/shared';
+import { balanceKey, insertMovements, lockBalances, updateBalances, type LockedBalance } from '../data/ledger-repository';
 import { applyDelta } from '../domain/balance-rules';
 import { fromUnits, type Units } from '../domain/quantity';
 import type { Movement, MovementReason, MovementType } from '../domain/stock-records';
@@ -68,20 +68,21 @@ export async function applyStockChanges(
     balance.version += 1;
     return { draft: d, balanceAfter: balance.onHand, version: balance.version };
   });
-  const movements: Movement[] = [];
-  for (const { draft: d, balanceAfter, version } of applied) {
-    const movement = await insertMovement(tx, actor.workspaceId, { id: newId(), ...d, balanceAfter, userId: actor.userId, createdAt: now });
-    movements.push(movement);
-    const changed: StockChanged = {
-      itemId: d.itemId,
-      locationId: d.locationId,
-      onHand: movement.balanceAfter,
-      delta: movement.quantity,
-      movementType: d.type,
-      version,
-    };
-    await recordEvent(tx, StockEvents.changed, actor.workspaceId, changed, actor.requestId);
-  }
-  for (const balance of running.values()) await updateBalance(tx, actor.workspaceId, balance, now);
+  // One statement each for the movements, their events and the balances, whatever the batch size.
+  const movements = await insertMovements(
+    tx,
+    actor.workspaceId,
+    applied.map(({ draft, balanceAfter }) => ({ id: newId(), ...draft, balanceAfter, userId: actor.userId, createdAt: now })),
+  );
+  const events: StockChanged[] = applied.map(({ draft: d, version }, i) => ({
+    itemId: d.itemId,
+    locationId: d.locationId,
+    onHand: movements[i]!.balanceAfter,
+    delta: movements[i]!.quantity,
+    movementType: d.type,
+    version,
+  }));
+  await recordEvents(tx, StockEvents.changed, actor.workspaceId, events, actor.requestId);
+  await updateBalances(tx, actor.workspaceId, [...running.values()], now);
   return movements;
 }
