@@ -17,6 +17,7 @@ export * from './messaging/consumer';
 export * from './messaging/envelope';
 export * from './messaging/outbox';
 export * from './messaging/retention';
+export * from './messaging/queues';
 export * from './messaging/rpc';
 export * from './messaging/tables';
 export * from './http/client-errors';

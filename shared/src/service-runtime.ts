@@ -16,7 +16,8 @@ import { retryUntilSuccess } from './retry';
 import { EventConsumer } from './messaging/consumer';
 import { OutboxRelay } from './messaging/outbox';
 import { scheduleMessagingPurges } from './messaging/retention';
-import { CommandClient, CommandServer, commandQueue } from './messaging/rpc';
+import { deadLetterQueuesOf, eventQueue } from './messaging/queues';
+import { CommandClient, CommandServer } from './messaging/rpc';
 import { observeDeadLetters, observeOutbox, observePool } from './telemetry/observers';
 import { startTelemetry } from './telemetry/process-telemetry';
 
@@ -78,7 +79,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     outbox,
     commands: new CommandServer(broker, logger, name),
     client: new CommandClient(broker, config.RPC_TIMEOUT_MS),
-    events: new EventConsumer(broker, pool, logger, `${name}.events`),
+    events: new EventConsumer(broker, pool, logger, eventQueue(name)),
     housekeeping: new Housekeeping(logger),
   };
   scheduleMessagingPurges(runtime.housekeeping, pool, config);
@@ -88,7 +89,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
   await runtime.events.start();
   outbox.start();
   runtime.housekeeping.start();
-  telemetry.watch(observePool(pool, name), observeOutbox(pool, name, logger), observeDeadLetters(broker, [`${runtime.events.queue}.dlq`, `${commandQueue(name)}.dlq`], logger));
+  telemetry.watch(observePool(pool, name), observeOutbox(pool, name, logger), observeDeadLetters(broker, deadLetterQueuesOf(name), logger));
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;

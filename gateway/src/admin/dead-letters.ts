@@ -1,13 +1,13 @@
 import { connect, type ChannelModel, type ConfirmChannel, type GetMessage, type MessagePropertyHeaders, type Options } from 'amqplib';
-import { CATALOG_SERVICE, commandQueue, LOCATIONS_SERVICE, NotFound, redactUrl, STOCK_SERVICE, withTimeout, z } from '@inv/shared';
+import { CATALOG_SERVICE, DEAD_LETTER_SUFFIX, deadLetterQueuesOf, LOCATIONS_SERVICE, NotFound, queueOfDeadLetters, redactUrl, STOCK_SERVICE, withTimeout, z } from '@inv/shared';
 
 /**
  * The dead-letter queues: each service's event queue (`<service>.events`, EventConsumer) and
  * command queue (`rpc.<service>`, CommandServer) dead-letters into `<queue>.dlq`.
  */
-export const DEAD_LETTER_QUEUES = [CATALOG_SERVICE, LOCATIONS_SERVICE, STOCK_SERVICE].flatMap((service) => [`${service}.events.dlq`, `${commandQueue(service)}.dlq`]);
+export const DEAD_LETTER_QUEUES = [CATALOG_SERVICE, LOCATIONS_SERVICE, STOCK_SERVICE].flatMap(deadLetterQueuesOf);
 /** Any `<queue>.dlq`, so a consumer added later is covered too; never a work queue. */
-const DeadLetterQueue = z.string().regex(/^\S+\.dlq$/, 'expected a dead-letter queue, whose name ends in .dlq');
+const DeadLetterQueue = z.string().regex(/^\S+\.dlq$/, `expected a dead-letter queue, whose name ends in ${DEAD_LETTER_SUFFIX}`);
 
 export interface DeadLetterDeps {
   amqpUrl: string;
@@ -30,7 +30,7 @@ function deaths(headers: MessagePropertyHeaders | undefined): DeathRecord[] {
 
 /** The queue a dead letter came from: where it last died, by its x-death header; else the queue the DLQ serves. */
 function originOf(deadLetterQueue: string, message: GetMessage): string {
-  return deaths(message.properties.headers)[0]?.queue ?? deadLetterQueue.replace(/\.dlq$/, '');
+  return deaths(message.properties.headers)[0]?.queue ?? queueOfDeadLetters(deadLetterQueue);
 }
 
 /** amqplib decodes an AMQP timestamp (seconds since the epoch) in a header as {'!': 'timestamp', value}. */

@@ -7,6 +7,7 @@ import { withTransaction } from '../db/transaction';
 import { logContext, type Logger } from '../logger';
 import { initConsumerOutcomes, recordConsumerOutcome, traceConsumption } from '../telemetry/messaging-telemetry';
 import { DEAD_LETTER_EXCHANGE, type Broker } from './broker';
+import { deadLetterQueue } from './queues';
 import { Envelope } from './envelope';
 
 export type EventHandler<P> = (payload: P, message: Envelope<P>, tx: PoolClient) => Promise<void>;
@@ -43,7 +44,7 @@ export class EventConsumer {
   async start(): Promise<void> {
     const queue = this.queue;
     const retryQueue = `${queue}.retry`;
-    const deadQueue = `${queue}.dlq`;
+    const deadQueue = deadLetterQueue(queue);
     initConsumerOutcomes(queue);
     this.channel = this.broker.channel(`consumer:${queue}`, async (ch) => {
       await ch.assertQueue(queue, { durable: true, deadLetterExchange: DEAD_LETTER_EXCHANGE, deadLetterRoutingKey: deadQueue });

@@ -6,6 +6,7 @@ import { newId } from '../ids';
 import { logContext, type Logger } from '../logger';
 import { startCommandCall, traceCommandHandling } from '../telemetry/messaging-telemetry';
 import { DEAD_LETTER_EXCHANGE, messageProperties, type Broker } from './broker';
+import { commandQueue, deadLetterQueue } from './queues';
 import { Envelope, envelope } from './envelope';
 
 /** How long a command may wait for the broker to take it (a connection being re-established). */
@@ -15,10 +16,6 @@ function brokerUnreachable(service: string, type: string): InternalError {
   return new InternalError(`RabbitMQ is unreachable, so the ${service} service could not be asked (${type}); try again shortly.`);
 }
 
-/** Where a service listens for commands addressed to it. */
-export function commandQueue(service: string): string {
-  return `rpc.${service}`;
-}
 
 type Reply = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string }; timedOut?: true };
 
@@ -53,9 +50,10 @@ export class CommandServer {
   async start(): Promise<void> {
     const queue = commandQueue(this.service);
     this.channel = this.broker.channel(`commands:${queue}`, async (ch) => {
-      await ch.assertQueue(queue, { durable: true, deadLetterExchange: DEAD_LETTER_EXCHANGE, deadLetterRoutingKey: `${queue}.dlq` });
-      await ch.assertQueue(`${queue}.dlq`, { durable: true });
-      await ch.bindQueue(`${queue}.dlq`, DEAD_LETTER_EXCHANGE, `${queue}.dlq`);
+      const deadLetters = deadLetterQueue(queue);
+      await ch.assertQueue(queue, { durable: true, deadLetterExchange: DEAD_LETTER_EXCHANGE, deadLetterRoutingKey: deadLetters });
+      await ch.assertQueue(deadLetters, { durable: true });
+      await ch.bindQueue(deadLetters, DEAD_LETTER_EXCHANGE, deadLetters);
       await ch.prefetch(32);
       await ch.consume(queue, (msg) => {
         if (!msg) return;

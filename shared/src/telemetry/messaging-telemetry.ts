@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { type Attributes, type Context, context, propagation, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { ConsumeMessage } from 'amqplib';
 import type { Envelope } from '../messaging/envelope';
+import { commandQueue } from '../messaging/queues';
 import { consumedMessages, rpcClientDuration, rpcClientTimeouts } from './metrics';
 
 /**
@@ -140,7 +141,7 @@ export function startCommandCall(service: string, command: string): CommandCall 
   const started = performance.now();
   const span = tracer.startSpan(`request ${command}`, {
     kind: SpanKind.CLIENT,
-    attributes: { ...MESSAGING, 'messaging.operation.type': 'send', 'messaging.destination.name': `rpc.${service}`, 'rpc.service': service, 'rpc.method': command },
+    attributes: { ...MESSAGING, 'messaging.operation.type': 'send', 'messaging.destination.name': commandQueue(service), 'rpc.service': service, 'rpc.method': command },
   });
   return {
     headers: traceHeaders(trace.setSpan(context.active(), span)),
