@@ -13,31 +13,70 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** What each code means and what to do about it: the Errors section of /docs, one heading per code. */
+export const ERROR_DOCS: Record<ErrorCode, string> = {
+  bad_request: 'The request is malformed or invalid: a parameter or body field fails validation, the body is not UTF-8 JSON, or it is too large. `param` names the offending field. Fix the request; retrying it unchanged fails again.',
+  unauthorized: 'No valid API key: send `Authorization: Bearer <key>` once, with a key that exists and is not revoked.',
+  forbidden: "The key's scopes, the member's role or its location access do not allow this call, or a restricted key names another workspace.",
+  exceeded_limit: "The workspace's plan limit for this resource is reached: upgrade the plan or remove some first.",
+  not_found: 'The route, or the resource in this workspace, does not exist. Another workspace\'s resources answer exactly like missing ones.',
+  conflict: 'The request conflicts with the current state: a duplicate SKU or external id, a transfer no longer pending, an `Idempotency-Key` reused with another body, a location that still holds stock.',
+  invite_expired: 'The invitation has expired.',
+  unprocessable_entity: 'The request is well formed but cannot be applied: insufficient available stock, unknown tag ids or names, a destination location that is inactive or closed.',
+  rate_limit_exceeded: "The key (or, without a valid key, the client address) used its calls for the rolling minute: wait the `Retry-After` seconds.",
+  internal_server_error: 'Something failed on our side; the answer carries no detail. Quote the `X-Request-Id` header: the logs hold the cause under it. Retrying with the same `Idempotency-Key` is safe.',
+};
+
+/**
+ * Where a code's section of the API reference is: relative to the API's own base URL, so it
+ * holds behind any proxy or host name without configuration. The anchor is the one the
+ * /docs page (Redoc) gives the code's heading in the document description's Errors section.
+ */
+export function docUrl(code: ErrorCode): string {
+  return `/docs#section/Errors/${code}`;
+}
+
+/** The Errors section of the API description (Markdown): the envelope, then one heading per code. */
+export function errorReferenceMarkdown(): string {
+  const codes = (Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => `## ${code}\n\nHTTP ${ERROR_STATUS[code]}. ${ERROR_DOCS[code]}`);
+  return [
+    '# Errors',
+    'Every error answers `{"error": {"code", "message", "param"?, "doc_url"}}`. `code` is one of the headings below; `message` is a sentence for people; ' +
+      '`param` names the offending input when one is to blame (`lines[0].quantity` in the body, `tagIds` in the query, `itemId` in the path, `Idempotency-Key` among the headers), as Stripe does; ' +
+      '`doc_url` links to the code\'s heading here (`/docs#section/Errors/<code>`, relative to the API\'s base URL).',
+    ...codes,
+  ].join('\n\n');
+}
+
 export interface ErrorEnvelope {
-  error: { code: ErrorCode; message: string; doc_url?: string };
+  error: { code: ErrorCode; message: string; param?: string; doc_url: string };
 }
 
 /** The one error family. Anything thrown that is not an AppError becomes a generic 500. */
 export class AppError extends Error {
   readonly status: number;
+  /** The request input to blame (`lines[0].quantity`, `cursor`, `workspaceId`), when one is. */
+  readonly param: string | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; param?: string },
   ) {
     super(message, options);
     this.name = new.target.name;
     this.status = ERROR_STATUS[code];
+    this.param = options?.param;
   }
 
   toEnvelope(): ErrorEnvelope {
-    return { error: { code: this.code, message: this.message } };
+    return { error: { code: this.code, message: this.message, ...(this.param === undefined ? {} : { param: this.param }), doc_url: docUrl(this.code) } };
   }
 }
 
 export class BadRequest extends AppError {
-  constructor(message: string) {
-    super('bad_request', message);
+  /** `param` names the offending parameter, body field or header. */
+  constructor(message: string, param?: string) {
+    super('bad_request', message, param === undefined ? undefined : { param });
   }
 }
 export class Unauthorized extends AppError {

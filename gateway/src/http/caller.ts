@@ -71,8 +71,8 @@ export async function workspaceFor(pool: Pool, caller: Caller, idOrSlug: string)
 export async function selectedWorkspace(pool: Pool, caller: Caller, req: Request): Promise<WorkspaceAccess> {
   const workspaceId = typeof req.query.workspaceId === 'string' ? req.query.workspaceId : undefined;
   const projectSlug = typeof req.query.projectSlug === 'string' ? req.query.projectSlug : undefined;
-  if (Array.isArray(req.query.workspaceId) || Array.isArray(req.query.projectSlug)) throw new BadRequest('Give workspaceId (or projectSlug) once.');
-  if (workspaceId !== undefined && projectSlug !== undefined) throw new BadRequest('Give either workspaceId or the deprecated projectSlug, not both.');
+  if (Array.isArray(req.query.workspaceId) || Array.isArray(req.query.projectSlug)) throw new BadRequest('Give workspaceId (or projectSlug) once.', Array.isArray(req.query.workspaceId) ? 'workspaceId' : 'projectSlug');
+  if (workspaceId !== undefined && projectSlug !== undefined) throw new BadRequest('Give either workspaceId or the deprecated projectSlug, not both.', 'projectSlug');
   const selector = workspaceId ?? projectSlug;
   if (caller.boundWorkspaceId !== null) {
     if (selector === undefined) return workspaceFor(pool, caller, caller.boundWorkspaceId);
@@ -83,7 +83,7 @@ export async function selectedWorkspace(pool: Pool, caller: Caller, req: Request
     }
   }
   if (selector === undefined || selector === '') {
-    throw new BadRequest('Missing required query parameter workspaceId (or the deprecated projectSlug): full-access keys must name the workspace.');
+    throw new BadRequest('Missing required query parameter workspaceId (or the deprecated projectSlug): full-access keys must name the workspace.', 'workspaceId');
   }
   return workspaceFor(pool, caller, selector);
 }

@@ -9,7 +9,8 @@ export const ErrorEnvelopeSchema = z
     error: z.object({
       code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]),
       message: z.string(),
-      doc_url: z.string().optional(),
+      param: z.string().optional().openapi({ description: 'The offending input, when one is to blame: a body field path, a query or path parameter, or a header name.', example: 'lines[0].quantity' }),
+      doc_url: z.string().openapi({ description: "The code's section of the API reference, relative to the API's base URL.", example: '/docs#section/Errors/bad_request' }),
     }),
   })
   .openapi('Error');

@@ -35,11 +35,11 @@ export function jsonBody(limit: string | number): RequestHandler {
     if (!hasBody(req)) return next();
     const encoding = req.headers['content-encoding'];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-      return next(new BadRequest('Compressed request bodies are not accepted: send the JSON uncompressed, without a Content-Encoding header.'));
+      return next(new BadRequest('Compressed request bodies are not accepted: send the JSON uncompressed, without a Content-Encoding header.', 'Content-Encoding'));
     }
-    if (!req.is('application/json')) return next(new BadRequest('Content-Type must be application/json.'));
+    if (!req.is('application/json')) return next(new BadRequest('Content-Type must be application/json.', 'Content-Type'));
     const charset = CHARSET.exec(req.headers['content-type'] ?? '')?.[1];
-    if (charset !== undefined && !/^utf-?8$/i.test(charset)) return next(new BadRequest(`Unsupported charset "${charset}": send UTF-8 JSON.`));
+    if (charset !== undefined && !/^utf-?8$/i.test(charset)) return next(new BadRequest(`Unsupported charset "${charset}": send UTF-8 JSON.`, 'Content-Type'));
     readBytes(req, res, (err?: unknown) => {
       if (err) return next(err);
       const raw: unknown = req.body;

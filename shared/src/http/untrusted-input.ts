@@ -111,7 +111,7 @@ export function parseJsonBody(raw: Uint8Array): unknown {
   if (unsafe?.kind === 'depth') throw new BadRequest(`Invalid request body: JSON nested more than ${MAX_JSON_DEPTH} levels deep.`);
   if (unsafe) {
     const where = unsafe.path.length === 0 ? 'the body' : `body field ${unsafe.inName ? 'name ' : ''}"${formatPath(unsafe.path)}"`;
-    throw new BadRequest(`Invalid request body: ${where} ${unsafe.problem}.`);
+    throw new BadRequest(`Invalid request body: ${where} ${unsafe.problem}.`, unsafe.path.length === 0 ? undefined : formatPath(unsafe.path));
   }
   return value;
 }
@@ -124,7 +124,7 @@ export function checkQuery(query: Record<string, unknown>): void {
   const unsafe = findUnsafeValue(query);
   if (unsafe?.kind !== 'text') return;
   const name = String(unsafe.path[0]);
-  throw new BadRequest(`Invalid query parameter ${unsafe.inName && unsafe.path.length === 1 ? 'name ' : ''}${JSON.stringify(name)}: it ${unsafe.problem}.`);
+  throw new BadRequest(`Invalid query parameter ${unsafe.inName && unsafe.path.length === 1 ? 'name ' : ''}${JSON.stringify(name)}: it ${unsafe.problem}.`, name);
 }
 
 /**
