@@ -18,6 +18,7 @@ import {
 } from '@inv/shared';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { GatewayConfig } from '../config';
+import { docsRoutes, isDocsPath } from './docs-page';
 import { authenticate, type Caller, internalContext, selectedWorkspace } from './caller';
 import { forwardedRoute, forwarder, ROUTES, type ServiceName } from './proxy';
 import type { RateLimiter } from './rate-limiter';
@@ -79,7 +80,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // valid key), so every response, 401 and 429 included, carries the rate-limit headers.
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     let authError: unknown;
-    if (req.path !== '/openapi.json') {
+    if (req.path !== '/openapi.json' && !isDocsPath(req.path)) {
       try {
         req.caller = await authenticate(deps.pool, req.rawHeaders);
       } catch (err) {
@@ -104,6 +105,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.get('/openapi.json', async (_req, res) => {
     res.json(await deps.openapi());
   });
+  docsRoutes(app);
 
   // Read and checked once here; forwarded calls carry these exact bytes on.
   app.use(jsonBody(config.JSON_BODY_LIMIT));

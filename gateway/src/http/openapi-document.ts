@@ -1,4 +1,5 @@
 import { ApiDocs, type Logger } from '@inv/shared';
+import { referenceSections } from './docs-page';
 import { documentWorkspaceRoutes } from './workspace-routes';
 
 interface Fragment {
@@ -8,7 +9,7 @@ interface Fragment {
 
 const DESCRIPTION = `Inventory management API (beta). Every call needs "Authorization: Bearer <key>".
 Full-access keys (sk_…) select the workspace with the workspaceId query parameter (or the deprecated projectSlug);
-restricted keys (rk_…) are bound to one workspace and carry scopes. Errors use the envelope {"error": {"code", "message"}}.
+restricted keys (rk_…) are bound to one workspace and carry scopes. Errors use the envelope described under Errors below.
 Every response carries X-Request-Id and X-RateLimit-Limit / X-RateLimit-Remaining / X-RateLimit-Reset (Unix seconds);
 429 answers carry Retry-After. Bodies over 1 MB and malformed JSON answer 400 bad_request.`;
 
@@ -23,7 +24,7 @@ export function openApiDocument(services: Record<string, string>, logger: Logger
     if (cached) return cached;
     const docs = new ApiDocs();
     documentWorkspaceRoutes(docs);
-    const document = docs.document({ title: 'Inventory Management API', version: '0.0.1', description: DESCRIPTION }) as unknown as Fragment;
+    const document = docs.document({ title: 'Inventory Management API', version: '0.0.1', description: `${DESCRIPTION}\n\n${referenceSections()}` }) as unknown as Fragment;
     let complete = true;
     for (const [name, url] of Object.entries(services)) {
       try {

@@ -1,0 +1,82 @@
+import { errorReferenceMarkdown } from '@inv/shared';
+import type { Express, Response } from 'express';
+
+/**
+ * The human API reference at /docs: Redoc's standalone bundle, installed from npm and served by
+ * the gateway itself, rendering /openapi.json. Nothing is loaded from another origin (no CDN,
+ * no web fonts), so the page works in air-gapped installs.
+ */
+export const DOCS_PATH = '/docs';
+const BUNDLE_PATH = `${DOCS_PATH}/redoc.standalone.js`;
+const BUNDLE_FILE = require.resolve('redoc/bundles/redoc.standalone.js');
+
+/** The reference and its bundle are public, like the document they render. */
+export function isDocsPath(path: string): boolean {
+  return path === DOCS_PATH || path === BUNDLE_PATH;
+}
+
+/**
+ * Same origin only. Redoc (styled-components) injects its styles as <style> elements, and runs
+ * its search index in a Web Worker made from a blob: URL; the page itself has no inline script.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Inventory Management API reference</title>
+</head>
+<body>
+<redoc spec-url="/openapi.json" hide-download-button="false" path-in-middle-panel="true"></redoc>
+<script src="${BUNDLE_PATH}"></script>
+</body>
+</html>
+`;
+
+/**
+ * The reference's own sections, appended to the document's description: Authentication (Redoc
+ * renders the security schemes where its inject comment stands, an HTML comment elsewhere) and
+ * Errors, one heading per code: the anchors every envelope's doc_url points at.
+ */
+export function referenceSections(): string {
+  return [
+    '# Authentication',
+    'Every call but `GET /openapi.json` and this page sends `Authorization: Bearer <key>`. ' +
+      'A full-access key (`sk_…`) acts for its user in any of the user\'s workspaces, chosen with the `workspaceId` query parameter; ' +
+      'a restricted key (`rk_…`) is bound to one workspace and carries scopes. What a key may do is its scopes intersected with its user\'s role.',
+    '<!-- ReDoc-Inject: <security-definitions> -->',
+    errorReferenceMarkdown(),
+  ].join('\n\n');
+}
+
+function securityHeaders(res: Response): void {
+  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+}
+
+export function docsRoutes(app: Express): void {
+  app.get(DOCS_PATH, (_req, res) => {
+    securityHeaders(res);
+    res.type('html').send(PAGE);
+  });
+  app.get(BUNDLE_PATH, (_req, res, next) => {
+    securityHeaders(res);
+    res.sendFile(BUNDLE_FILE, { maxAge: '1h', headers: { 'Content-Type': 'text/javascript; charset=utf-8' } }, (err) => {
+      if (err) next(err);
+    });
+  });
+}
