@@ -34,7 +34,7 @@ describe('forwarding to a service that cannot be reached', () => {
         });
       for (const res of [await call('/items'), await call('/tags', { method: 'POST', body: '{"name":"blue"}' })]) {
         expect(res.status).toBe(500);
-        expect(await res.json()).toEqual({ error: { code: 'internal_server_error', message: 'The catalog service is unavailable; try again shortly.' } });
+        expect(await res.json()).toEqual({ error: { code: 'internal_server_error', message: 'The catalog service is unavailable; try again shortly.', doc_url: '/docs#section/Errors/internal_server_error' } });
       }
       expect((await call(`/locations/${ws.defaultLocationId}`)).status).toBe(200);
     } finally {

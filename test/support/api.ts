@@ -86,6 +86,7 @@ export function expectError(res: ApiResponse, status: number, code: string): { c
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
   expect(typeof res.body.error.message).toBe('string');
   expect(res.body.error.message.length).toBeGreaterThan(0);
+  expect(res.body.error.doc_url).toBe(`/docs#section/Errors/${code}`);
   expect(res.text).not.toMatch(/\n\s+at /);
   return res.body.error;
 }
