@@ -40,7 +40,7 @@ const PAGE = `<!doctype html>
 <title>Inventory Management API reference</title>
 </head>
 <body>
-<redoc spec-url="/openapi.json" hide-download-button="false" path-in-middle-panel="true"></redoc>
+<redoc spec-url="/openapi.json" path-in-middle-panel="true"></redoc>
 <script src="${BUNDLE_PATH}"></script>
 </body>
 </html>
