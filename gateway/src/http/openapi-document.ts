@@ -1,5 +1,5 @@
 import { ApiDocs, type Logger } from '@inv/shared';
-import { documentWorkspaceRoutes } from './workspace-routes';
+import { workspaceRoutes } from './workspace-routes';
 
 interface Fragment {
   paths?: Record<string, unknown>;
@@ -21,8 +21,7 @@ export function openApiDocument(services: Record<string, string>, logger: Logger
   let cached: unknown;
   return async () => {
     if (cached) return cached;
-    const docs = new ApiDocs();
-    documentWorkspaceRoutes(docs);
+    const docs = new ApiDocs().add(workspaceRoutes);
     const document = docs.document({ title: 'Inventory Management API', version: '0.0.1', description: DESCRIPTION }) as unknown as Fragment;
     let complete = true;
     for (const [name, url] of Object.entries(services)) {

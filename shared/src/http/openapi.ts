@@ -1,6 +1,7 @@
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ERROR_STATUS } from '../errors';
+import type { AnyRoute } from './route-definition';
 
 extendZodWithOpenApi(z);
 
@@ -31,19 +32,9 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   500: 'internal_server_error',
 };
 
-export interface DocumentedRoute {
-  method: RouteConfig['method'];
-  path: string;
-  summary: string;
-  description?: string;
-  /** Scope the route requires; shown in the description and the security requirement. */
-  scope?: string;
-  tags: string[];
-  request?: RouteConfig['request'];
-  responses: Record<number, { description: string; schema?: z.ZodTypeAny; headers?: Record<string, string> }>;
-  /** Whether the workspaceId/projectSlug selector applies (false for /workspaces routes). */
-  workspaceScoped?: boolean;
-}
+const IDEMPOTENCY_KEY_HEADER = z.object({
+  'Idempotency-Key': z.string().optional().openapi({ description: 'Makes a retry of this request safe: see the operation description.' }),
+});
 
 /** Collects a process's routes as OpenAPI 3.1, from the same zod schemas that validate them. */
 export class ApiDocs {
@@ -57,8 +48,21 @@ export class ApiDocs {
     });
   }
 
-  route(r: DocumentedRoute): void {
+  /** Adds each route's operation, from the definition that also registers its handler. */
+  add(routes: readonly AnyRoute<never>[]): this {
+    for (const route of routes) this.route(route);
+    return this;
+  }
+
+  private route(r: AnyRoute<never>): void {
     const query = r.workspaceScoped === false ? r.request?.query : mergeQuery(r.request?.query);
+    const body = r.request?.body;
+    const request: RouteConfig['request'] = {
+      ...(r.request?.params ? { params: r.request.params } : {}),
+      ...(query ? { query } : {}),
+      ...(r.idempotent ? { headers: IDEMPOTENCY_KEY_HEADER } : {}),
+      ...(body ? { body: { content: { 'application/json': { schema: body.schema } }, required: body.required } } : {}),
+    };
     const responses: RouteConfig['responses'] = {};
     for (const [status, res] of Object.entries(r.responses)) {
       responses[status] = {
@@ -77,7 +81,7 @@ export class ApiDocs {
       description: [r.description, r.scope ? `Requires scope \`${r.scope}\`.` : undefined].filter(Boolean).join('\n\n') || undefined,
       tags: r.tags,
       security: [{ bearer: [] }],
-      request: { ...r.request, ...(query ? { query } : {}) },
+      request,
       responses,
     });
   }

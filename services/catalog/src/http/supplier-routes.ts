@@ -1,5 +1,4 @@
-import { type ApiDocs, ctx, offsetOf, Pagination, parseInput, requireScope, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
-import type { Express } from 'express';
+import { ctx, offsetOf, Pagination, routesFor, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
 import { listSuppliers } from '../data/supplier-repository';
 import { Supplier } from '../domain/supplier';
 import { createSupplier } from '../use-cases/create-supplier';
@@ -19,8 +18,10 @@ export const CreateSupplierBody = z
 
 const SupplierListQuery = z.strictObject(Pagination.shape);
 
-export function documentSupplierRoutes(docs: ApiDocs): void {
-  docs.route({
+const route = routesFor<ServiceRuntime>();
+
+export const supplierRoutes = [
+  route({
     method: 'get',
     path: '/suppliers',
     summary: 'List suppliers',
@@ -29,28 +30,21 @@ export function documentSupplierRoutes(docs: ApiDocs): void {
     tags: ['Suppliers'],
     request: { query: SupplierListQuery },
     responses: { 200: { description: 'One page of suppliers', schema: z.array(Supplier), headers: { 'X-Total-Count': 'Suppliers in the workspace' } } },
-  });
-  docs.route({
+    handler: async ({ query: page }, { deps, req, res }) => {
+      const { suppliers, total } = await listSuppliers(deps.pool, ctx(req).workspace.id, { limit: page.pageSize, offset: offsetOf(page) });
+      setTotalCount(res, total);
+      return suppliers;
+    },
+  }),
+  route({
     method: 'post',
     path: '/suppliers',
     summary: 'Create a supplier',
     description: 'Counts toward the plan supplier limit (403 exceeded_limit). A name already used, in any letter case, answers 409 conflict.',
     scope: 'items.write',
     tags: ['Suppliers'],
-    request: { body: { content: { 'application/json': { schema: CreateSupplierBody } } } },
+    request: { body: { schema: CreateSupplierBody, required: true } },
     responses: { 201: { description: 'The created supplier', schema: Supplier } },
-  });
-}
-
-export function supplierRoutes(app: Express, runtime: ServiceRuntime): void {
-  app.get('/suppliers', requireScope('items.read'), async (req, res) => {
-    const page = parseInput(SupplierListQuery, req.query, 'query');
-    const { suppliers, total } = await listSuppliers(runtime.pool, ctx(req).workspace.id, { limit: page.pageSize, offset: offsetOf(page) });
-    setTotalCount(res, total);
-    res.json(suppliers);
-  });
-  app.post('/suppliers', requireScope('items.write'), async (req, res) => {
-    const body = parseInput(CreateSupplierBody, req.body, 'body');
-    res.status(201).json(await createSupplier(runtime, ctx(req), body));
-  });
-}
+    handler: async ({ body }, { deps, req }) => createSupplier(deps, ctx(req), body),
+  }),
+];

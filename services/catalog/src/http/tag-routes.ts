@@ -1,5 +1,4 @@
-import { type ApiDocs, ctx, offsetOf, Pagination, parseInput, requireScope, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
-import type { Express } from 'express';
+import { ctx, offsetOf, Pagination, routesFor, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
 import { listTags } from '../data/tag-repository';
 import { Tag, TagColor } from '../domain/tag';
 import { createTag } from '../use-cases/create-tag';
@@ -13,8 +12,10 @@ export const CreateTagBody = z
 
 const TagListQuery = z.strictObject(Pagination.shape);
 
-export function documentTagRoutes(docs: ApiDocs): void {
-  docs.route({
+const route = routesFor<ServiceRuntime>();
+
+export const tagRoutes = [
+  route({
     method: 'get',
     path: '/tags',
     summary: 'List tags',
@@ -23,28 +24,21 @@ export function documentTagRoutes(docs: ApiDocs): void {
     tags: ['Tags'],
     request: { query: TagListQuery },
     responses: { 200: { description: 'One page of tags', schema: z.array(Tag), headers: { 'X-Total-Count': 'Tags in the workspace' } } },
-  });
-  docs.route({
+    handler: async ({ query: page }, { deps, req, res }) => {
+      const { tags, total } = await listTags(deps.pool, ctx(req).workspace.id, { limit: page.pageSize, offset: offsetOf(page) });
+      setTotalCount(res, total);
+      return tags;
+    },
+  }),
+  route({
     method: 'post',
     path: '/tags',
     summary: 'Create a tag',
     description: 'Counts toward the plan tag limit (403 exceeded_limit). A name already used, in any letter case, answers 409 conflict.',
     scope: 'tags.write',
     tags: ['Tags'],
-    request: { body: { content: { 'application/json': { schema: CreateTagBody } } } },
+    request: { body: { schema: CreateTagBody, required: true } },
     responses: { 201: { description: 'The created tag', schema: Tag } },
-  });
-}
-
-export function tagRoutes(app: Express, runtime: ServiceRuntime): void {
-  app.get('/tags', requireScope('tags.read'), async (req, res) => {
-    const page = parseInput(TagListQuery, req.query, 'query');
-    const { tags, total } = await listTags(runtime.pool, ctx(req).workspace.id, { limit: page.pageSize, offset: offsetOf(page) });
-    setTotalCount(res, total);
-    res.json(tags);
-  });
-  app.post('/tags', requireScope('tags.write'), async (req, res) => {
-    const body = parseInput(CreateTagBody, req.body, 'body');
-    res.status(201).json(await createTag(runtime, ctx(req), body));
-  });
-}
+    handler: async ({ body }, { deps, req }) => createTag(deps, ctx(req), body),
+  }),
+];
