@@ -6,7 +6,7 @@ import { createTag } from '../use-cases/create-tag';
 export const CreateTagBody = z
   .strictObject({
     name: z.string().trim().min(1).max(64).openapi({ description: 'Required; 1 to 64 characters, unique per workspace case-insensitively (409 conflict)' }),
-    color: TagColor.optional().openapi({ description: 'Hex color #rrggbb; default #9e9e9e' }),
+    color: TagColor.optional().openapi({ description: 'A CSS color name (any letter case, e.g. blue), #rgb or #rrggbb, returned exactly as given; default #9e9e9e' }),
   })
   .openapi('CreateTag');
 
