@@ -28,6 +28,7 @@ const route = routesFor<WorkspaceRouteDeps>();
 export const workspaceRoutes = [
   route({
     method: 'get',
+    operationId: 'getWorkspace',
     path: '/workspaces/{idOrSlug}',
     summary: 'Retrieve a workspace',
     description: 'Usage counters are read live from the services that own them.',
@@ -43,6 +44,7 @@ export const workspaceRoutes = [
   }),
   route({
     method: 'get',
+    operationId: 'listWorkspaces',
     path: '/workspaces',
     summary: "List the key user's workspaces",
     description: 'A restricted key sees only the workspace it is bound to.',

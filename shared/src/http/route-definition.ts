@@ -1,6 +1,7 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Scope } from '../access';
+import type { ApiTag } from './api-tags';
 import { requireScope } from './service-app';
 import { parseInput } from './validate';
 
@@ -31,8 +32,8 @@ export interface RouteCall<Deps> {
 export interface DocumentedResponse {
   description: string;
   schema?: z.ZodTypeAny;
-  /** Response header name to its description. */
-  headers?: Record<string, string>;
+  /** A list's answer: carries X-Total-Count, the rows matching the filters across all pages. */
+  totalCount?: boolean;
 }
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -43,13 +44,15 @@ type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
  */
 export interface RouteDefinition<Deps, P extends z.ZodType = Absent, Q extends z.ZodType = Absent, B extends z.ZodType = Absent> {
   method: Method;
+  /** Names the operation in the document and in generated clients, e.g. `listItems`. */
+  operationId: string;
   /** In OpenAPI form, `/items/{itemId}`; Express gets `/items/:itemId`. */
   path: string;
   summary: string;
   description?: string;
   /** Required scope: checked before the input is read, and shown in the description. */
   scope?: Scope;
-  tags: string[];
+  tags: ApiTag[];
   /** Whether the workspaceId/projectSlug selector applies (false for /workspaces routes). */
   workspaceScoped?: boolean;
   /**

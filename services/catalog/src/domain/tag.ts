@@ -1,4 +1,4 @@
-import { z } from '@inv/shared';
+import { ApiId, z } from '@inv/shared';
 
 /** The named colors of CSS Color Module Level 4 (https://www.w3.org/TR/css-color-4/#named-colors). */
 export const CSS_COLOR_NAMES = new Set([
@@ -35,8 +35,8 @@ export const DEFAULT_TAG_COLOR = '#9e9e9e';
 
 export const Tag = z
   .object({
-    id: z.string(),
-    name: z.string().openapi({ description: '1 to 64 characters, unique per workspace case-insensitively' }),
+    id: ApiId,
+    name: z.string().openapi({ description: '1 to 64 characters, unique per workspace case-insensitively', example: 'Fragile' }),
     color: z.string().openapi({ description: 'As given on create: a CSS color name, #rgb or #rrggbb (default #9e9e9e)', example: 'blue' }),
   })
   .openapi('Tag');

@@ -21,6 +21,7 @@ const route = routesFor<ServiceRuntime>();
 export const itemRoutes = [
   route({
     method: 'post',
+    operationId: 'createItem',
     path: '/items',
     summary: 'Create an item',
     description: [
@@ -39,6 +40,7 @@ export const itemRoutes = [
   }),
   route({
     method: 'post',
+    operationId: 'createItemsInBulk',
     path: '/items/bulk',
     summary: 'Create up to 100 items',
     description: [
@@ -53,6 +55,7 @@ export const itemRoutes = [
   }),
   route({
     method: 'patch',
+    operationId: 'updateItem',
     path: '/items/{itemId}',
     summary: 'Update an item',
     description: [
@@ -68,6 +71,7 @@ export const itemRoutes = [
   }),
   route({
     method: 'get',
+    operationId: 'getItem',
     path: '/items/info',
     summary: 'Retrieve one item',
     description: 'itemId may also be ext_ followed by the external ID. 404 for an item not in the workspace.',
@@ -79,13 +83,14 @@ export const itemRoutes = [
   }),
   route({
     method: 'get',
+    operationId: 'listItems',
     path: '/items',
     summary: 'List items',
     description: 'The filters of GET /items/count, newest first, paged with page and pageSize (1 to 200, default 50); the total across pages is in X-Total-Count.',
     scope: 'items.read',
     tags: ['Items'],
     request: { query: ItemListQuery },
-    responses: { 200: { description: 'One page of items', schema: ItemList, headers: { 'X-Total-Count': 'Items matching the filters' } } },
+    responses: { 200: { description: 'One page of items', schema: ItemList, totalCount: true } },
     handler: async ({ query: { page, pageSize, ...filters } }, { deps, req, res }) => {
       const { items, total } = await listItems(deps.pool, ctx(req), filters, { limit: pageSize, offset: offsetOf({ page, pageSize }) });
       setTotalCount(res, total);
@@ -94,6 +99,7 @@ export const itemRoutes = [
   }),
   route({
     method: 'get',
+    operationId: 'countItems',
     path: '/items/count',
     summary: 'Count items matching filters',
     description: [

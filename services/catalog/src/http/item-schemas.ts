@@ -14,23 +14,23 @@ const ExternalId = z
   .min(1)
   .max(128)
   .regex(/^\S(?:.*\S)?$/, 'no leading or trailing whitespace')
-  .openapi({ description: 'Your own identifier, unique per workspace (case-sensitive), 1 to 128 characters' });
+  .openapi({ description: 'Your own identifier, unique per workspace (case-sensitive), 1 to 128 characters', example: 'erp-10042' });
 
 const itemFields = {
-  sku: z.string().trim().min(1).max(100).openapi({ description: 'Required on create; 1 to 100 characters, unique per workspace case-insensitively (409 conflict)' }),
-  description: z.string().max(2000).openapi({ description: 'Up to 2000 characters; default ""' }),
+  sku: z.string().trim().min(1).max(100).openapi({ description: 'Required on create; 1 to 100 characters, unique per workspace case-insensitively (409 conflict)', example: 'WID-001' }),
+  description: z.string().max(2000).openapi({ description: 'Up to 2000 characters; default ""', example: 'Widget, blue, 10 cm' }),
   externalId: ExternalId.nullable(),
-  cost: Amount.openapi({ description: '>= 0; default 0' }),
-  sellPrice: Amount.openapi({ description: '>= 0; default 0' }),
-  supplierId: z.string().nullable().openapi({ description: 'A supplier of the workspace (422 otherwise); null unlinks' }),
+  cost: Amount.openapi({ description: '>= 0; default 0', example: 4.5 }),
+  sellPrice: Amount.openapi({ description: '>= 0; default 0', example: 9.99 }),
+  supplierId: z.string().nullable().openapi({ description: 'A supplier of the workspace (422 otherwise); null unlinks', example: '0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60' }),
   trackStock: z.boolean().openapi({ description: 'Default true; false makes the item catalog-only' }),
-  lowStockThreshold: z.number().min(0).max(1_000_000).nullable().openapi({ description: '0 to 1000000; null uses the workspace default' }),
+  lowStockThreshold: z.number().min(0).max(1_000_000).nullable().openapi({ description: '0 to 1000000; null uses the workspace default', example: 10 }),
   tagId: z.string().openapi({ description: 'Deprecated; use tagIds. Joins the union of tags', deprecated: true }),
-  tagIds: z.array(z.string()).max(50).openapi({ description: 'IDs of tags of the workspace (unknown IDs: 422)' }),
+  tagIds: z.array(z.string()).max(50).openapi({ description: 'IDs of tags of the workspace (unknown IDs: 422)', example: ['5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05'] }),
   tagNames: z
     .array(z.string().trim().min(1).max(64))
     .max(50)
-    .openapi({ description: 'Names of existing tags, matched case-insensitively (unknown names: 422; they do not create tags)' }),
+    .openapi({ description: 'Names of existing tags, matched case-insensitively (unknown names: 422; they do not create tags)', example: ['Fragile'] }),
 };
 
 export const CreateItemBody = z
@@ -54,8 +54,9 @@ export const CreateItemBody = z
       .optional()
       .openapi({
         description: `Opening quantity, 0 to ${MAX_OPENING_QUANTITY} with at most ${QUANTITY_DECIMALS} decimals (default 0), recorded as an opening movement before the item is returned; non-zero needs trackStock true (422)`,
+        example: 25,
       }),
-    locationId: z.string().optional().openapi({ description: 'Where the opening quantity goes; default: the workspace default location' }),
+    locationId: z.string().optional().openapi({ description: 'Where the opening quantity goes; default: the workspace default location', example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b' }),
   })
   .openapi('CreateItem');
 export type CreateItemBody = z.infer<typeof CreateItemBody>;

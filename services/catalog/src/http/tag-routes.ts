@@ -5,7 +5,7 @@ import { createTag } from '../use-cases/create-tag';
 
 export const CreateTagBody = z
   .strictObject({
-    name: z.string().trim().min(1).max(64).openapi({ description: 'Required; 1 to 64 characters, unique per workspace case-insensitively (409 conflict)' }),
+    name: z.string().trim().min(1).max(64).openapi({ description: 'Required; 1 to 64 characters, unique per workspace case-insensitively (409 conflict)', example: 'Fragile' }),
     color: TagColor.optional().openapi({ description: 'A CSS color name (any letter case, e.g. blue), #rgb or #rrggbb, returned exactly as given; default #9e9e9e' }),
   })
   .openapi('CreateTag');
@@ -17,13 +17,14 @@ const route = routesFor<ServiceRuntime>();
 export const tagRoutes = [
   route({
     method: 'get',
+    operationId: 'listTags',
     path: '/tags',
     summary: 'List tags',
     description: 'Ordered by name (case-insensitive). The total across pages is in X-Total-Count.',
     scope: 'tags.read',
     tags: ['Tags'],
     request: { query: TagListQuery },
-    responses: { 200: { description: 'One page of tags', schema: z.array(Tag), headers: { 'X-Total-Count': 'Tags in the workspace' } } },
+    responses: { 200: { description: 'One page of tags', schema: z.array(Tag), totalCount: true } },
     handler: async ({ query: page }, { deps, req, res }) => {
       const { tags, total } = await listTags(deps.pool, ctx(req).workspace.id, { limit: page.pageSize, offset: offsetOf(page) });
       setTotalCount(res, total);
@@ -32,6 +33,7 @@ export const tagRoutes = [
   }),
   route({
     method: 'post',
+    operationId: 'createTag',
     path: '/tags',
     summary: 'Create a tag',
     description: 'Counts toward the plan tag limit (403 exceeded_limit). A name already used, in any letter case, answers 409 conflict.',

@@ -1,4 +1,4 @@
-import { ctx, LocationType, offsetOf, Pagination, queryArray, queryBoolean, routesFor, setTotalCount, z, type ServiceRuntime } from '@inv/shared';
+import { type ApiTag, ctx, LocationType, offsetOf, Pagination, queryArray, queryBoolean, routesFor, setTotalCount, z, type ServiceRuntime } from '@inv/shared';
 import { CreateLocationInput, Location, UpdateLocationInput } from '../domain/location';
 import { createLocation } from '../use-cases/create-location';
 import { deleteLocation } from '../use-cases/delete-location';
@@ -28,12 +28,13 @@ const ACCESS_NOTE =
   'A member whose location access is restricted sees only the locations its access list names: others answer 404 and are left out of lists and counts.';
 const QUERY_NOTE = 'Unknown query parameters answer 400.';
 
-const tags = ['Locations'];
+const tags: ApiTag[] = ['Locations'];
 const route = routesFor<ServiceRuntime>();
 
 export const locationRoutes = [
   route({
     method: 'post',
+    operationId: 'createLocation',
     path: '/locations',
     summary: 'Create a location',
     description: [
@@ -49,6 +50,7 @@ export const locationRoutes = [
   }),
   route({
     method: 'get',
+    operationId: 'listLocations',
     path: '/locations',
     summary: 'List locations',
     description: `Oldest first (the default location leads). ${ACCESS_NOTE} ${QUERY_NOTE}`,
@@ -56,7 +58,7 @@ export const locationRoutes = [
     tags,
     request: { query: ListQuery },
     responses: {
-      200: { description: 'One page of locations', schema: z.array(Location), headers: { 'X-Total-Count': 'Number of locations matching the filters, across all pages' } },
+      200: { description: 'One page of locations', schema: z.array(Location), totalCount: true },
     },
     handler: async ({ query: { page, pageSize, type, ...filter } }, { deps, req, res }) => {
       const found = await findLocations(deps.pool, ctx(req), { ...filter, types: type }, { limit: pageSize, offset: offsetOf({ page, pageSize }) });
@@ -66,6 +68,7 @@ export const locationRoutes = [
   }),
   route({
     method: 'get',
+    operationId: 'countLocations',
     path: '/locations/count',
     summary: 'Count locations',
     description: `Takes the filters of GET /locations (no paging). ${ACCESS_NOTE} ${QUERY_NOTE}`,
@@ -77,6 +80,7 @@ export const locationRoutes = [
   }),
   route({
     method: 'get',
+    operationId: 'getLocation',
     path: '/locations/{id}',
     summary: 'Retrieve a location',
     description: `Deleted locations answer 404. ${ACCESS_NOTE}`,
@@ -88,6 +92,7 @@ export const locationRoutes = [
   }),
   route({
     method: 'patch',
+    operationId: 'updateLocation',
     path: '/locations/{id}',
     summary: 'Update a location',
     description: [
@@ -102,6 +107,7 @@ export const locationRoutes = [
   }),
   route({
     method: 'delete',
+    operationId: 'deleteLocation',
     path: '/locations/{id}',
     summary: 'Delete a location',
     description: [

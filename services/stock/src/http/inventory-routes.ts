@@ -11,9 +11,9 @@ const Id = z.string().refine(isId, { message: 'not a valid id' });
 const Note = z.string().max(500).optional().openapi({ description: 'Free text, up to 500 characters; default ""' });
 
 const movementFields = {
-  itemId: z.string().min(1).openapi({ description: 'A stock-tracked item of the workspace' }),
-  locationId: z.string().min(1).openapi({ description: 'An existing location; adding stock needs it active and not being deleted' }),
-  reference: z.string().max(100).optional().openapi({ description: 'Free text up to 100 characters, e.g. a purchase order number; default ""' }),
+  itemId: z.string().min(1).openapi({ description: 'A stock-tracked item of the workspace', example: '3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37' }),
+  locationId: z.string().min(1).openapi({ description: 'An existing location; adding stock needs it active and not being deleted', example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b' }),
+  reference: z.string().max(100).optional().openapi({ description: 'Free text up to 100 characters, e.g. a purchase order number; default ""', example: 'PO-2026-0117' }),
   note: Note,
 };
 const reason = (defaultReason: MovementReason) => MovementReason.optional().openapi({ description: `Why the stock changed: ${MOVEMENT_REASONS.join(', ')}; default ${defaultReason}` });
@@ -62,13 +62,12 @@ export const MovementsQuery = z.strictObject({
   ...Pagination.shape,
 });
 
-const TOTAL = { 'X-Total-Count': 'Number of rows matching the filters, across all pages' };
-
 const route = routesFor<ServiceRuntime>();
 
 export const inventoryRoutes = [
   route({
     method: 'get',
+    operationId: 'listBalances',
     path: '/inventory/balances',
     summary: 'List stock balances',
     description:
@@ -76,7 +75,7 @@ export const inventoryRoutes = [
     scope: 'inventory.read',
     tags: ['Inventory'],
     request: { query: BalancesQuery },
-    responses: { 200: { description: 'Balances', schema: z.array(Balance), headers: TOTAL } },
+    responses: { 200: { description: 'Balances', schema: z.array(Balance), totalCount: true } },
     handler: async ({ query }, { deps, req, res }) => {
       const { rows, total } = await listBalances(
         deps.pool,
@@ -90,6 +89,7 @@ export const inventoryRoutes = [
   }),
   route({
     method: 'get',
+    operationId: 'listMovements',
     path: '/inventory/movements',
     summary: 'List stock movements (the ledger)',
     description:
@@ -97,7 +97,7 @@ export const inventoryRoutes = [
     scope: 'inventory.read',
     tags: ['Inventory'],
     request: { query: MovementsQuery },
-    responses: { 200: { description: 'Movements', schema: z.array(Movement), headers: TOTAL } },
+    responses: { 200: { description: 'Movements', schema: z.array(Movement), totalCount: true } },
     handler: async ({ query }, { deps, req, res }) => {
       const context = ctx(req);
       const { rows, total } = await listMovements(
@@ -120,6 +120,7 @@ export const inventoryRoutes = [
   }),
   route({
     method: 'post',
+    operationId: 'recordMovement',
     path: '/inventory/movements',
     summary: 'Record a receipt, an adjustment or a physical count',
     description: `A receipt adds stock (quantity > 0); an adjustment changes it by a signed quantity and cannot take more than is available, on-hand minus what pending transfers reserve (422 naming the item, the location and the quantity available). An adjustment with expectedOnHand applies only if the on-hand is exactly that when it is written (409 conflict naming the current on-hand otherwise; nothing changes). A count (quantity = the counted on-hand) records one adjustment of the difference with reason count, so the balance equals the count; a count below what is reserved is a 422. Every movement may carry a reason (default received for receipts, correction for adjustments) and a reference. The item must exist and track stock (422 otherwise); the location must exist and not be deleted, and to add stock it must be active and not being deleted (422). A member with restricted location access needs write access to the location (403). Answers 201 with the movement. ${IDEMPOTENCY_DESCRIPTION}`,

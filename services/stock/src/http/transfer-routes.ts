@@ -13,12 +13,12 @@ export const MAX_TRANSFER_LINES = 500;
 
 export const CreateTransferBody = z
   .strictObject({
-    fromLocationId: z.string().min(1).openapi({ description: 'Source location (required)' }),
-    toLocationId: z.string().min(1).openapi({ description: 'Destination location (required), different from the source' }),
+    fromLocationId: z.string().min(1).openapi({ description: 'Source location (required)', example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b' }),
+    toLocationId: z.string().min(1).openapi({ description: 'Destination location (required), different from the source', example: 'c4e8a2f1-7b3d-4a9e-8f60-2d5b1e7c9a34' }),
     lines: z
       .array(
         z.strictObject({
-          itemId: z.string().min(1).openapi({ description: 'A stock-tracked item; each item at most once per transfer' }),
+          itemId: z.string().min(1).openapi({ description: 'A stock-tracked item; each item at most once per transfer', example: '3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37' }),
           quantity: PositiveQuantity.openapi({ description: `> 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals` }),
           note: z.string().max(500).optional().openapi({ description: 'Up to 500 characters; default ""' }),
         }),
@@ -97,6 +97,7 @@ const route = routesFor<ServiceRuntime>();
 export const transferRoutes = [
   route({
     method: 'post',
+    operationId: 'createTransfer',
     path: '/inventory/transfers',
     summary: 'Create a transfer',
     description: `Moves stock from fromLocationId to toLocationId at once, all or nothing, and answers 201 with the completed Transfer. With status pending nothing moves yet: the lines are reserved at the source (they count against its available stock) and 201 answers the pending Transfer, to be completed or rejected by the destination or cancelled by the source. 422 for the same source and destination, an unknown, deleted or inactive location (or one being deleted), an unknown or catalog-only item, or too little available at the source, on-hand minus what pending transfers reserve (naming the item, the location and the quantity available). A member with restricted location access needs write access to both locations (403). Counts toward the plan's transfers per billing cycle when created, pending or not (403 exceeded_limit past it). ${IDEMPOTENCY_DESCRIPTION}`,
@@ -117,6 +118,7 @@ export const transferRoutes = [
   }),
   route({
     method: 'get',
+    operationId: 'listTransfers',
     path: '/inventory/transfers',
     summary: 'List transfers',
     description:
@@ -124,7 +126,7 @@ export const transferRoutes = [
     scope: 'transfers.read',
     tags: ['Transfers'],
     request: { query: TransfersQuery },
-    responses: { 200: { description: 'Transfers', schema: z.array(Transfer), headers: { 'X-Total-Count': 'Number of transfers matching the filters, across all pages' } } },
+    responses: { 200: { description: 'Transfers', schema: z.array(Transfer), totalCount: true } },
     handler: async ({ query }, { deps, req, res }) => {
       const { workspace } = ctx(req);
       const { ids, total } = await listTransferIds(
@@ -140,6 +142,7 @@ export const transferRoutes = [
   }),
   route({
     method: 'get',
+    operationId: 'getTransfer',
     path: '/inventory/transfers/{id}',
     summary: 'Retrieve a transfer',
     scope: 'transfers.read',
@@ -157,6 +160,7 @@ export const transferRoutes = [
     const action = ACTIONS[name];
     return route({
       method: 'post',
+      operationId: `${name}Transfer`,
       path: `/inventory/transfers/{id}/${name}`,
       summary: action.summary,
       description: `${action.description} 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer. ${IDEMPOTENCY_DESCRIPTION}`,
