@@ -6,7 +6,7 @@ import { updateItem } from '../use-cases/update-item';
 import {
   BulkItemsBody,
   CreateItemBody,
-  ItemCountByTag,
+  ItemCountAnswer,
   ItemCountQuery,
   ItemInfoQuery,
   ItemList,
@@ -110,7 +110,7 @@ export const itemRoutes = [
     scope: 'items.read',
     tags: ['Items'],
     request: { query: ItemCountQuery },
-    responses: { 200: { description: 'The count, or the count per tag with groupBy=tagId', schema: z.union([z.number().int(), ItemCountByTag]) } },
+    responses: { 200: { description: 'Without groupBy: an ItemCount (a bare number). With groupBy=tagId: an ItemCountByTag object. The type tells them apart (number vs object).', schema: ItemCountAnswer } },
     handler: async ({ query: { groupBy, includeTags, ...filters } }, { deps, req }) => countMatchingItems(deps.pool, ctx(req), filters, { groupBy, includeTags }),
   }),
 ];

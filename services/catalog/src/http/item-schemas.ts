@@ -69,7 +69,8 @@ export const BulkItemsBody = z.array(CreateItemBody).min(1).max(MAX_BULK_ITEMS).
 
 export const ItemPath = z.object({ itemId: z.string().openapi({ description: 'The item ID, or ext_ followed by the external ID' }) });
 
-const decimal = single(z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a number').transform(Number));
+/** A plain decimal such as 4.5 or -2; documented as a number, which is how a client sends it. */
+const decimal = single(z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a number').transform(Number)).openapi({ type: 'number' });
 const text = (max: number) => single(z.string().min(1).max(max));
 
 export const ItemFilterQuery = z.strictObject({
@@ -118,3 +119,8 @@ export const ItemCountByTag = z
   .openapi('ItemCountByTag');
 
 export const ItemList = z.array(Item);
+
+export const ItemCount = z.number().int().openapi('ItemCount', { description: 'Without groupBy: the number of matching items, as a bare JSON number', example: 42 });
+
+/** GET /items/count answers a number, or with groupBy=tagId an object: a client tells them apart with typeof. */
+export const ItemCountAnswer = z.union([ItemCount, ItemCountByTag]);

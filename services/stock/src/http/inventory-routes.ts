@@ -7,7 +7,8 @@ import { recordMovement } from '../use-cases/record-movement';
 import { IDEMPOTENCY_DESCRIPTION, respondIdempotently } from './idempotency';
 import { actorOf, lower, readableLocations } from './request-context';
 
-const Id = z.string().refine(isId, { message: 'not a valid id' });
+// .meta, not .openapi: queryArray documents its items from zod's own JSON schema, which reads meta.
+const Id = z.string().refine(isId, { message: 'not a valid id' }).meta({ format: 'uuid' });
 const Note = z.string().max(500).optional().openapi({ description: 'Free text, up to 500 characters; default ""' });
 
 const movementFields = {
