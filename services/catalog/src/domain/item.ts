@@ -21,8 +21,8 @@ export const Item = z
     createdAt: ApiTimestamp,
     updatedAt: ApiTimestamp.openapi({ description: 'Unchanged by a PATCH that changes nothing' }),
     projectId: ApiId.openapi({ description: 'Deprecated: equals workspaceId', deprecated: true }),
-    // No .openapi() on the nullable: it would make the Supplier component itself nullable.
-    supplier: Supplier.nullable(),
+    // A union rather than Supplier.nullable(): the nullable would carry Supplier's component name and make the component itself nullable.
+    supplier: z.union([Supplier, z.null()]).openapi({ description: 'The linked supplier record; null when the item has no supplier' }),
   })
   .openapi('Item');
 export type Item = z.infer<typeof Item>;
