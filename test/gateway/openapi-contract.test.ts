@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { buildPublicDocument } from '../../scripts/openapi';
-import { request } from '../support/api';
+import { type ApiResponse, request } from '../support/api';
 import { newWorkspace } from '../support/fixtures';
+import { conformanceChecker } from '../support/openapi-conformance';
 
 type Json = any;
 const EVERY_RESPONSE = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
@@ -49,7 +50,8 @@ describe('the public OpenAPI document', () => {
       const [success, answer] = Object.entries(op.responses).find(([s]) => s.startsWith('2')) as [string, Json];
       if (op.parameters?.some((p: Json) => p.name === 'page')) expect([name, Object.keys(answer.headers)]).toEqual([name, expect.arrayContaining(['X-Total-Count'])]);
       if (op.parameters?.some((p: Json) => p.name === 'Idempotency-Key')) expect([name, Object.keys(answer.headers)]).toEqual([name, expect.arrayContaining(['Idempotent-Replayed'])]);
-      expect([name, success, answer.content['application/json'].example]).toEqual([name, success, expect.anything()]);
+      const media = answer.content['application/json'];
+      expect([name, success, media.example ?? media.examples]).toEqual([name, success, expect.anything()]);
       if (op.requestBody) expect([name, op.requestBody.content['application/json'].example]).toEqual([name, expect.anything()]);
     }
     expect(ids.size).toBeGreaterThanOrEqual(27);
@@ -62,6 +64,7 @@ describe('the public OpenAPI document', () => {
     expect(document.paths['/items'].post.requestBody.required).toBe(true);
     expect(document.paths['/inventory/transfers'].post.requestBody.required).toBe(true);
     expect(document.paths['/items/{itemId}'].patch.requestBody.required).toBe(false);
+    expect(Object.keys(document.paths['/items/count'].get.responses['200'].content['application/json'].examples)).toEqual(['ItemCount', 'ItemCountByTag']);
   });
 
   it('when a TypeScript client is generated with openapi-typescript, then the calls the docs call valid type-check, the invalid ones do not, and the count shape is told apart without casts', () => {
@@ -124,5 +127,59 @@ export const noName: Body<'/locations', 'post'> = { note: 'x' };
       expect([p, m, absent]).toEqual([p, m, []]);
     }
     expect(replayed.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('when a full client scenario runs, then every answer, errors included, matches its documented response: body schema, formats and headers', async () => {
+    const check = conformanceChecker(await (await request('GET', '/openapi.json')).body);
+    const ws = await newWorkspace({ plan: 'pro' });
+    const answers: Array<[string, string, ApiResponse]> = [];
+    const call = async (method: string, template: string, pending: Promise<ApiResponse>) => {
+      const res = await pending;
+      answers.push([method, template, res]);
+      return res;
+    };
+    const { owner } = ws;
+    await call('GET', '/workspaces', owner.get('/workspaces'));
+    await call('GET', '/workspaces/{idOrSlug}', owner.get(`/workspaces/${ws.slug}`));
+    const van = (await call('POST', '/locations', owner.post('/locations', { name: 'Van 7' }))).body;
+    const spare = (await call('POST', '/locations', owner.post('/locations', { name: 'Spare', type: 'site', latitude: 48.1, longitude: 11.5, geofenceRadiusM: 100 }))).body;
+    await call('GET', '/locations', owner.get('/locations', { query: { type: 'van,warehouse', active: 'true' } }));
+    await call('GET', '/locations/count', owner.get('/locations/count', { query: { type: 'van' } }));
+    await call('GET', '/locations/{id}', owner.get(`/locations/${van.id}`));
+    await call('PATCH', '/locations/{id}', owner.patch(`/locations/${van.id}`, { note: 'Blue van' }));
+    await call('DELETE', '/locations/{id}', owner.delete(`/locations/${spare.id}`));
+    const tag = (await call('POST', '/tags', owner.post('/tags', { name: 'Blue', color: 'blue' }))).body;
+    await call('GET', '/tags', owner.get('/tags'));
+    const supplier = (await call('POST', '/suppliers', owner.post('/suppliers', { name: 'Acme', email: 'orders@acme.test' }))).body;
+    await call('GET', '/suppliers', owner.get('/suppliers'));
+    const item = (await call('POST', '/items', owner.post('/items', { sku: 'CON-1', quantity: 10, tagIds: [tag.id], supplierId: supplier.id }))).body;
+    const [second] = (await call('POST', '/items/bulk', owner.post('/items/bulk', [{ sku: 'CON-2', quantity: 3 }, { sku: 'CON-3', trackStock: false }]))).body;
+    await call('GET', '/items', owner.get('/items', { query: { tagIds: tag.id, stockHealth: 'ok,low', trackStock: 'true' } }));
+    await call('GET', '/items/info', owner.get('/items/info', { query: { itemId: item.id } }));
+    await call('PATCH', '/items/{itemId}', owner.patch(`/items/${item.id}`, { description: 'Blue widget' }));
+    await call('GET', '/items/count', owner.get('/items/count', { query: { supplierIds: supplier.id } }));
+    await call('GET', '/items/count', owner.get('/items/count', { query: { groupBy: 'tagId', includeTags: 'true' } }));
+    const receipt = { type: 'receipt', itemId: item.id, locationId: ws.defaultLocationId, quantity: 5, reference: 'PO-1' };
+    await call('POST', '/inventory/movements', owner.post('/inventory/movements', receipt, { headers: { 'idempotency-key': 'flow-receipt' } }));
+    await call('POST', '/inventory/movements', owner.post('/inventory/movements', receipt, { headers: { 'idempotency-key': 'flow-receipt' } }));
+    await call('POST', '/inventory/movements', owner.post('/inventory/movements', { type: 'adjustment', itemId: item.id, locationId: ws.defaultLocationId, quantity: -1, reason: 'damaged' }));
+    await call('POST', '/inventory/movements', owner.post('/inventory/movements', { type: 'count', itemId: second.id, locationId: ws.defaultLocationId, quantity: 3 }));
+    await call('GET', '/inventory/balances', owner.get('/inventory/balances', { query: { itemId: `${item.id},${second.id}` } }));
+    await call('GET', '/inventory/movements', owner.get('/inventory/movements', { query: { type: 'receipt,adjustment', interval: '7d' } }));
+    const lines = [{ itemId: item.id, quantity: 2 }];
+    const moved = (await call('POST', '/inventory/transfers', owner.post('/inventory/transfers', { fromLocationId: ws.defaultLocationId, toLocationId: van.id, lines }, { headers: { 'idempotency-key': 'flow-transfer' } }))).body;
+    const pending = (await call('POST', '/inventory/transfers', owner.post('/inventory/transfers', { fromLocationId: ws.defaultLocationId, toLocationId: van.id, lines, status: 'pending' }))).body;
+    await call('POST', '/inventory/transfers/{id}/complete', owner.post(`/inventory/transfers/${pending.id}/complete`));
+    await call('POST', '/inventory/transfers/{id}/revert', owner.post(`/inventory/transfers/${moved.id}/revert`, {}));
+    await call('GET', '/inventory/transfers', owner.get('/inventory/transfers', { query: { status: 'completed,reverted' } }));
+    await call('GET', '/inventory/transfers/{id}', owner.get(`/inventory/transfers/${moved.id}`));
+    await call('GET', '/items/info', owner.get('/items/info', { query: { itemId: '7c9e6679-7425-40de-944b-e07fc1f90ae7' } }));
+    await call('POST', '/tags', owner.post('/tags', { name: '' }));
+    await call('POST', '/tags', owner.post('/tags', { name: 'BLUE' }));
+    await call('POST', '/inventory/movements', owner.post('/inventory/movements', { type: 'adjustment', itemId: item.id, locationId: ws.defaultLocationId, quantity: -1000 }));
+    await call('POST', '/inventory/transfers/{id}/cancel', owner.post(`/inventory/transfers/${moved.id}/cancel`));
+
+    expect(answers.map(([, , res]) => res.status).filter((s) => s >= 400).sort()).toEqual([400, 404, 409, 409, 422]);
+    expect(answers.flatMap(([method, template, res]) => check(method, template, res))).toEqual([]);
   });
 });

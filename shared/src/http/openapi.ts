@@ -167,7 +167,18 @@ export class ApiDocs {
         const content = (operation.responses[status] as OperationResponse).content?.['application/json'];
         if (!content || !res.schema) continue;
         responseSchemas.push(content.schema);
-        content.example = checkedExample(name, status, content.schema, components, res.schema);
+        const shapes = content.schema.anyOf ?? content.schema.oneOf;
+        if (shapes?.every((shape) => shape.$ref)) {
+          // One example per shape a union answers, named after its component.
+          content.examples = Object.fromEntries(
+            shapes.map((shape) => {
+              const component = shape.$ref!.split('/').pop()!;
+              return [component, { summary: components[component]?.description ?? component, value: checkedExample(name, status, shape, components, res.schema!) }];
+            }),
+          );
+        } else {
+          content.example = checkedExample(name, status, content.schema, components, res.schema);
+        }
       }
     }
     const usedByResponses = new Set(responseSchemas.flatMap((s) => [...referencedComponents(s, components)]));
@@ -205,6 +216,7 @@ function mergeQuery(query: z.ZodType | undefined): z.ZodObject {
 interface MediaType {
   schema: JsonSchema;
   example?: unknown;
+  examples?: Record<string, { summary: string; value: unknown }>;
 }
 interface OperationResponse {
   description: string;

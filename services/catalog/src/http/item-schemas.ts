@@ -1,4 +1,4 @@
-import { Pagination, queryArray, queryBoolean, single, z } from '@inv/shared';
+import { ApiId, Pagination, queryArray, queryBoolean, single, z } from '@inv/shared';
 import { STOCK_HEALTH } from '../domain/item-filter';
 import { Item } from '../domain/item';
 import { Tag } from '../domain/tag';
@@ -103,20 +103,20 @@ export const ItemInfoQuery = z.strictObject({ itemId: text(200).openapi({ descri
 
 export const TagGroup = z
   .object({
-    tagId: z.string().nullable().openapi({ description: 'null for the group of items without tags' }),
-    count: z.number().int(),
+    tagId: ApiId.nullable().openapi({ description: 'null for the group of items without tags' }),
+    count: z.number().int().openapi({ example: 3 }),
     tag: Tag.nullable().optional().openapi({ description: 'Present with includeTags=true; null for the untagged group' }),
   })
   .openapi('ItemCountGroup');
 
 export const ItemCountByTag = z
   .object({
-    count: z.number().int().openapi({ description: 'Matching items, each counted once' }),
+    count: z.number().int().openapi({ description: 'Matching items, each counted once', example: 3 }),
     groups: z.array(TagGroup).openapi({
       description: 'One group per tag carrying matching items (an item with several tags counts in each), ordered by tag name; the untagged group (tagId null) comes last; empty groups are left out',
     }),
   })
-  .openapi('ItemCountByTag');
+  .openapi('ItemCountByTag', { description: 'With groupBy=tagId: the count, and the count per tag' });
 
 export const ItemList = z.array(Item);
 
