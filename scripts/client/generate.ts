@@ -4,71 +4,24 @@
  * (clients/typescript/src/schema.ts). `npm run client:check` (CI) regenerates both into a
  * temporary directory and fails, showing the diff, when the committed ones differ.
  *
- * No stack is needed: each service's OpenAPI fragment is built from its route definitions and
- * served on a loopback port for the duration, and the gateway's own openApiDocument merges them
- * exactly as it does for GET /openapi.json.
+ * No stack is needed: the document comes from scripts/openapi.ts, the same build `npm run
+ * lint:openapi` lints and the gateway serves at GET /openapi.json.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { ApiDocs, createLogger } from '@inv/shared';
-import { openApiDocument } from '../../gateway/src/http/openapi-document';
-import { documentItemRoutes } from '../../services/catalog/src/http/item-routes';
-import { documentSupplierRoutes } from '../../services/catalog/src/http/supplier-routes';
-import { documentTagRoutes } from '../../services/catalog/src/http/tag-routes';
-import { documentLocationRoutes } from '../../services/locations/src/http/location-routes';
-import { documentInventoryRoutes } from '../../services/stock/src/http/inventory-routes';
-import { documentTransferRoutes } from '../../services/stock/src/http/transfer-routes';
+import { buildPublicDocument } from '../openapi';
 
 const CLIENT_DIR = path.resolve(__dirname, '../../clients/typescript');
 const OUTPUTS = { document: 'openapi.json', types: 'src/schema.ts' } as const;
 
-/** Each service's fragment, built as its main.ts builds the one it serves. */
-function serviceFragments(): Record<string, unknown> {
-  const fragment = (name: string, ...documentRoutes: ((docs: ApiDocs) => void)[]) => {
-    const docs = new ApiDocs();
-    for (const document of documentRoutes) document(docs);
-    return docs.document({ title: name, version: '0.0.1' });
-  };
-  return {
-    catalog: fragment('catalog', documentItemRoutes, documentTagRoutes, documentSupplierRoutes),
-    locations: fragment('locations', documentLocationRoutes),
-    stock: fragment('stock', documentInventoryRoutes, documentTransferRoutes),
-  };
-}
-
-async function serve(body: unknown): Promise<http.Server> {
-  const json = JSON.stringify(body);
-  const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(json));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
-
-/** The document GET /openapi.json serves. */
-export async function publicDocument(): Promise<unknown> {
-  const servers: http.Server[] = [];
-  try {
-    const urls: Record<string, string> = {};
-    for (const [name, fragment] of Object.entries(serviceFragments())) {
-      const server = await serve(fragment);
-      servers.push(server);
-      urls[name] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    }
-    return await openApiDocument(urls, createLogger('client-generate', 'warn'))();
-  } finally {
-    for (const server of servers) server.close();
-  }
-}
-
 async function generate(dir: string): Promise<void> {
-  const document = await publicDocument();
-  const types = astToString(await openapiTS(document as Parameters<typeof openapiTS>[0], { silent: true }));
+  const json = `${JSON.stringify(buildPublicDocument(), null, 2)}\n`;
+  const types = astToString(await openapiTS(json, { silent: true }));
   fs.mkdirSync(path.join(dir, path.dirname(OUTPUTS.types)), { recursive: true });
-  fs.writeFileSync(path.join(dir, OUTPUTS.document), `${JSON.stringify(document, null, 2)}\n`);
+  fs.writeFileSync(path.join(dir, OUTPUTS.document), json);
   fs.writeFileSync(path.join(dir, OUTPUTS.types), types);
 }
 

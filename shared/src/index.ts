@@ -28,6 +28,8 @@ export * from './http/service-app';
 export * from './http/untrusted-input';
 export * from './http/validate';
 export * from './http/query';
+export * from './http/route-definition';
+export * from './http/api-tags';
 export * from './readiness';
 export * from './retry';
 export * from './service-runtime';

@@ -60,7 +60,7 @@ describe('items', () => {
       trackStock: false,
       lowStockThreshold: 3,
       tagId: tag.id,
-      tags: [{ id: tag.id, name: tag.name, color: '#ff0000' }],
+      tags: [{ id: tag.id, name: tag.name, color: '#FF0000' }],
     });
   });
 

@@ -10,7 +10,7 @@ describe('tags', () => {
     const b = await createTag(ws, 'beta', '#00AA00');
     const a = await createTag(ws, 'Alpha');
     expect(a).toEqual({ id: expect.any(String), name: 'Alpha', color: '#9e9e9e' });
-    expect(b.color).toBe('#00aa00');
+    expect(b.color).toBe('#00AA00');
     const list = await ws.owner.get('/tags');
     expect(list.status).toBe(200);
     expect(list.headers['x-total-count']).toBe('2');
@@ -24,9 +24,20 @@ describe('tags', () => {
     const ws = await newWorkspace();
     await createTag(ws, 'Fragile');
     expectError(await ws.owner.post('/tags', { name: 'FRAGILE' }), 409, 'conflict');
-    expectError(await ws.owner.post('/tags', { name: 'x', color: 'red' }), 400, 'bad_request');
+    expectError(await ws.owner.post('/tags', { name: 'x', color: 'bleu' }), 400, 'bad_request');
+    expectError(await ws.owner.post('/tags', { name: 'x', color: '#12345' }), 400, 'bad_request');
     expectError(await ws.owner.post('/tags', { name: '' }), 400, 'bad_request');
     expectError(await ws.owner.post('/tags', { name: 'x'.repeat(65) }), 400, 'bad_request');
+  });
+
+  it('when a tag is created with a CSS color name or #rgb, then the color is kept and returned exactly as given', async () => {
+    const ws = await newWorkspace();
+    const named = await createTag(ws, 'named', 'Blue');
+    const short = await createTag(ws, 'short', '#A0c');
+    expect([named.color, short.color]).toEqual(['Blue', '#A0c']);
+    expect((await ws.owner.get('/tags')).body.map((t: { color: string }) => t.color)).toEqual(['Blue', '#A0c']);
+    const item = await createItem(ws, { tagIds: [named.id] });
+    expect(item.tags[0].color).toBe('Blue');
   });
 });
 

@@ -12,101 +12,7 @@ export interface paths {
          *
          *     Requires scope `workspaces.read`.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description Workspace ID or slug */
-                    idOrSlug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The workspace */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Workspace"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getWorkspace"];
         put?: never;
         post?: never;
         delete?: never;
@@ -128,98 +34,7 @@ export interface paths {
          *
          *     Requires scope `workspaces.read`.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The workspaces, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Workspace"][];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listWorkspaces"];
         put?: never;
         post?: never;
         delete?: never;
@@ -241,137 +56,7 @@ export interface paths {
          *
          *     Requires scope `items.read`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Exact SKU, case-insensitive */
-                    sku?: string;
-                    /** @description Description contains this, case-insensitive */
-                    description?: string;
-                    /** @description Exact cost */
-                    cost?: string;
-                    /** @description Exact sell price */
-                    sellPrice?: string;
-                    /** @description Supplier ID; joins supplierIds as "any of" */
-                    supplierId?: string;
-                    /** @description Any of these suppliers; repeated or comma-separated */
-                    supplierIds?: string[] | null;
-                    /** @description Deprecated single tag ID; joins tagIds and tagNames */
-                    tagId?: string;
-                    /** @description Items with any of these tags; repeated or comma-separated */
-                    tagIds?: string[] | null;
-                    /** @description Items with any tag of these names (case-insensitive); repeated or comma-separated */
-                    tagNames?: string[] | null;
-                    /** @description SKU, description or external ID contains this, case-insensitive */
-                    search?: string;
-                    /** @description ID of the creating user */
-                    userId?: string;
-                    /** @description Only items with a balance row at this location; stockHealth then uses the on-hand there */
-                    locationId?: string;
-                    /** @description out (on-hand <= 0, no balance row counts as 0), low (0 < on-hand <= threshold), ok (above it, and every catalog-only item); any of the values given */
-                    stockHealth?: ("out" | "low" | "ok")[];
-                    /** @description true: stock-tracked items only; false: catalog-only items only */
-                    trackStock?: "true" | "false";
-                    /** @description Page number, from 1 */
-                    page?: number;
-                    /** @description Items per page, 1 to 200 (default 50) */
-                    pageSize?: number;
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of items */
-                200: {
-                    headers: {
-                        /** @description Items matching the filters */
-                        "X-Total-Count"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Item"][];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listItems"];
         put?: never;
         /**
          * Create an item
@@ -383,107 +68,7 @@ export interface paths {
          *
          *     Requires scope `items.write`.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["CreateItem"];
-                };
-            };
-            responses: {
-                /** @description The created item */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Item"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -507,107 +92,7 @@ export interface paths {
          *
          *     Requires scope `items.write`.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["BulkCreateItems"];
-                };
-            };
-            responses: {
-                /** @description The created items, in the order given */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Item"][];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createItemsInBulk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -637,110 +122,7 @@ export interface paths {
          *
          *     Requires scope `items.write`.
          */
-        patch: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path: {
-                    /** @description The item ID, or ext_ followed by the external ID */
-                    itemId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["UpdateItem"];
-                };
-            };
-            responses: {
-                /** @description The item after the update */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Item"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateItem"];
         trace?: never;
     };
     "/items/info": {
@@ -756,105 +138,7 @@ export interface paths {
          *
          *     Requires scope `items.read`.
          */
-        get: {
-            parameters: {
-                query: {
-                    /** @description The item ID (or ext_ followed by the external ID) */
-                    itemId: string;
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The item */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Item"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getItem"];
         put?: never;
         post?: never;
         delete?: never;
@@ -880,135 +164,7 @@ export interface paths {
          *
          *     Requires scope `items.read`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Exact SKU, case-insensitive */
-                    sku?: string;
-                    /** @description Description contains this, case-insensitive */
-                    description?: string;
-                    /** @description Exact cost */
-                    cost?: string;
-                    /** @description Exact sell price */
-                    sellPrice?: string;
-                    /** @description Supplier ID; joins supplierIds as "any of" */
-                    supplierId?: string;
-                    /** @description Any of these suppliers; repeated or comma-separated */
-                    supplierIds?: string[] | null;
-                    /** @description Deprecated single tag ID; joins tagIds and tagNames */
-                    tagId?: string;
-                    /** @description Items with any of these tags; repeated or comma-separated */
-                    tagIds?: string[] | null;
-                    /** @description Items with any tag of these names (case-insensitive); repeated or comma-separated */
-                    tagNames?: string[] | null;
-                    /** @description SKU, description or external ID contains this, case-insensitive */
-                    search?: string;
-                    /** @description ID of the creating user */
-                    userId?: string;
-                    /** @description Only items with a balance row at this location; stockHealth then uses the on-hand there */
-                    locationId?: string;
-                    /** @description out (on-hand <= 0, no balance row counts as 0), low (0 < on-hand <= threshold), ok (above it, and every catalog-only item); any of the values given */
-                    stockHealth?: ("out" | "low" | "ok")[];
-                    /** @description true: stock-tracked items only; false: catalog-only items only */
-                    trackStock?: "true" | "false";
-                    /** @description With groupBy=tagId: each group also carries its tag record. Default false */
-                    includeTags?: "true" | "false";
-                    /** @description tagId: count per tag instead of a single number */
-                    groupBy?: "tagId";
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The count, or the count per tag with groupBy=tagId */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": number | components["schemas"]["ItemCountByTag"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["countItems"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1030,109 +186,7 @@ export interface paths {
          *
          *     Requires scope `tags.read`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Page number, from 1 */
-                    page?: number;
-                    /** @description Items per page, 1 to 200 (default 50) */
-                    pageSize?: number;
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of tags */
-                200: {
-                    headers: {
-                        /** @description Tags in the workspace */
-                        "X-Total-Count"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Tag"][];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listTags"];
         put?: never;
         /**
          * Create a tag
@@ -1140,107 +194,7 @@ export interface paths {
          *
          *     Requires scope `tags.write`.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["CreateTag"];
-                };
-            };
-            responses: {
-                /** @description The created tag */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Tag"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createTag"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1260,109 +214,7 @@ export interface paths {
          *
          *     Requires scope `items.read`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Page number, from 1 */
-                    page?: number;
-                    /** @description Items per page, 1 to 200 (default 50) */
-                    pageSize?: number;
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of suppliers */
-                200: {
-                    headers: {
-                        /** @description Suppliers in the workspace */
-                        "X-Total-Count"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Supplier"][];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listSuppliers"];
         put?: never;
         /**
          * Create a supplier
@@ -1370,107 +222,7 @@ export interface paths {
          *
          *     Requires scope `items.write`.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["CreateSupplier"];
-                };
-            };
-            responses: {
-                /** @description The created supplier */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Supplier"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createSupplier"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1490,115 +242,7 @@ export interface paths {
          *
          *     Requires scope `locations.read`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description true: only active locations; false: only inactive ones */
-                    active?: "true" | "false";
-                    /** @description One or more location types, repeated (?type=van&type=truck) or comma-separated (?type=van,truck) */
-                    type?: ("warehouse" | "van" | "truck" | "site" | "other")[];
-                    /** @description Case-insensitive substring of the name or the note, up to 100 characters; empty means no filter */
-                    search?: string;
-                    /** @description Page number, from 1 */
-                    page?: number;
-                    /** @description Items per page, 1 to 200 (default 50) */
-                    pageSize?: number;
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of locations */
-                200: {
-                    headers: {
-                        /** @description Number of locations matching the filters, across all pages */
-                        "X-Total-Count"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"][];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listLocations"];
         put?: never;
         /**
          * Create a location
@@ -1610,107 +254,7 @@ export interface paths {
          *
          *     Requires scope `locations.write`.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateLocation"];
-                };
-            };
-            responses: {
-                /** @description The created location */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createLocation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1730,109 +274,7 @@ export interface paths {
          *
          *     Requires scope `locations.read`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description true: only active locations; false: only inactive ones */
-                    active?: "true" | "false";
-                    /** @description One or more location types, repeated (?type=van&type=truck) or comma-separated (?type=van,truck) */
-                    type?: ("warehouse" | "van" | "truck" | "site" | "other")[];
-                    /** @description Case-insensitive substring of the name or the note, up to 100 characters; empty means no filter */
-                    search?: string;
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The number of matching locations, as a bare JSON number */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": number;
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["countLocations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1854,106 +296,7 @@ export interface paths {
          *
          *     Requires scope `locations.read`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path: {
-                    /** @description Location ID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The location */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getLocation"];
         put?: never;
         post?: never;
         /**
@@ -1964,106 +307,7 @@ export interface paths {
          *
          *     Requires scope `locations.write`.
          */
-        delete: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path: {
-                    /** @description Location ID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The deleted location ID */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeletedLocation"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteLocation"];
         options?: never;
         head?: never;
         /**
@@ -2074,110 +318,7 @@ export interface paths {
          *
          *     Requires scope `locations.write`.
          */
-        patch: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path: {
-                    /** @description Location ID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["UpdateLocation"];
-                };
-            };
-            responses: {
-                /** @description The updated location */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateLocation"];
         trace?: never;
     };
     "/inventory/balances": {
@@ -2193,113 +334,7 @@ export interface paths {
          *
          *     Requires scope `inventory.read`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Item IDs (repeated or comma-separated) */
-                    itemId?: string[];
-                    /** @description Location IDs (repeated or comma-separated) */
-                    locationId?: string[];
-                    /** @description Page number, from 1 */
-                    page?: number;
-                    /** @description Items per page, 1 to 200 (default 50) */
-                    pageSize?: number;
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Balances */
-                200: {
-                    headers: {
-                        /** @description Number of rows matching the filters, across all pages */
-                        "X-Total-Count"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StockBalance"][];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listBalances"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2321,121 +356,7 @@ export interface paths {
          *
          *     Requires scope `inventory.read`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Item IDs (repeated or comma-separated) */
-                    itemId?: string[];
-                    /** @description Location IDs (repeated or comma-separated) */
-                    locationId?: string[];
-                    /** @description Movement types (repeated or comma-separated) */
-                    type?: ("opening" | "receipt" | "adjustment" | "transfer_out" | "transfer_in")[];
-                    /** @description Reasons (repeated or comma-separated); openings and transfer movements have none and never match */
-                    reason?: ("received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other")[];
-                    /** @description Transfer IDs (repeated or comma-separated) */
-                    transferId?: string[];
-                    /** @description Date interval of createdAt, computed in UTC; default all (see GET /inventory/transfers) */
-                    interval?: "24h" | "7d" | "30d" | "90d" | "mtd" | "qtd" | "ytd" | "1y" | "all" | "all_unfiltered" | "today" | "this_week" | "last_week" | "this_month" | "last_month" | "this_quarter" | "last_quarter" | "this_year" | "last_year" | "fiscal_ytd" | "last_fiscal_year";
-                    /** @description Page number, from 1 */
-                    page?: number;
-                    /** @description Items per page, 1 to 200 (default 50) */
-                    pageSize?: number;
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Movements */
-                200: {
-                    headers: {
-                        /** @description Number of rows matching the filters, across all pages */
-                        "X-Total-Count"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StockMovement"][];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listMovements"];
         put?: never;
         /**
          * Record a receipt, an adjustment or a physical count
@@ -2443,109 +364,7 @@ export interface paths {
          *
          *     Requires scope `inventory.write`.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: {
-                    "Idempotency-Key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["RecordMovement"];
-                };
-            };
-            responses: {
-                /** @description The recorded movement */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["StockMovement"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["recordMovement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2565,117 +384,7 @@ export interface paths {
          *
          *     Requires scope `transfers.read`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Statuses (repeated or comma-separated); default: every status */
-                    status?: ("pending" | "completed" | "reverted" | "rejected" | "cancelled")[];
-                    /** @description Date interval of createdAt, computed in UTC; default all. Rolling windows (24h, 7d, 30d, 90d, 1y) and to-date intervals (mtd, qtd, ytd, fiscal_ytd) end now; named periods (today, this_week, last_week, this_month, last_month, this_quarter, last_quarter, this_year, last_year, last_fiscal_year) cover their whole period. Weeks start on Monday; quarters are calendar quarters; the fiscal year is the calendar year unless the workspace sets another start month. all: everything up to now; all_unfiltered: no date condition. */
-                    interval?: "24h" | "7d" | "30d" | "90d" | "mtd" | "qtd" | "ytd" | "1y" | "all" | "all_unfiltered" | "today" | "this_week" | "last_week" | "this_month" | "last_month" | "this_quarter" | "last_quarter" | "this_year" | "last_year" | "fiscal_ytd" | "last_fiscal_year";
-                    /** @description Sort field; default createdAt (ties broken by id) */
-                    sortBy?: "createdAt";
-                    /** @description Default desc (newest first) */
-                    sortOrder?: "asc" | "desc";
-                    /** @description Page number, from 1 */
-                    page?: number;
-                    /** @description Items per page, 1 to 200 (default 50) */
-                    pageSize?: number;
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Transfers */
-                200: {
-                    headers: {
-                        /** @description Number of transfers matching the filters, across all pages */
-                        "X-Total-Count"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Transfer"][];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listTransfers"];
         put?: never;
         /**
          * Create a transfer
@@ -2683,109 +392,7 @@ export interface paths {
          *
          *     Requires scope `transfers.write`.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: {
-                    "Idempotency-Key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["CreateTransfer"];
-                };
-            };
-            responses: {
-                /** @description The completed (or pending) transfer */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Transfer"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2803,106 +410,7 @@ export interface paths {
          * Retrieve a transfer
          * @description Requires scope `transfers.read`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: never;
-                path: {
-                    /** @description Transfer ID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The transfer */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Transfer"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getTransfer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2926,112 +434,7 @@ export interface paths {
          *
          *     Requires scope `transfers.write`.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: {
-                    "Idempotency-Key"?: string;
-                };
-                path: {
-                    /** @description Transfer ID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            responses: {
-                /** @description The transfer, now completed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Transfer"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["completeTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3053,112 +456,7 @@ export interface paths {
          *
          *     Requires scope `transfers.write`.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: {
-                    "Idempotency-Key"?: string;
-                };
-                path: {
-                    /** @description Transfer ID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["SettleTransfer"];
-                };
-            };
-            responses: {
-                /** @description The transfer, now rejected */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Transfer"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["rejectTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3180,112 +478,7 @@ export interface paths {
          *
          *     Requires scope `transfers.write`.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: {
-                    "Idempotency-Key"?: string;
-                };
-                path: {
-                    /** @description Transfer ID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["SettleTransfer"];
-                };
-            };
-            responses: {
-                /** @description The transfer, now cancelled */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Transfer"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["cancelTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3307,112 +500,7 @@ export interface paths {
          *
          *     Requires scope `transfers.write`.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
-                    workspaceId?: string;
-                    /** @description Deprecated alternative to workspaceId: the workspace slug. */
-                    projectSlug?: string;
-                };
-                header?: {
-                    "Idempotency-Key"?: string;
-                };
-                path: {
-                    /** @description Transfer ID */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            responses: {
-                /** @description The transfer, now reverted */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Transfer"];
-                    };
-                };
-                /** @description bad_request: malformed or invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unauthorized: invalid or missing API key */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description forbidden (scope, role or plan) or exceeded_limit (plan limit) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description not_found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description unprocessable_entity */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description rate_limit_exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description internal_server_error */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["revertTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3423,66 +511,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description memberPermissions is not returned: this API has no permission templates; roles and scopes decide. */
-        Workspace: {
-            id: string;
-            name: string;
-            slug: string;
-            logo: string | null;
-            /** @description Transfers created in the current billing cycle */
-            usage: number;
-            /** @description The plan's transfers per billing cycle */
-            usageLimit: number;
-            itemsUsage: number;
-            itemsLimit: number;
-            suppliersUsage: number;
-            suppliersLimit: number;
-            locationsUsage: number;
-            locationsLimit: number;
-            tagsLimit: number;
-            usersLimit: number;
-            defaultLocationId: string | null;
-            defaultCurrency: string;
-            invoiceNumberPrefix: string;
-            defaultTaxPercent: number;
-            defaultTaxIncluded: boolean;
-            defaultInvoiceDueDays: number;
-            invoicingBusinessName: string | null;
-            invoicingBrandColor: string | null;
-            invoicingEmail: string | null;
-            invoicingAddress: string | null;
-            defaultInvoiceSourceLocationId: string | null;
-            defaultTransferFromLocationId: string | null;
-            /** @enum {string} */
-            defaultLocationType: "warehouse" | "van" | "truck" | "site" | "other";
-            defaultMarkupPercent: number | null;
-            /** @enum {string} */
-            plan: "free" | "pro" | "business" | "advanced" | "business plus" | "business extra" | "business max" | "enterprise";
-            billingProviderId: string | null;
-            /** @description Start of the current billing cycle, Unix epoch milliseconds. Cycles are monthly from the workspace creation. */
-            billingCycleStart: number;
-            /** @description ISO 8601 UTC */
-            createdAt: string;
-            trialEndsAt: string | null;
-            /** @description The authenticated user, with its role in this workspace */
-            users: {
-                id: string;
-                email: string;
-                /** @enum {string} */
-                role: "owner" | "member" | "viewer" | "billing";
-            }[];
-            inviteCode: string | null;
-            ssoEmailDomain: string | null;
-            ssoEnforcedAt: string | null;
-            locationAccess?: {
-                restricted: boolean;
-                locations: {
-                    locationId: string;
-                    /** @enum {string} */
-                    accessLevel: "read" | "write";
-                }[];
-            };
-        };
         Error: {
             error: {
                 /** @enum {string} */
@@ -3500,13 +528,122 @@ export interface components {
                 doc_url: string;
             };
         };
-        Item: {
+        /** @description memberPermissions is not returned: this API has no permission templates; roles and scopes decide. */
+        Workspace: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             id: string;
+            /** @example Acme Inc. */
+            name: string;
+            /** @example acme */
+            slug: string;
+            logo: string | null;
+            /** @description Transfers created in the current billing cycle */
+            usage: number;
+            /** @description The plan's transfers per billing cycle */
+            usageLimit: number;
+            itemsUsage: number;
+            itemsLimit: number;
+            suppliersUsage: number;
+            suppliersLimit: number;
+            locationsUsage: number;
+            locationsLimit: number;
+            tagsLimit: number;
+            usersLimit: number;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            defaultLocationId: string | null;
+            /** @example USD */
+            defaultCurrency: string;
+            /** @example INV- */
+            invoiceNumberPrefix: string;
+            defaultTaxPercent: number;
+            defaultTaxIncluded: boolean;
+            defaultInvoiceDueDays: number;
+            invoicingBusinessName: string | null;
+            invoicingBrandColor: string | null;
+            invoicingEmail: string | null;
+            invoicingAddress: string | null;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            defaultInvoiceSourceLocationId: string | null;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            defaultTransferFromLocationId: string | null;
+            /** @enum {string} */
+            defaultLocationType: "warehouse" | "van" | "truck" | "site" | "other";
+            defaultMarkupPercent: number | null;
+            /** @enum {string} */
+            plan: "free" | "pro" | "business" | "advanced" | "business plus" | "business extra" | "business max" | "enterprise";
+            billingProviderId: string | null;
+            /** @description Start of the current billing cycle, Unix epoch milliseconds. Cycles are monthly from the workspace creation. */
+            billingCycleStart: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            trialEndsAt: string | null;
+            /** @description The authenticated user, with its role in this workspace */
+            users: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                /** Format: email */
+                email: string;
+                /** @enum {string} */
+                role: "owner" | "member" | "viewer" | "billing";
+            }[];
+            inviteCode: string | null;
+            ssoEmailDomain: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            ssoEnforcedAt: string | null;
+            locationAccess?: {
+                restricted: boolean;
+                locations: {
+                    locationId: string;
+                    /** @enum {string} */
+                    accessLevel: "read" | "write";
+                }[];
+            };
+        };
+        Item: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            id: string;
+            /** @example WID-001 */
             sku: string;
+            /** @example Widget, blue, 10 cm */
             description: string;
-            /** @description Your own identifier; PATCH /items/ext_<externalId> addresses the item by it */
+            /**
+             * @description Your own identifier; PATCH /items/ext_<externalId> addresses the item by it
+             * @example erp-10042
+             */
             externalId: string | null;
-            /** @description null when the item has no supplier */
+            /**
+             * Format: uuid
+             * @description null when the item has no supplier
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             supplierId: string | null;
             cost: number;
             sellPrice: number;
@@ -3514,162 +651,301 @@ export interface components {
             /** @description null uses the workspace default low-stock threshold */
             lowStockThreshold: number | null;
             /**
+             * Format: uuid
              * @deprecated
              * @description Deprecated: the first assigned tag (null without tags); use tags
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             tagId: string | null;
             tags: components["schemas"]["Tag"][];
-            /** @description ID of the creating user */
+            /**
+             * Format: uuid
+             * @description ID of the creating user
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             userId: string;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             workspaceId: string;
             /**
-             * @description ISO 8601 UTC
-             * @example 2026-11-21T05:05:44.123Z
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
              */
             createdAt: string;
             /**
-             * @description ISO 8601 UTC; unchanged by a PATCH that changes nothing
-             * @example 2026-11-21T05:05:44.123Z
+             * Format: date-time
+             * @description Unchanged by a PATCH that changes nothing
+             * @example 2026-01-15T09:30:00.000Z
              */
             updatedAt: string;
             /**
+             * Format: uuid
              * @deprecated
              * @description Deprecated: equals workspaceId
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             projectId: string;
-            supplier: components["schemas"]["Supplier"];
+            /** @description The linked supplier record; null when the item has no supplier */
+            supplier: components["schemas"]["Supplier"] | null;
         };
         Tag: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             id: string;
-            /** @description 1 to 64 characters, unique per workspace case-insensitively */
+            /**
+             * @description 1 to 64 characters, unique per workspace case-insensitively
+             * @example Fragile
+             */
             name: string;
             /**
-             * @description Hex color #rrggbb
-             * @example #3f51b5
+             * @description As given on create: a CSS color name, #rgb or #rrggbb (default #9e9e9e)
+             * @example blue
              */
             color: string;
         };
-        /** @description The linked supplier record; null when the item has no supplier */
         Supplier: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             id: string;
-            /** @description 1 to 128 characters, unique per workspace case-insensitively */
+            /**
+             * @description 1 to 128 characters, unique per workspace case-insensitively
+             * @example Acme Supplies
+             */
             name: string;
-            /** @description Empty string when not given */
+            /**
+             * @description Empty string when not given
+             * @example orders@acme.example
+             */
             email: string;
-            /** @description Empty string when not given */
+            /**
+             * @description Empty string when not given
+             * @example +1 555 0100
+             */
             phone: string;
-        } | null;
+        };
         CreateItem: {
-            /** @description Required on create; 1 to 100 characters, unique per workspace case-insensitively (409 conflict) */
+            /**
+             * @description Required on create; 1 to 100 characters, unique per workspace case-insensitively (409 conflict)
+             * @example WID-001
+             */
             sku: string;
-            /** @description Up to 2000 characters; default "" */
+            /**
+             * @description Up to 2000 characters; default ""
+             * @example Widget, blue, 10 cm
+             */
             description?: string;
-            /** @description Your own identifier, unique per workspace (case-sensitive), 1 to 128 characters */
+            /**
+             * @description Your own identifier, unique per workspace (case-sensitive), 1 to 128 characters
+             * @example erp-10042
+             */
             externalId?: string | null;
-            /** @description >= 0; default 0 */
+            /**
+             * @description >= 0; default 0
+             * @example 4.5
+             */
             cost?: number;
-            /** @description >= 0; default 0 */
+            /**
+             * @description >= 0; default 0
+             * @example 9.99
+             */
             sellPrice?: number;
-            /** @description A supplier of the workspace (422 otherwise); null unlinks */
+            /**
+             * @description A supplier of the workspace (422 otherwise); null unlinks
+             * @example 0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60
+             */
             supplierId?: string | null;
             /** @description Default true; false makes the item catalog-only */
             trackStock?: boolean;
-            /** @description 0 to 1000000; null uses the workspace default */
+            /**
+             * @description 0 to 1000000; null uses the workspace default
+             * @example 10
+             */
             lowStockThreshold?: number | null;
             /**
              * @deprecated
              * @description Deprecated; use tagIds. Joins the union of tags
              */
             tagId?: string;
-            /** @description IDs of tags of the workspace (unknown IDs: 422) */
+            /**
+             * @description IDs of tags of the workspace (unknown IDs: 422)
+             * @example [
+             *       "5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05"
+             *     ]
+             */
             tagIds?: string[];
-            /** @description Names of existing tags, matched case-insensitively (unknown names: 422; they do not create tags) */
+            /**
+             * @description Names of existing tags, matched case-insensitively (unknown names: 422; they do not create tags)
+             * @example [
+             *       "Fragile"
+             *     ]
+             */
             tagNames?: string[];
-            /** @description Opening quantity, 0 to 1000000000 with at most 4 decimals (default 0), recorded as an opening movement before the item is returned; non-zero needs trackStock true (422) */
+            /**
+             * @description Opening quantity, 0 to 1000000000 with at most 4 decimals (default 0), recorded as an opening movement before the item is returned; non-zero needs trackStock true (422)
+             * @example 25
+             */
             quantity?: number;
-            /** @description Where the opening quantity goes; default: the workspace default location */
+            /**
+             * @description Where the opening quantity goes; default: the workspace default location
+             * @example 9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b
+             */
             locationId?: string;
         };
         BulkCreateItems: components["schemas"]["CreateItem"][];
         UpdateItem: {
-            /** @description Required on create; 1 to 100 characters, unique per workspace case-insensitively (409 conflict) */
+            /**
+             * @description Required on create; 1 to 100 characters, unique per workspace case-insensitively (409 conflict)
+             * @example WID-001
+             */
             sku?: string;
-            /** @description Up to 2000 characters; default "" */
+            /**
+             * @description Up to 2000 characters; default ""
+             * @example Widget, blue, 10 cm
+             */
             description?: string;
-            /** @description Your own identifier, unique per workspace (case-sensitive), 1 to 128 characters */
+            /**
+             * @description Your own identifier, unique per workspace (case-sensitive), 1 to 128 characters
+             * @example erp-10042
+             */
             externalId?: string | null;
-            /** @description >= 0; default 0 */
+            /**
+             * @description >= 0; default 0
+             * @example 4.5
+             */
             cost?: number;
-            /** @description >= 0; default 0 */
+            /**
+             * @description >= 0; default 0
+             * @example 9.99
+             */
             sellPrice?: number;
-            /** @description A supplier of the workspace (422 otherwise); null unlinks */
+            /**
+             * @description A supplier of the workspace (422 otherwise); null unlinks
+             * @example 0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60
+             */
             supplierId?: string | null;
             /** @description Default true; false makes the item catalog-only */
             trackStock?: boolean;
-            /** @description 0 to 1000000; null uses the workspace default */
+            /**
+             * @description 0 to 1000000; null uses the workspace default
+             * @example 10
+             */
             lowStockThreshold?: number | null;
             /**
              * @deprecated
              * @description Deprecated; use tagIds. Joins the union of tags
              */
             tagId?: string;
-            /** @description IDs of tags of the workspace (unknown IDs: 422) */
+            /**
+             * @description IDs of tags of the workspace (unknown IDs: 422)
+             * @example [
+             *       "5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05"
+             *     ]
+             */
             tagIds?: string[];
-            /** @description Names of existing tags, matched case-insensitively (unknown names: 422; they do not create tags) */
+            /**
+             * @description Names of existing tags, matched case-insensitively (unknown names: 422; they do not create tags)
+             * @example [
+             *       "Fragile"
+             *     ]
+             */
             tagNames?: string[];
         };
+        /**
+         * @description Without groupBy: the number of matching items, as a bare JSON number
+         * @example 42
+         */
+        ItemCount: number;
+        /** @description With groupBy=tagId: the count, and the count per tag */
         ItemCountByTag: {
-            /** @description Matching items, each counted once */
+            /**
+             * @description Matching items, each counted once
+             * @example 3
+             */
             count: number;
             /** @description One group per tag carrying matching items (an item with several tags counts in each), ordered by tag name; the untagged group (tagId null) comes last; empty groups are left out */
             groups: components["schemas"]["ItemCountGroup"][];
         };
         ItemCountGroup: {
-            /** @description null for the group of items without tags */
+            /**
+             * Format: uuid
+             * @description null for the group of items without tags
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             tagId: string | null;
+            /** @example 3 */
             count: number;
             /** @description Present with includeTags=true; null for the untagged group */
             tag?: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 id: string;
-                /** @description 1 to 64 characters, unique per workspace case-insensitively */
+                /**
+                 * @description 1 to 64 characters, unique per workspace case-insensitively
+                 * @example Fragile
+                 */
                 name: string;
                 /**
-                 * @description Hex color #rrggbb
-                 * @example #3f51b5
+                 * @description As given on create: a CSS color name, #rgb or #rrggbb (default #9e9e9e)
+                 * @example blue
                  */
                 color: string;
             } | null;
         };
         CreateTag: {
-            /** @description Required; 1 to 64 characters, unique per workspace case-insensitively (409 conflict) */
+            /**
+             * @description Required; 1 to 64 characters, unique per workspace case-insensitively (409 conflict)
+             * @example Fragile
+             */
             name: string;
             /**
-             * @description Hex color #rrggbb; default #9e9e9e
-             * @example #3f51b5
+             * @description A CSS color name (any letter case, e.g. blue), #rgb or #rrggbb, returned exactly as given; default #9e9e9e
+             * @example blue
              */
             color?: string;
         };
         CreateSupplier: {
-            /** @description Required; 1 to 128 characters, unique per workspace case-insensitively (409 conflict) */
+            /**
+             * @description Required; 1 to 128 characters, unique per workspace case-insensitively (409 conflict)
+             * @example Acme Supplies
+             */
             name: string;
             /**
              * Format: email
              * @description Optional e-mail address; default ""
              */
             email?: string;
-            /** @description Optional phone number; default "" */
+            /**
+             * @description Optional phone number; default ""
+             * @example +1 555 0100
+             */
             phone?: string;
         };
         Location: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             id: string;
-            /** @description 1 to 64 characters after trimming surrounding whitespace; unique in the workspace, case-insensitively */
+            /**
+             * @description 1 to 64 characters after trimming surrounding whitespace; unique in the workspace, case-insensitively
+             * @example Main warehouse
+             */
             name: string;
             /** @enum {string} */
             type: "warehouse" | "van" | "truck" | "site" | "other";
             active: boolean;
             /**
+             * Format: date-time
              * @description ISO 8601 UTC with milliseconds
-             * @example 2026-11-21T05:05:44.123Z
+             * @example 2026-01-15T09:30:00.000Z
              */
             createdAt: string;
             /**
@@ -3701,32 +977,22 @@ export interface components {
             type?: "warehouse" | "van" | "truck" | "site" | "other";
             /**
              * @description null means the default icon for the location type
-             * @default null
              * @enum {string|null}
              */
-            icon: "warehouse" | "storefront" | "office" | "garage" | "job_site" | "van" | "truck" | "container" | "shelves" | "tools" | "home" | "map_pin" | null;
-            /** @default  */
-            note: string;
+            icon?: "warehouse" | "storefront" | "office" | "garage" | "job_site" | "van" | "truck" | "container" | "shelves" | "tools" | "home" | "map_pin" | null;
+            /** @description Default: "". */
+            note?: string;
             /**
-             * @default null
+             * @description Default: null.
              * @enum {string|null}
              */
-            accessLevel: "read" | "write" | null;
-            /**
-             * @description -90 to 90; null when not set
-             * @default null
-             */
-            latitude: number | null;
-            /**
-             * @description -180 to 180; null when not set
-             * @default null
-             */
-            longitude: number | null;
-            /**
-             * @description 25 to 10000 meters; null when not set
-             * @default null
-             */
-            geofenceRadiusM: number | null;
+            accessLevel?: "read" | "write" | null;
+            /** @description -90 to 90; null when not set. Default: null. */
+            latitude?: number | null;
+            /** @description -180 to 180; null when not set. Default: null. */
+            longitude?: number | null;
+            /** @description 25 to 10000 meters; null when not set. Default: null. */
+            geofenceRadiusM?: number | null;
         };
         UpdateLocation: {
             /** @description 1 to 64 characters after trimming surrounding whitespace; unique in the workspace, case-insensitively */
@@ -3755,7 +1021,15 @@ export interface components {
         };
         /** @description On-hand quantity of one item at one location: the sum of its movements. */
         StockBalance: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             itemId: string;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             locationId: string;
             /** @description Never below zero */
             onHand: number;
@@ -3764,15 +1038,27 @@ export interface components {
             /** @description onHand − reserved: what may be moved, adjusted away or reserved */
             available: number;
             /**
-             * @description ISO 8601 UTC with milliseconds
-             * @example 2026-11-21T05:05:44.123Z
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
              */
             updatedAt: string;
         };
         /** @description One immutable entry of the stock ledger. */
         StockMovement: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             id: string;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             itemId: string;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             locationId: string;
             /** @enum {string} */
             type: "opening" | "receipt" | "adjustment" | "transfer_out" | "transfer_in";
@@ -3780,9 +1066,17 @@ export interface components {
             quantity: number;
             /** @description On-hand of the item at the location right after this movement */
             balanceAfter: number;
-            /** @description The member whose call caused the movement */
+            /**
+             * Format: uuid
+             * @description The member whose call caused the movement
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             userId: string;
-            /** @description The transfer that moved the stock (transfer_out / transfer_in), else null */
+            /**
+             * Format: uuid
+             * @description The transfer that moved the stock (transfer_out / transfer_in), else null
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             transferId: string | null;
             /**
              * @description Why a receipt or adjustment changed the stock (count: a physical count); null for openings and transfer movements
@@ -3793,19 +1087,28 @@ export interface components {
             reference: string;
             note: string;
             /**
-             * @description ISO 8601 UTC with milliseconds
-             * @example 2026-11-21T05:05:44.123Z
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
              */
             createdAt: string;
         };
         RecordMovement: {
             /** @enum {string} */
             type: "receipt";
-            /** @description A stock-tracked item of the workspace */
+            /**
+             * @description A stock-tracked item of the workspace
+             * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
+             */
             itemId: string;
-            /** @description An existing location; adding stock needs it active and not being deleted */
+            /**
+             * @description An existing location; adding stock needs it active and not being deleted
+             * @example 9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b
+             */
             locationId: string;
-            /** @description Free text up to 100 characters, e.g. a purchase order number; default "" */
+            /**
+             * @description Free text up to 100 characters, e.g. a purchase order number; default ""
+             * @example PO-2026-0117
+             */
             reference?: string;
             /** @description Free text, up to 500 characters; default "" */
             note?: string;
@@ -3819,11 +1122,20 @@ export interface components {
         } | {
             /** @enum {string} */
             type: "adjustment";
-            /** @description A stock-tracked item of the workspace */
+            /**
+             * @description A stock-tracked item of the workspace
+             * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
+             */
             itemId: string;
-            /** @description An existing location; adding stock needs it active and not being deleted */
+            /**
+             * @description An existing location; adding stock needs it active and not being deleted
+             * @example 9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b
+             */
             locationId: string;
-            /** @description Free text up to 100 characters, e.g. a purchase order number; default "" */
+            /**
+             * @description Free text up to 100 characters, e.g. a purchase order number; default ""
+             * @example PO-2026-0117
+             */
             reference?: string;
             /** @description Free text, up to 500 characters; default "" */
             note?: string;
@@ -3839,11 +1151,20 @@ export interface components {
         } | {
             /** @enum {string} */
             type: "count";
-            /** @description A stock-tracked item of the workspace */
+            /**
+             * @description A stock-tracked item of the workspace
+             * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
+             */
             itemId: string;
-            /** @description An existing location; adding stock needs it active and not being deleted */
+            /**
+             * @description An existing location; adding stock needs it active and not being deleted
+             * @example 9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b
+             */
             locationId: string;
-            /** @description Free text up to 100 characters, e.g. a purchase order number; default "" */
+            /**
+             * @description Free text up to 100 characters, e.g. a purchase order number; default ""
+             * @example PO-2026-0117
+             */
             reference?: string;
             /** @description Free text, up to 500 characters; default "" */
             note?: string;
@@ -3852,32 +1173,68 @@ export interface components {
         };
         /** @description A move of stock between two locations: completed at once, or pending (reserved at the source) until the destination completes or rejects it or the source cancels it. fromLocation / toLocation and each line item come from the stock service projections of locations and items. */
         Transfer: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             id: string;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             fromLocationId: string;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             toLocationId: string;
             /** @enum {string} */
             status: "pending" | "completed" | "reverted" | "rejected" | "cancelled";
             note: string;
             reason: string;
             lines: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 id: string;
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 itemId: string;
                 quantity: number;
                 note: string;
                 item: {
+                    /**
+                     * Format: uuid
+                     * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                     */
                     id: string;
                     sku: string;
                     description: string;
                 };
             }[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
             createdAt: string;
             fromLocation: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 id: string;
                 name: string;
                 /** @enum {string} */
                 type: "warehouse" | "van" | "truck" | "site" | "other";
             };
             toLocation: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
                 id: string;
                 name: string;
                 /** @enum {string} */
@@ -3885,13 +1242,22 @@ export interface components {
             };
         };
         CreateTransfer: {
-            /** @description Source location (required) */
+            /**
+             * @description Source location (required)
+             * @example 9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b
+             */
             fromLocationId: string;
-            /** @description Destination location (required), different from the source */
+            /**
+             * @description Destination location (required), different from the source
+             * @example c4e8a2f1-7b3d-4a9e-8f60-2d5b1e7c9a34
+             */
             toLocationId: string;
             /** @description 1 to 500 lines (required) */
             lines: {
-                /** @description A stock-tracked item; each item at most once per transfer */
+                /**
+                 * @description A stock-tracked item; each item at most once per transfer
+                 * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
+                 */
                 itemId: string;
                 /** @description > 0 and ≤ 1000000000, at most 4 decimals */
                 quantity: number;
@@ -3911,11 +1277,2273 @@ export interface components {
             reason?: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description bad_request: malformed or invalid request; the message names each offending field */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "bad_request",
+                 *         "message": "Invalid request body: name: Too small: expected string to have >=1 characters",
+                 *         "param": "name",
+                 *         "doc_url": "/docs#section/Errors/bad_request"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description unauthorized: invalid or missing API key */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unauthorized",
+                 *         "message": "A valid API key is required: send \"Authorization: Bearer <key>\".",
+                 *         "doc_url": "/docs#section/Errors/unauthorized"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description forbidden (scope, role or location access) or exceeded_limit (plan limit) */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "forbidden",
+                 *         "message": "This call requires the items.write scope; the key or the member's viewer role does not grant it.",
+                 *         "doc_url": "/docs#section/Errors/forbidden"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description not_found: no such resource in the workspace, or not visible to the member */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "not_found",
+                 *         "message": "Item not found.",
+                 *         "doc_url": "/docs#section/Errors/not_found"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description conflict: taken name or SKU, wrong state, or an Idempotency-Key reused with another body */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "conflict",
+                 *         "message": "An item with SKU \"WID-001\" already exists.",
+                 *         "doc_url": "/docs#section/Errors/conflict"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description unprocessable_entity: well-formed but refers to something unusable (unknown tag, inactive location, too little stock) */
+        UnprocessableEntity: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unprocessable_entity",
+                 *         "message": "Unknown tag IDs: 7c9e6679-7425-40de-944b-e07fc1f90ae7.",
+                 *         "doc_url": "/docs#section/Errors/unprocessable_entity"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description rate_limit_exceeded: wait Retry-After seconds */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "rate_limit_exceeded",
+                 *         "message": "Rate limit exceeded; retry after 12 seconds.",
+                 *         "doc_url": "/docs#section/Errors/rate_limit_exceeded"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description internal_server_error: quote X-Request-Id when reporting it */
+        InternalServerError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "internal_server_error",
+                 *         "message": "Something went wrong on our side; quote the request ID when reporting it.",
+                 *         "doc_url": "/docs#section/Errors/internal_server_error"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request ID: the X-Request-Id the request carried (1 to 128 of A-Z a-z 0-9 . _ : -) or a generated UUID. Quote it when reporting a problem. */
+        "X-Request-Id": string;
+        /** @description Calls allowed per minute for this key (per address for calls without a valid key). */
+        "X-RateLimit-Limit": number;
+        /** @description Calls left in the current one-minute window. */
+        "X-RateLimit-Remaining": number;
+        /** @description When a call is next freed in the window, as Unix time in seconds. */
+        "X-RateLimit-Reset": number;
+        /** @description Seconds to wait before the next call is admitted. */
+        "Retry-After": number;
+        /** @description Rows matching the filters across all pages. */
+        "X-Total-Count": number;
+        /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key; absent otherwise. */
+        "Idempotent-Replayed": "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace ID or slug */
+                idOrSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "name": "Acme Inc.",
+                     *       "slug": "acme",
+                     *       "logo": "text",
+                     *       "usage": 1,
+                     *       "usageLimit": 1,
+                     *       "itemsUsage": 1,
+                     *       "itemsLimit": 1,
+                     *       "suppliersUsage": 1,
+                     *       "suppliersLimit": 1,
+                     *       "locationsUsage": 1,
+                     *       "locationsLimit": 1,
+                     *       "tagsLimit": 1,
+                     *       "usersLimit": 1,
+                     *       "defaultLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "defaultCurrency": "USD",
+                     *       "invoiceNumberPrefix": "INV-",
+                     *       "defaultTaxPercent": 1,
+                     *       "defaultTaxIncluded": true,
+                     *       "defaultInvoiceDueDays": 1,
+                     *       "invoicingBusinessName": "text",
+                     *       "invoicingBrandColor": "text",
+                     *       "invoicingEmail": "text",
+                     *       "invoicingAddress": "text",
+                     *       "defaultInvoiceSourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "defaultTransferFromLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "defaultLocationType": "warehouse",
+                     *       "defaultMarkupPercent": 1,
+                     *       "plan": "free",
+                     *       "billingProviderId": "text",
+                     *       "billingCycleStart": 1,
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "trialEndsAt": "2026-01-15T09:30:00.000Z",
+                     *       "users": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "orders@acme.example",
+                     *           "role": "owner"
+                     *         }
+                     *       ],
+                     *       "inviteCode": "text",
+                     *       "ssoEmailDomain": "text",
+                     *       "ssoEnforcedAt": "2026-01-15T09:30:00.000Z",
+                     *       "locationAccess": {
+                     *         "restricted": true,
+                     *         "locations": [
+                     *           {
+                     *             "locationId": "text",
+                     *             "accessLevel": "read"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listWorkspaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspaces, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "Acme Inc.",
+                     *         "slug": "acme",
+                     *         "logo": "text",
+                     *         "usage": 1,
+                     *         "usageLimit": 1,
+                     *         "itemsUsage": 1,
+                     *         "itemsLimit": 1,
+                     *         "suppliersUsage": 1,
+                     *         "suppliersLimit": 1,
+                     *         "locationsUsage": 1,
+                     *         "locationsLimit": 1,
+                     *         "tagsLimit": 1,
+                     *         "usersLimit": 1,
+                     *         "defaultLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "defaultCurrency": "USD",
+                     *         "invoiceNumberPrefix": "INV-",
+                     *         "defaultTaxPercent": 1,
+                     *         "defaultTaxIncluded": true,
+                     *         "defaultInvoiceDueDays": 1,
+                     *         "invoicingBusinessName": "text",
+                     *         "invoicingBrandColor": "text",
+                     *         "invoicingEmail": "text",
+                     *         "invoicingAddress": "text",
+                     *         "defaultInvoiceSourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "defaultTransferFromLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "defaultLocationType": "warehouse",
+                     *         "defaultMarkupPercent": 1,
+                     *         "plan": "free",
+                     *         "billingProviderId": "text",
+                     *         "billingCycleStart": 1,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "trialEndsAt": "2026-01-15T09:30:00.000Z",
+                     *         "users": [
+                     *           {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "email": "orders@acme.example",
+                     *             "role": "owner"
+                     *           }
+                     *         ],
+                     *         "inviteCode": "text",
+                     *         "ssoEmailDomain": "text",
+                     *         "ssoEnforcedAt": "2026-01-15T09:30:00.000Z",
+                     *         "locationAccess": {
+                     *           "restricted": true,
+                     *           "locations": [
+                     *             {
+                     *               "locationId": "text",
+                     *               "accessLevel": "read"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Workspace"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listItems: {
+        parameters: {
+            query?: {
+                /** @description Exact SKU, case-insensitive */
+                sku?: string;
+                /** @description Description contains this, case-insensitive */
+                description?: string;
+                /** @description Exact cost */
+                cost?: number;
+                /** @description Exact sell price */
+                sellPrice?: number;
+                /** @description Supplier ID; joins supplierIds as "any of" */
+                supplierId?: string;
+                /** @description Any of these suppliers; repeated or comma-separated */
+                supplierIds?: string[] | string;
+                /** @description Deprecated single tag ID; joins tagIds and tagNames */
+                tagId?: string;
+                /** @description Items with any of these tags; repeated or comma-separated */
+                tagIds?: string[] | string;
+                /** @description Items with any tag of these names (case-insensitive); repeated or comma-separated */
+                tagNames?: string[] | string;
+                /** @description SKU, description or external ID contains this, case-insensitive */
+                search?: string;
+                /** @description ID of the creating user */
+                userId?: string;
+                /** @description Only items with a balance row at this location; stockHealth then uses the on-hand there */
+                locationId?: string;
+                /** @description out (on-hand <= 0, no balance row counts as 0), low (0 < on-hand <= threshold), ok (above it, and every catalog-only item); any of the values given */
+                stockHealth?: ("out" | "low" | "ok")[] | string;
+                /** @description true: stock-tracked items only; false: catalog-only items only */
+                trackStock?: boolean;
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of items */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "sku": "WID-001",
+                     *         "description": "Widget, blue, 10 cm",
+                     *         "externalId": "erp-10042",
+                     *         "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "cost": 1,
+                     *         "sellPrice": 1,
+                     *         "trackStock": true,
+                     *         "lowStockThreshold": 1,
+                     *         "tagId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "tags": [
+                     *           {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "name": "Fragile",
+                     *             "color": "blue"
+                     *           }
+                     *         ],
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "workspaceId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *         "projectId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "supplier": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "name": "Acme Supplies",
+                     *           "email": "orders@acme.example",
+                     *           "phone": "+1 555 0100"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Item"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createItem: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sku": "WID-001",
+                 *       "description": "Widget, blue, 10 cm",
+                 *       "externalId": "erp-10042",
+                 *       "cost": 4.5,
+                 *       "sellPrice": 9.99,
+                 *       "supplierId": "0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60",
+                 *       "trackStock": true,
+                 *       "lowStockThreshold": 10,
+                 *       "tagIds": [
+                 *         "5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05"
+                 *       ],
+                 *       "tagNames": [
+                 *         "Fragile"
+                 *       ],
+                 *       "quantity": 25,
+                 *       "locationId": "9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateItem"];
+            };
+        };
+        responses: {
+            /** @description The created item */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "sku": "WID-001",
+                     *       "description": "Widget, blue, 10 cm",
+                     *       "externalId": "erp-10042",
+                     *       "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "cost": 1,
+                     *       "sellPrice": 1,
+                     *       "trackStock": true,
+                     *       "lowStockThreshold": 1,
+                     *       "tagId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "tags": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "name": "Fragile",
+                     *           "color": "blue"
+                     *         }
+                     *       ],
+                     *       "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "workspaceId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "projectId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "supplier": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "Acme Supplies",
+                     *         "email": "orders@acme.example",
+                     *         "phone": "+1 555 0100"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Item"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createItemsInBulk: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "sku": "WID-001",
+                 *         "description": "Widget, blue, 10 cm",
+                 *         "externalId": "erp-10042",
+                 *         "cost": 4.5,
+                 *         "sellPrice": 9.99,
+                 *         "supplierId": "0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60",
+                 *         "trackStock": true,
+                 *         "lowStockThreshold": 10,
+                 *         "tagIds": [
+                 *           "5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05"
+                 *         ],
+                 *         "tagNames": [
+                 *           "Fragile"
+                 *         ],
+                 *         "quantity": 25,
+                 *         "locationId": "9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["BulkCreateItems"];
+            };
+        };
+        responses: {
+            /** @description The created items, in the order given */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "sku": "WID-001",
+                     *         "description": "Widget, blue, 10 cm",
+                     *         "externalId": "erp-10042",
+                     *         "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "cost": 1,
+                     *         "sellPrice": 1,
+                     *         "trackStock": true,
+                     *         "lowStockThreshold": 1,
+                     *         "tagId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "tags": [
+                     *           {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "name": "Fragile",
+                     *             "color": "blue"
+                     *           }
+                     *         ],
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "workspaceId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *         "projectId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "supplier": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "name": "Acme Supplies",
+                     *           "email": "orders@acme.example",
+                     *           "phone": "+1 555 0100"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Item"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateItem: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The item ID, or ext_ followed by the external ID */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "sku": "WID-001",
+                 *       "description": "Widget, blue, 10 cm",
+                 *       "externalId": "erp-10042",
+                 *       "cost": 4.5,
+                 *       "sellPrice": 9.99,
+                 *       "supplierId": "0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60",
+                 *       "trackStock": true,
+                 *       "lowStockThreshold": 10,
+                 *       "tagIds": [
+                 *         "5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05"
+                 *       ],
+                 *       "tagNames": [
+                 *         "Fragile"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateItem"];
+            };
+        };
+        responses: {
+            /** @description The item after the update */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "sku": "WID-001",
+                     *       "description": "Widget, blue, 10 cm",
+                     *       "externalId": "erp-10042",
+                     *       "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "cost": 1,
+                     *       "sellPrice": 1,
+                     *       "trackStock": true,
+                     *       "lowStockThreshold": 1,
+                     *       "tagId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "tags": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "name": "Fragile",
+                     *           "color": "blue"
+                     *         }
+                     *       ],
+                     *       "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "workspaceId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "projectId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "supplier": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "Acme Supplies",
+                     *         "email": "orders@acme.example",
+                     *         "phone": "+1 555 0100"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Item"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getItem: {
+        parameters: {
+            query: {
+                /** @description The item ID (or ext_ followed by the external ID) */
+                itemId: string;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "sku": "WID-001",
+                     *       "description": "Widget, blue, 10 cm",
+                     *       "externalId": "erp-10042",
+                     *       "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "cost": 1,
+                     *       "sellPrice": 1,
+                     *       "trackStock": true,
+                     *       "lowStockThreshold": 1,
+                     *       "tagId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "tags": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "name": "Fragile",
+                     *           "color": "blue"
+                     *         }
+                     *       ],
+                     *       "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "workspaceId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "projectId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "supplier": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "Acme Supplies",
+                     *         "email": "orders@acme.example",
+                     *         "phone": "+1 555 0100"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Item"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    countItems: {
+        parameters: {
+            query?: {
+                /** @description Exact SKU, case-insensitive */
+                sku?: string;
+                /** @description Description contains this, case-insensitive */
+                description?: string;
+                /** @description Exact cost */
+                cost?: number;
+                /** @description Exact sell price */
+                sellPrice?: number;
+                /** @description Supplier ID; joins supplierIds as "any of" */
+                supplierId?: string;
+                /** @description Any of these suppliers; repeated or comma-separated */
+                supplierIds?: string[] | string;
+                /** @description Deprecated single tag ID; joins tagIds and tagNames */
+                tagId?: string;
+                /** @description Items with any of these tags; repeated or comma-separated */
+                tagIds?: string[] | string;
+                /** @description Items with any tag of these names (case-insensitive); repeated or comma-separated */
+                tagNames?: string[] | string;
+                /** @description SKU, description or external ID contains this, case-insensitive */
+                search?: string;
+                /** @description ID of the creating user */
+                userId?: string;
+                /** @description Only items with a balance row at this location; stockHealth then uses the on-hand there */
+                locationId?: string;
+                /** @description out (on-hand <= 0, no balance row counts as 0), low (0 < on-hand <= threshold), ok (above it, and every catalog-only item); any of the values given */
+                stockHealth?: ("out" | "low" | "ok")[] | string;
+                /** @description true: stock-tracked items only; false: catalog-only items only */
+                trackStock?: boolean;
+                /** @description With groupBy=tagId: each group also carries its tag record. Default false */
+                includeTags?: boolean;
+                /** @description tagId: count per tag instead of a single number */
+                groupBy?: "tagId";
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Without groupBy: an ItemCount (a bare number). With groupBy=tagId: an ItemCountByTag object. The type tells them apart (number vs object). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemCount"] | components["schemas"]["ItemCountByTag"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listTags: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of tags */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "Fragile",
+                     *         "color": "blue"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Tag"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createTag: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Fragile",
+                 *       "color": "blue"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateTag"];
+            };
+        };
+        responses: {
+            /** @description The created tag */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "name": "Fragile",
+                     *       "color": "blue"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listSuppliers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of suppliers */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "Acme Supplies",
+                     *         "email": "orders@acme.example",
+                     *         "phone": "+1 555 0100"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Supplier"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createSupplier: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Acme Supplies",
+                 *       "email": "orders@acme.example",
+                 *       "phone": "+1 555 0100"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSupplier"];
+            };
+        };
+        responses: {
+            /** @description The created supplier */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "name": "Acme Supplies",
+                     *       "email": "orders@acme.example",
+                     *       "phone": "+1 555 0100"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Supplier"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listLocations: {
+        parameters: {
+            query?: {
+                /** @description true: only active locations; false: only inactive ones */
+                active?: boolean;
+                /** @description One or more location types, repeated (?type=van&type=truck) or comma-separated (?type=van,truck) */
+                type?: ("warehouse" | "van" | "truck" | "site" | "other")[] | string;
+                /** @description Case-insensitive substring of the name or the note, up to 100 characters; empty means no filter */
+                search?: string;
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of locations */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "Main warehouse",
+                     *         "type": "warehouse",
+                     *         "active": true,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "icon": "warehouse",
+                     *         "note": "text",
+                     *         "latitude": 1,
+                     *         "longitude": 1,
+                     *         "geofenceRadiusM": 25,
+                     *         "accessLevel": "read"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Location"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createLocation: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "text",
+                 *       "type": "warehouse",
+                 *       "icon": "warehouse",
+                 *       "note": "text",
+                 *       "accessLevel": "read",
+                 *       "latitude": 1,
+                 *       "longitude": 1,
+                 *       "geofenceRadiusM": 25
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateLocation"];
+            };
+        };
+        responses: {
+            /** @description The created location */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "name": "Main warehouse",
+                     *       "type": "warehouse",
+                     *       "active": true,
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "icon": "warehouse",
+                     *       "note": "text",
+                     *       "latitude": 1,
+                     *       "longitude": 1,
+                     *       "geofenceRadiusM": 25,
+                     *       "accessLevel": "read"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    countLocations: {
+        parameters: {
+            query?: {
+                /** @description true: only active locations; false: only inactive ones */
+                active?: boolean;
+                /** @description One or more location types, repeated (?type=van&type=truck) or comma-separated (?type=van,truck) */
+                type?: ("warehouse" | "van" | "truck" | "site" | "other")[] | string;
+                /** @description Case-insensitive substring of the name or the note, up to 100 characters; empty means no filter */
+                search?: string;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The number of matching locations, as a bare JSON number */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example 1 */
+                    "application/json": number;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getLocation: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Location ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The location */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "name": "Main warehouse",
+                     *       "type": "warehouse",
+                     *       "active": true,
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "icon": "warehouse",
+                     *       "note": "text",
+                     *       "latitude": 1,
+                     *       "longitude": 1,
+                     *       "geofenceRadiusM": 25,
+                     *       "accessLevel": "read"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteLocation: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Location ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted location ID */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "text"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedLocation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateLocation: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Location ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "text",
+                 *       "type": "warehouse",
+                 *       "icon": "warehouse",
+                 *       "note": "text",
+                 *       "accessLevel": "read",
+                 *       "latitude": 1,
+                 *       "longitude": 1,
+                 *       "geofenceRadiusM": 25,
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateLocation"];
+            };
+        };
+        responses: {
+            /** @description The updated location */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "name": "Main warehouse",
+                     *       "type": "warehouse",
+                     *       "active": true,
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "icon": "warehouse",
+                     *       "note": "text",
+                     *       "latitude": 1,
+                     *       "longitude": 1,
+                     *       "geofenceRadiusM": 25,
+                     *       "accessLevel": "read"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listBalances: {
+        parameters: {
+            query?: {
+                /** @description Item IDs (repeated or comma-separated) */
+                itemId?: string[] | string;
+                /** @description Location IDs (repeated or comma-separated) */
+                locationId?: string[] | string;
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Balances */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "onHand": 1,
+                     *         "reserved": 1,
+                     *         "available": 1,
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["StockBalance"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listMovements: {
+        parameters: {
+            query?: {
+                /** @description Item IDs (repeated or comma-separated) */
+                itemId?: string[] | string;
+                /** @description Location IDs (repeated or comma-separated) */
+                locationId?: string[] | string;
+                /** @description Movement types (repeated or comma-separated) */
+                type?: ("opening" | "receipt" | "adjustment" | "transfer_out" | "transfer_in")[] | string;
+                /** @description Reasons (repeated or comma-separated); openings and transfer movements have none and never match */
+                reason?: ("received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other")[] | string;
+                /** @description Transfer IDs (repeated or comma-separated) */
+                transferId?: string[] | string;
+                /** @description Date interval of createdAt, computed in UTC; default all (see GET /inventory/transfers) */
+                interval?: "24h" | "7d" | "30d" | "90d" | "mtd" | "qtd" | "ytd" | "1y" | "all" | "all_unfiltered" | "today" | "this_week" | "last_week" | "this_month" | "last_month" | "this_quarter" | "last_quarter" | "this_year" | "last_year" | "fiscal_ytd" | "last_fiscal_year";
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Movements */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "type": "opening",
+                     *         "quantity": 1,
+                     *         "balanceAfter": 1,
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "transferId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "reason": "received",
+                     *         "reference": "text",
+                     *         "note": "text",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["StockMovement"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    recordMovement: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Makes a retry of this request safe: see the operation description. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "receipt",
+                 *       "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
+                 *       "locationId": "9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b",
+                 *       "reference": "PO-2026-0117",
+                 *       "note": "text",
+                 *       "quantity": 1,
+                 *       "reason": "received"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecordMovement"];
+            };
+        };
+        responses: {
+            /** @description The recorded movement */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "type": "opening",
+                     *       "quantity": 1,
+                     *       "balanceAfter": 1,
+                     *       "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "transferId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "reason": "received",
+                     *       "reference": "text",
+                     *       "note": "text",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StockMovement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listTransfers: {
+        parameters: {
+            query?: {
+                /** @description Statuses (repeated or comma-separated); default: every status */
+                status?: ("pending" | "completed" | "reverted" | "rejected" | "cancelled")[] | string;
+                /** @description Date interval of createdAt, computed in UTC; default all. Rolling windows (24h, 7d, 30d, 90d, 1y) and to-date intervals (mtd, qtd, ytd, fiscal_ytd) end now; named periods (today, this_week, last_week, this_month, last_month, this_quarter, last_quarter, this_year, last_year, last_fiscal_year) cover their whole period. Weeks start on Monday; quarters are calendar quarters; the fiscal year is the calendar year unless the workspace sets another start month. all: everything up to now; all_unfiltered: no date condition. */
+                interval?: "24h" | "7d" | "30d" | "90d" | "mtd" | "qtd" | "ytd" | "1y" | "all" | "all_unfiltered" | "today" | "this_week" | "last_week" | "this_month" | "last_month" | "this_quarter" | "last_quarter" | "this_year" | "last_year" | "fiscal_ytd" | "last_fiscal_year";
+                /** @description Sort field; default createdAt (ties broken by id) */
+                sortBy?: "createdAt";
+                /** @description Default desc (newest first) */
+                sortOrder?: "asc" | "desc";
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Transfers */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "fromLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "toLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "status": "pending",
+                     *         "note": "text",
+                     *         "reason": "text",
+                     *         "lines": [
+                     *           {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "quantity": 1,
+                     *             "note": "text",
+                     *             "item": {
+                     *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "sku": "text",
+                     *               "description": "text"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "fromLocation": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "name": "text",
+                     *           "type": "warehouse"
+                     *         },
+                     *         "toLocation": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "name": "text",
+                     *           "type": "warehouse"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Transfer"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createTransfer: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Makes a retry of this request safe: see the operation description. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromLocationId": "9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b",
+                 *       "toLocationId": "c4e8a2f1-7b3d-4a9e-8f60-2d5b1e7c9a34",
+                 *       "lines": [
+                 *         {
+                 *           "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
+                 *           "quantity": 1,
+                 *           "note": "text"
+                 *         }
+                 *       ],
+                 *       "note": "text",
+                 *       "status": "pending"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateTransfer"];
+            };
+        };
+        responses: {
+            /** @description The completed (or pending) transfer */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "fromLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "toLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "pending",
+                     *       "note": "text",
+                     *       "reason": "text",
+                     *       "lines": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "quantity": 1,
+                     *           "note": "text",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "fromLocation": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "warehouse"
+                     *       },
+                     *       "toLocation": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "warehouse"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Transfer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getTransfer: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Transfer ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transfer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "fromLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "toLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "pending",
+                     *       "note": "text",
+                     *       "reason": "text",
+                     *       "lines": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "quantity": 1,
+                     *           "note": "text",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "fromLocation": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "warehouse"
+                     *       },
+                     *       "toLocation": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "warehouse"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Transfer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    completeTransfer: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Makes a retry of this request safe: see the operation description. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Transfer ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The transfer, now completed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "fromLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "toLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "pending",
+                     *       "note": "text",
+                     *       "reason": "text",
+                     *       "lines": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "quantity": 1,
+                     *           "note": "text",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "fromLocation": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "warehouse"
+                     *       },
+                     *       "toLocation": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "warehouse"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Transfer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    rejectTransfer: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Makes a retry of this request safe: see the operation description. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Transfer ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SettleTransfer"];
+            };
+        };
+        responses: {
+            /** @description The transfer, now rejected */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "fromLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "toLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "pending",
+                     *       "note": "text",
+                     *       "reason": "text",
+                     *       "lines": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "quantity": 1,
+                     *           "note": "text",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "fromLocation": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "warehouse"
+                     *       },
+                     *       "toLocation": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "warehouse"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Transfer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    cancelTransfer: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Makes a retry of this request safe: see the operation description. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Transfer ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SettleTransfer"];
+            };
+        };
+        responses: {
+            /** @description The transfer, now cancelled */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "fromLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "toLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "pending",
+                     *       "note": "text",
+                     *       "reason": "text",
+                     *       "lines": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "quantity": 1,
+                     *           "note": "text",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "fromLocation": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "warehouse"
+                     *       },
+                     *       "toLocation": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "warehouse"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Transfer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    revertTransfer: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Makes a retry of this request safe: see the operation description. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Transfer ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The transfer, now reverted */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "fromLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "toLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "pending",
+                     *       "note": "text",
+                     *       "reason": "text",
+                     *       "lines": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "quantity": 1,
+                     *           "note": "text",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "fromLocation": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "warehouse"
+                     *       },
+                     *       "toLocation": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "warehouse"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Transfer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+}

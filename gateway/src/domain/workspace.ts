@@ -1,10 +1,10 @@
-import { LocationAccess, LocationType, Plan, Role, z } from '@inv/shared';
+import { ApiId, ApiTimestamp, LocationAccess, LocationType, Plan, Role, z } from '@inv/shared';
 
 export const Workspace = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    slug: z.string(),
+    id: ApiId,
+    name: z.string().openapi({ example: 'Acme Inc.' }),
+    slug: z.string().openapi({ example: 'acme' }),
     logo: z.string().nullable(),
     usage: z.number().openapi({ description: 'Transfers created in the current billing cycle' }),
     usageLimit: z.number().openapi({ description: "The plan's transfers per billing cycle" }),
@@ -16,9 +16,9 @@ export const Workspace = z
     locationsLimit: z.number(),
     tagsLimit: z.number(),
     usersLimit: z.number(),
-    defaultLocationId: z.string().nullable(),
-    defaultCurrency: z.string().length(3),
-    invoiceNumberPrefix: z.string().min(1).max(12),
+    defaultLocationId: ApiId.nullable(),
+    defaultCurrency: z.string().length(3).openapi({ example: 'USD' }),
+    invoiceNumberPrefix: z.string().min(1).max(12).openapi({ example: 'INV-' }),
     defaultTaxPercent: z.number().min(0).max(100),
     defaultTaxIncluded: z.boolean(),
     defaultInvoiceDueDays: z.number().int().min(0).max(365),
@@ -26,19 +26,19 @@ export const Workspace = z
     invoicingBrandColor: z.string().nullable(),
     invoicingEmail: z.string().nullable(),
     invoicingAddress: z.string().nullable(),
-    defaultInvoiceSourceLocationId: z.string().nullable(),
-    defaultTransferFromLocationId: z.string().nullable(),
+    defaultInvoiceSourceLocationId: ApiId.nullable(),
+    defaultTransferFromLocationId: ApiId.nullable(),
     defaultLocationType: LocationType,
     defaultMarkupPercent: z.number().min(0).max(1000).nullable(),
     plan: Plan,
     billingProviderId: z.string().nullable(),
     billingCycleStart: z.number().openapi({ description: 'Start of the current billing cycle, Unix epoch milliseconds. Cycles are monthly from the workspace creation.' }),
-    createdAt: z.string().openapi({ description: 'ISO 8601 UTC' }),
-    trialEndsAt: z.string().nullable(),
-    users: z.array(z.object({ id: z.string(), email: z.string(), role: Role })).openapi({ description: 'The authenticated user, with its role in this workspace' }),
+    createdAt: ApiTimestamp,
+    trialEndsAt: ApiTimestamp.nullable(),
+    users: z.array(z.object({ id: ApiId, email: z.string().openapi({ format: 'email' }), role: Role })).openapi({ description: 'The authenticated user, with its role in this workspace' }),
     inviteCode: z.string().nullable(),
     ssoEmailDomain: z.string().nullable(),
-    ssoEnforcedAt: z.string().nullable(),
+    ssoEnforcedAt: ApiTimestamp.nullable(),
     locationAccess: LocationAccess.optional(),
   })
   .openapi('Workspace', { description: 'memberPermissions is not returned: this API has no permission templates; roles and scopes decide.' });

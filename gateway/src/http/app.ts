@@ -14,6 +14,7 @@ import {
   rejectUnsafeUrl,
   requestLogger,
   logContext,
+  mountRoutes,
   Unauthorized,
 } from '@inv/shared';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -114,7 +115,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     if (!req.caller) throw new Unauthorized();
     return req.caller;
   };
-  workspaceRoutes(app, { pool: deps.pool, client: deps.client, caller });
+  mountRoutes(app, workspaceRoutes, { pool: deps.pool, client: deps.client, caller }, { scopeGuard: null });
 
   for (const service of Object.keys(ROUTES) as ServiceName[]) {
     const forward = forwarder(service, deps.services[service], { secret: config.INTERNAL_SECRET, logger });

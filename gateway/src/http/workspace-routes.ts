@@ -1,16 +1,34 @@
-import { ApiDocs, currentBillingCycleStart, effectiveScopes, Forbidden, type CommandClient, type Pool, z } from '@inv/shared';
-import type { Express, Request } from 'express';
+import { currentBillingCycleStart, effectiveScopes, Forbidden, routesFor, type CommandClient, type Pool, z } from '@inv/shared';
+import type { Request } from 'express';
 import { listMemberWorkspaces } from '../data/identity-repository';
 import { Workspace } from '../domain/workspace';
 import { fetchUsage } from '../messaging/workspace-usage';
 import { workspaceFor, type Caller, type WorkspaceAccess } from './caller';
 import { presentWorkspace } from './workspace-presenter';
 
+export interface WorkspaceRouteDeps {
+  pool: Pool;
+  client: CommandClient;
+  caller: (req: Request) => Caller;
+}
+
 const WorkspacePath = z.object({ idOrSlug: z.string().openapi({ description: 'Workspace ID or slug' }) });
 
-export function documentWorkspaceRoutes(docs: ApiDocs): void {
-  docs.route({
+/** The workspaces.read scope is checked per workspace: a key's scopes depend on the member's role in each. */
+async function present(deps: WorkspaceRouteDeps, caller: Caller, access: WorkspaceAccess) {
+  if (!access.scopes.includes('workspaces.read')) throw new Forbidden('This call requires the workspaces.read scope.');
+  const now = new Date();
+  const usage = await fetchUsage(deps.client, access.workspace.id, currentBillingCycleStart(access.workspace.billing_anchor, now));
+  return presentWorkspace(access.workspace, access.membership, { id: caller.userId, email: caller.email }, usage, now);
+}
+
+const route = routesFor<WorkspaceRouteDeps>();
+
+/** Mounted with no scope guard: the handlers check workspaces.read against each workspace's role. */
+export const workspaceRoutes = [
+  route({
     method: 'get',
+    operationId: 'getWorkspace',
     path: '/workspaces/{idOrSlug}',
     summary: 'Retrieve a workspace',
     description: 'Usage counters are read live from the services that own them.',
@@ -19,9 +37,14 @@ export function documentWorkspaceRoutes(docs: ApiDocs): void {
     workspaceScoped: false,
     request: { params: WorkspacePath },
     responses: { 200: { description: 'The workspace', schema: Workspace } },
-  });
-  docs.route({
+    handler: async ({ params }, { deps, req }) => {
+      const caller = deps.caller(req);
+      return present(deps, caller, await workspaceFor(deps.pool, caller, params.idOrSlug));
+    },
+  }),
+  route({
     method: 'get',
+    operationId: 'listWorkspaces',
     path: '/workspaces',
     summary: "List the key user's workspaces",
     description: 'A restricted key sees only the workspace it is bound to.',
@@ -29,28 +52,13 @@ export function documentWorkspaceRoutes(docs: ApiDocs): void {
     tags: ['Workspaces'],
     workspaceScoped: false,
     responses: { 200: { description: 'The workspaces, oldest first', schema: z.array(Workspace) } },
-  });
-}
-
-export function workspaceRoutes(app: Express, deps: { pool: Pool; client: CommandClient; caller: (req: Request) => Caller }): void {
-  const present = async (caller: Caller, access: WorkspaceAccess) => {
-    if (!access.scopes.includes('workspaces.read')) throw new Forbidden('This call requires the workspaces.read scope.');
-    const now = new Date();
-    const usage = await fetchUsage(deps.client, access.workspace.id, currentBillingCycleStart(access.workspace.billing_anchor, now));
-    return presentWorkspace(access.workspace, access.membership, { id: caller.userId, email: caller.email }, usage, now);
-  };
-
-  app.get('/workspaces/:idOrSlug', async (req, res) => {
-    const caller = deps.caller(req);
-    res.json(await present(caller, await workspaceFor(deps.pool, caller, String(req.params.idOrSlug))));
-  });
-
-  app.get('/workspaces', async (req, res) => {
-    const caller = deps.caller(req);
-    const accessible = (await listMemberWorkspaces(deps.pool, caller.userId))
-      .filter((m) => caller.boundWorkspaceId === null || m.workspace.id === caller.boundWorkspaceId)
-      .map((m) => ({ ...m, scopes: effectiveScopes(caller.keyScopes, m.membership.role) }))
-      .filter((access) => access.scopes.includes('workspaces.read'));
-    res.json(await Promise.all(accessible.map((access) => present(caller, access))));
-  });
-}
+    handler: async (_input, { deps, req }) => {
+      const caller = deps.caller(req);
+      const accessible = (await listMemberWorkspaces(deps.pool, caller.userId))
+        .filter((m) => caller.boundWorkspaceId === null || m.workspace.id === caller.boundWorkspaceId)
+        .map((m) => ({ ...m, scopes: effectiveScopes(caller.keyScopes, m.membership.role) }))
+        .filter((access) => access.scopes.includes('workspaces.read'));
+      return Promise.all(accessible.map((access) => present(deps, caller, access)));
+    },
+  }),
+];

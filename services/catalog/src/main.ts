@@ -1,10 +1,8 @@
 // First: tracing patches http and pg as they load, so it must precede every other import.
 import '@inv/shared/src/telemetry/instrument';
 import path from 'node:path';
-import { ApiDocs, BaseConfig, createServiceApp, isReady, loadConfig, runMain, startService } from '@inv/shared';
-import { documentItemRoutes, itemRoutes } from './http/item-routes';
-import { documentSupplierRoutes, supplierRoutes } from './http/supplier-routes';
-import { documentTagRoutes, tagRoutes } from './http/tag-routes';
+import { BaseConfig, createServiceApp, isReady, loadConfig, mountRoutes, runMain, serviceDocument, startService } from '@inv/shared';
+import { catalogRoutes } from './http/routes';
 import { registerCatalogCommands } from './messaging/catalog-commands';
 import { subscribeToStockEvents } from './messaging/stock-events';
 
@@ -18,20 +16,13 @@ export function startCatalog(config: BaseConfig = loadConfig(BaseConfig)) {
     wire: (runtime) => {
       registerCatalogCommands(runtime);
       subscribeToStockEvents(runtime);
-      const docs = new ApiDocs();
-      documentItemRoutes(docs);
-      documentTagRoutes(docs);
-      documentSupplierRoutes(docs);
+      const document = serviceDocument('catalog', catalogRoutes);
       return createServiceApp({
         logger: runtime.logger,
         internalSecret: config.INTERNAL_SECRET,
         ready: () => isReady(runtime.pool, runtime.broker),
-        openapi: () => docs.document({ title: 'catalog', version: '0.0.1' }),
-        routes: (app) => {
-          itemRoutes(app, runtime);
-          tagRoutes(app, runtime);
-          supplierRoutes(app, runtime);
-        },
+        openapi: () => document,
+        routes: (app) => mountRoutes(app, catalogRoutes, runtime),
       });
     },
   });

@@ -1,8 +1,8 @@
 // First: tracing patches http and pg as they load, so it must precede every other import.
 import '@inv/shared/src/telemetry/instrument';
 import path from 'node:path';
-import { ApiDocs, BaseConfig, createServiceApp, isReady, loadConfig, runMain, startService } from '@inv/shared';
-import { documentLocationRoutes, locationRoutes } from './http/location-routes';
+import { BaseConfig, createServiceApp, isReady, loadConfig, mountRoutes, runMain, serviceDocument, startService } from '@inv/shared';
+import { locationRoutes } from './http/location-routes';
 import { registerLocationCommands } from './messaging/location-commands';
 import { sweepInterruptedDeletions } from './use-cases/roll-back-deletion';
 
@@ -18,14 +18,13 @@ export function startLocations(config: BaseConfig = loadConfig(BaseConfig)) {
       runtime.housekeeping.every('roll back interrupted location deletions', config.SWEEP_INTERVAL_MS, () =>
         sweepInterruptedDeletions(runtime, { graceMs: config.SWEEP_GRACE_MS }),
       );
-      const docs = new ApiDocs();
-      documentLocationRoutes(docs);
+      const document = serviceDocument('locations', locationRoutes);
       return createServiceApp({
         logger: runtime.logger,
         internalSecret: config.INTERNAL_SECRET,
         ready: () => isReady(runtime.pool, runtime.broker),
-        openapi: () => docs.document({ title: 'locations', version: '0.0.1' }),
-        routes: (app) => locationRoutes(app, runtime),
+        openapi: () => document,
+        routes: (app) => mountRoutes(app, locationRoutes, runtime),
       });
     },
   });

@@ -1,10 +1,9 @@
 // First: tracing patches http and pg as they load, so it must precede every other import.
 import '@inv/shared/src/telemetry/instrument';
 import path from 'node:path';
-import { ApiDocs, BaseConfig, createServiceApp, isReady, loadConfig, runMain, startService } from '@inv/shared';
+import { BaseConfig, createServiceApp, isReady, loadConfig, mountRoutes, runMain, serviceDocument, startService, transfersCreated } from '@inv/shared';
 import { purgeExpiredKeys } from './data/idempotency-repository';
-import { documentInventoryRoutes, inventoryRoutes } from './http/inventory-routes';
-import { documentTransferRoutes, transferRoutes } from './http/transfer-routes';
+import { stockRoutes } from './http/routes';
 import { registerOpeningConsumers } from './messaging/opening-events';
 import { registerProjectionConsumers } from './messaging/projection-events';
 import { registerStockCommands } from './messaging/stock-commands';
@@ -23,18 +22,15 @@ export function startStock(config: BaseConfig = loadConfig(BaseConfig)) {
       runtime.housekeeping.every('purge expired idempotency keys', config.PURGE_INTERVAL_MS, async () => ({
         purged: await purgeExpiredKeys(runtime.pool, { batchSize: config.PURGE_BATCH_SIZE }),
       }));
-      const docs = new ApiDocs();
-      documentInventoryRoutes(docs);
-      documentTransferRoutes(docs);
+      const document = serviceDocument('stock', stockRoutes);
+      // Exported from the start, so a dashboard sees 0 rather than no series before the first transfer.
+      transfersCreated.add(0);
       return createServiceApp({
         logger: runtime.logger,
         internalSecret: config.INTERNAL_SECRET,
         ready: () => isReady(runtime.pool, runtime.broker),
-        openapi: () => docs.document({ title: 'stock', version: '0.0.1' }),
-        routes: (app) => {
-          inventoryRoutes(app, runtime);
-          transferRoutes(app, runtime);
-        },
+        openapi: () => document,
+        routes: (app) => mountRoutes(app, stockRoutes, runtime),
       });
     },
   });

@@ -17,20 +17,32 @@ export function setTotalCount(res: Response, total: number): void {
   res.setHeader('X-Total-Count', String(total));
 }
 
-/** Accepts repeated parameters (?a=1&a=2) and comma-separated values (?a=1,2) alike. */
+/**
+ * Accepts repeated parameters (?a=1&a=2), comma-separated values (?a=1,2) and a single value
+ * alike; documented as exactly that: an array sent repeated (style form, explode) or a string
+ * of comma-separated values.
+ */
 export function queryArray<T extends z.ZodTypeAny>(item: T, options: { max?: number } = {}) {
-  return z.preprocess(
-    (v) => {
-      if (v === undefined) return undefined;
-      const values = (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(','));
-      return values.map((s) => s.trim()).filter((s) => s.length > 0);
-    },
-    z.array(item).max(options.max ?? 100).optional(),
-  );
+  const max = options.max ?? 100;
+  // Query values are strings: the JSON schema of one is a plain type/format/enum/length object.
+  const { $schema: _dialect, ...itemSchema } = z.toJSONSchema(item, { io: 'input', unrepresentable: 'any' }) as { $schema?: string; type: 'string' };
+  return z
+    .preprocess(
+      (v) => {
+        if (v === undefined) return undefined;
+        const values = (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(','));
+        return values.map((s) => s.trim()).filter((s) => s.length > 0);
+      },
+      z.array(item).max(max).optional(),
+    )
+    .openapi({ type: ['array', 'string'], items: itemSchema, maxItems: max, param: { style: 'form', explode: true } });
 }
 
-/** "true"/"false" only; anything else is a 400 rather than a silent truthy string. */
-export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+/** "true"/"false" only; anything else is a 400 rather than a silent truthy string. Documented as a boolean. */
+export const queryBoolean = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .openapi({ type: 'boolean' });
 
 /** A single-valued parameter: given twice is a 400, not a silent pick of one. */
 export function single<T extends z.ZodTypeAny>(schema: T) {

@@ -1,27 +1,28 @@
-import { z } from '@inv/shared';
+import { ApiId, ApiTimestamp, z } from '@inv/shared';
 import { Supplier } from './supplier';
 import { Tag } from './tag';
 
 /** The Item resource as the API returns it. */
 export const Item = z
   .object({
-    id: z.string(),
-    sku: z.string(),
-    description: z.string(),
-    externalId: z.string().nullable().openapi({ description: 'Your own identifier; PATCH /items/ext_<externalId> addresses the item by it' }),
-    supplierId: z.string().nullable().openapi({ description: 'null when the item has no supplier' }),
+    id: ApiId,
+    sku: z.string().openapi({ example: 'WID-001' }),
+    description: z.string().openapi({ example: 'Widget, blue, 10 cm' }),
+    externalId: z.string().nullable().openapi({ description: 'Your own identifier; PATCH /items/ext_<externalId> addresses the item by it', example: 'erp-10042' }),
+    supplierId: ApiId.nullable().openapi({ description: 'null when the item has no supplier' }),
     cost: z.number(),
     sellPrice: z.number(),
     trackStock: z.boolean(),
     lowStockThreshold: z.number().nullable().openapi({ description: 'null uses the workspace default low-stock threshold' }),
-    tagId: z.string().nullable().openapi({ description: 'Deprecated: the first assigned tag (null without tags); use tags', deprecated: true }),
+    tagId: ApiId.nullable().openapi({ description: 'Deprecated: the first assigned tag (null without tags); use tags', deprecated: true }),
     tags: z.array(Tag),
-    userId: z.string().openapi({ description: 'ID of the creating user' }),
-    workspaceId: z.string(),
-    createdAt: z.string().openapi({ description: 'ISO 8601 UTC', example: '2026-11-21T05:05:44.123Z' }),
-    updatedAt: z.string().openapi({ description: 'ISO 8601 UTC; unchanged by a PATCH that changes nothing', example: '2026-11-21T05:05:44.123Z' }),
-    projectId: z.string().openapi({ description: 'Deprecated: equals workspaceId', deprecated: true }),
-    supplier: Supplier.nullable().openapi({ description: 'The linked supplier record; null when the item has no supplier' }),
+    userId: ApiId.openapi({ description: 'ID of the creating user' }),
+    workspaceId: ApiId,
+    createdAt: ApiTimestamp,
+    updatedAt: ApiTimestamp.openapi({ description: 'Unchanged by a PATCH that changes nothing' }),
+    projectId: ApiId.openapi({ description: 'Deprecated: equals workspaceId', deprecated: true }),
+    // A union rather than Supplier.nullable(): the nullable would carry Supplier's component name and make the component itself nullable.
+    supplier: z.union([Supplier, z.null()]).openapi({ description: 'The linked supplier record; null when the item has no supplier' }),
   })
   .openapi('Item');
 export type Item = z.infer<typeof Item>;

@@ -1,5 +1,4 @@
-import { type ApiDocs, BadRequest, ctx, describeIssues, offsetOf, parseInput, requireScope, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
-import type { Express } from 'express';
+import { BadRequest, ctx, describeIssues, offsetOf, routesFor, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
 import { Item } from '../domain/item';
 import { createItems } from '../use-cases/create-items';
 import { countMatchingItems, getItem, listItems } from '../use-cases/find-items';
@@ -7,7 +6,7 @@ import { updateItem } from '../use-cases/update-item';
 import {
   BulkItemsBody,
   CreateItemBody,
-  ItemCountByTag,
+  ItemCountAnswer,
   ItemCountQuery,
   ItemInfoQuery,
   ItemList,
@@ -17,11 +16,12 @@ import {
   UpdateItemBody,
 } from './item-schemas';
 
-const jsonBody = (schema: z.ZodTypeAny) => ({ body: { content: { 'application/json': { schema } } } });
+const route = routesFor<ServiceRuntime>();
 
-export function documentItemRoutes(docs: ApiDocs): void {
-  docs.route({
+export const itemRoutes = [
+  route({
     method: 'post',
+    operationId: 'createItem',
     path: '/items',
     summary: 'Create an item',
     description: [
@@ -31,11 +31,16 @@ export function documentItemRoutes(docs: ApiDocs): void {
     ].join('\n\n'),
     scope: 'items.write',
     tags: ['Items'],
-    request: jsonBody(CreateItemBody),
+    request: { body: { schema: CreateItemBody, required: true } },
     responses: { 201: { description: 'The created item', schema: Item } },
-  });
-  docs.route({
+    handler: async ({ body }, { deps, req }) => {
+      const [item] = await createItems(deps, ctx(req), [body], false);
+      return item;
+    },
+  }),
+  route({
     method: 'post',
+    operationId: 'createItemsInBulk',
     path: '/items/bulk',
     summary: 'Create up to 100 items',
     description: [
@@ -44,11 +49,13 @@ export function documentItemRoutes(docs: ApiDocs): void {
     ].join('\n\n'),
     scope: 'items.write',
     tags: ['Items'],
-    request: jsonBody(BulkItemsBody),
+    request: { body: { schema: BulkItemsBody, required: true, parse: parseBulk } },
     responses: { 201: { description: 'The created items, in the order given', schema: ItemList } },
-  });
-  docs.route({
+    handler: async ({ body }, { deps, req }) => createItems(deps, ctx(req), body, true),
+  }),
+  route({
     method: 'patch',
+    operationId: 'updateItem',
     path: '/items/{itemId}',
     summary: 'Update an item',
     description: [
@@ -58,11 +65,13 @@ export function documentItemRoutes(docs: ApiDocs): void {
     ].join('\n\n'),
     scope: 'items.write',
     tags: ['Items'],
-    request: { params: ItemPath, ...jsonBody(UpdateItemBody) },
+    request: { params: ItemPath, body: { schema: UpdateItemBody, required: false } },
     responses: { 200: { description: 'The item after the update', schema: Item } },
-  });
-  docs.route({
+    handler: async ({ params, body }, { deps, req }) => updateItem(deps, ctx(req), params.itemId, body),
+  }),
+  route({
     method: 'get',
+    operationId: 'getItem',
     path: '/items/info',
     summary: 'Retrieve one item',
     description: 'itemId may also be ext_ followed by the external ID. 404 for an item not in the workspace.',
@@ -70,19 +79,27 @@ export function documentItemRoutes(docs: ApiDocs): void {
     tags: ['Items'],
     request: { query: ItemInfoQuery },
     responses: { 200: { description: 'The item', schema: Item } },
-  });
-  docs.route({
+    handler: async ({ query }, { deps, req }) => getItem(deps.pool, ctx(req), query.itemId),
+  }),
+  route({
     method: 'get',
+    operationId: 'listItems',
     path: '/items',
     summary: 'List items',
     description: 'The filters of GET /items/count, newest first, paged with page and pageSize (1 to 200, default 50); the total across pages is in X-Total-Count.',
     scope: 'items.read',
     tags: ['Items'],
     request: { query: ItemListQuery },
-    responses: { 200: { description: 'One page of items', schema: ItemList, headers: { 'X-Total-Count': 'Items matching the filters' } } },
-  });
-  docs.route({
+    responses: { 200: { description: 'One page of items', schema: ItemList, totalCount: true } },
+    handler: async ({ query: { page, pageSize, ...filters } }, { deps, req, res }) => {
+      const { items, total } = await listItems(deps.pool, ctx(req), filters, { limit: pageSize, offset: offsetOf({ page, pageSize }) });
+      setTotalCount(res, total);
+      return items;
+    },
+  }),
+  route({
     method: 'get',
+    operationId: 'countItems',
     path: '/items/count',
     summary: 'Count items matching filters',
     description: [
@@ -93,39 +110,10 @@ export function documentItemRoutes(docs: ApiDocs): void {
     scope: 'items.read',
     tags: ['Items'],
     request: { query: ItemCountQuery },
-    responses: { 200: { description: 'The count, or the count per tag with groupBy=tagId', schema: z.union([z.number().int(), ItemCountByTag]) } },
-  });
-}
-
-export function itemRoutes(app: Express, runtime: ServiceRuntime): void {
-  app.post('/items', requireScope('items.write'), async (req, res) => {
-    const body = parseInput(CreateItemBody, req.body, 'body');
-    const [item] = await createItems(runtime, ctx(req), [body], false);
-    res.status(201).json(item);
-  });
-  app.post('/items/bulk', requireScope('items.write'), async (req, res) => {
-    res.status(201).json(await createItems(runtime, ctx(req), parseBulk(req.body), true));
-  });
-  app.get('/items/count', requireScope('items.read'), async (req, res) => {
-    const { groupBy, includeTags, ...filters } = parseInput(ItemCountQuery, req.query, 'query');
-    res.json(await countMatchingItems(runtime.pool, ctx(req), filters, { groupBy, includeTags }));
-  });
-  app.get('/items/info', requireScope('items.read'), async (req, res) => {
-    const { itemId } = parseInput(ItemInfoQuery, req.query, 'query');
-    res.json(await getItem(runtime.pool, ctx(req), itemId));
-  });
-  app.get('/items', requireScope('items.read'), async (req, res) => {
-    const { page, pageSize, ...filters } = parseInput(ItemListQuery, req.query, 'query');
-    const { items, total } = await listItems(runtime.pool, ctx(req), filters, { limit: pageSize, offset: offsetOf({ page, pageSize }) });
-    setTotalCount(res, total);
-    res.json(items);
-  });
-  app.patch('/items/:itemId', requireScope('items.write'), async (req, res) => {
-    const { itemId } = parseInput(ItemPath, req.params, 'path');
-    const body = parseInput(UpdateItemBody, req.body ?? {}, 'body');
-    res.json(await updateItem(runtime, ctx(req), itemId, body));
-  });
-}
+    responses: { 200: { description: 'Without groupBy: an ItemCount (a bare number). With groupBy=tagId: an ItemCountByTag object. The type tells them apart (number vs object).', schema: ItemCountAnswer } },
+    handler: async ({ query: { groupBy, includeTags, ...filters } }, { deps, req }) => countMatchingItems(deps.pool, ctx(req), filters, { groupBy, includeTags }),
+  }),
+];
 
 /** Validates each element on its own so the error names the index of every invalid one. */
 function parseBulk(body: unknown): CreateItemBody[] {

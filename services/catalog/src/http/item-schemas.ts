@@ -1,4 +1,4 @@
-import { Pagination, queryArray, queryBoolean, single, z } from '@inv/shared';
+import { ApiId, Pagination, queryArray, queryBoolean, single, z } from '@inv/shared';
 import { STOCK_HEALTH } from '../domain/item-filter';
 import { Item } from '../domain/item';
 import { Tag } from '../domain/tag';
@@ -14,23 +14,23 @@ const ExternalId = z
   .min(1)
   .max(128)
   .regex(/^\S(?:.*\S)?$/, 'no leading or trailing whitespace')
-  .openapi({ description: 'Your own identifier, unique per workspace (case-sensitive), 1 to 128 characters' });
+  .openapi({ description: 'Your own identifier, unique per workspace (case-sensitive), 1 to 128 characters', example: 'erp-10042' });
 
 const itemFields = {
-  sku: z.string().trim().min(1).max(100).openapi({ description: 'Required on create; 1 to 100 characters, unique per workspace case-insensitively (409 conflict)' }),
-  description: z.string().max(2000).openapi({ description: 'Up to 2000 characters; default ""' }),
+  sku: z.string().trim().min(1).max(100).openapi({ description: 'Required on create; 1 to 100 characters, unique per workspace case-insensitively (409 conflict)', example: 'WID-001' }),
+  description: z.string().max(2000).openapi({ description: 'Up to 2000 characters; default ""', example: 'Widget, blue, 10 cm' }),
   externalId: ExternalId.nullable(),
-  cost: Amount.openapi({ description: '>= 0; default 0' }),
-  sellPrice: Amount.openapi({ description: '>= 0; default 0' }),
-  supplierId: z.string().nullable().openapi({ description: 'A supplier of the workspace (422 otherwise); null unlinks' }),
+  cost: Amount.openapi({ description: '>= 0; default 0', example: 4.5 }),
+  sellPrice: Amount.openapi({ description: '>= 0; default 0', example: 9.99 }),
+  supplierId: z.string().nullable().openapi({ description: 'A supplier of the workspace (422 otherwise); null unlinks', example: '0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60' }),
   trackStock: z.boolean().openapi({ description: 'Default true; false makes the item catalog-only' }),
-  lowStockThreshold: z.number().min(0).max(1_000_000).nullable().openapi({ description: '0 to 1000000; null uses the workspace default' }),
+  lowStockThreshold: z.number().min(0).max(1_000_000).nullable().openapi({ description: '0 to 1000000; null uses the workspace default', example: 10 }),
   tagId: z.string().openapi({ description: 'Deprecated; use tagIds. Joins the union of tags', deprecated: true }),
-  tagIds: z.array(z.string()).max(50).openapi({ description: 'IDs of tags of the workspace (unknown IDs: 422)' }),
+  tagIds: z.array(z.string()).max(50).openapi({ description: 'IDs of tags of the workspace (unknown IDs: 422)', example: ['5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05'] }),
   tagNames: z
     .array(z.string().trim().min(1).max(64))
     .max(50)
-    .openapi({ description: 'Names of existing tags, matched case-insensitively (unknown names: 422; they do not create tags)' }),
+    .openapi({ description: 'Names of existing tags, matched case-insensitively (unknown names: 422; they do not create tags)', example: ['Fragile'] }),
 };
 
 export const CreateItemBody = z
@@ -54,8 +54,9 @@ export const CreateItemBody = z
       .optional()
       .openapi({
         description: `Opening quantity, 0 to ${MAX_OPENING_QUANTITY} with at most ${QUANTITY_DECIMALS} decimals (default 0), recorded as an opening movement before the item is returned; non-zero needs trackStock true (422)`,
+        example: 25,
       }),
-    locationId: z.string().optional().openapi({ description: 'Where the opening quantity goes; default: the workspace default location' }),
+    locationId: z.string().optional().openapi({ description: 'Where the opening quantity goes; default: the workspace default location', example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b' }),
   })
   .openapi('CreateItem');
 export type CreateItemBody = z.infer<typeof CreateItemBody>;
@@ -68,7 +69,8 @@ export const BulkItemsBody = z.array(CreateItemBody).min(1).max(MAX_BULK_ITEMS).
 
 export const ItemPath = z.object({ itemId: z.string().openapi({ description: 'The item ID, or ext_ followed by the external ID' }) });
 
-const decimal = single(z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a number').transform(Number));
+/** A plain decimal such as 4.5 or -2; documented as a number, which is how a client sends it. */
+const decimal = single(z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a number').transform(Number)).openapi({ type: 'number' });
 const text = (max: number) => single(z.string().min(1).max(max));
 
 export const ItemFilterQuery = z.strictObject({
@@ -101,19 +103,24 @@ export const ItemInfoQuery = z.strictObject({ itemId: text(200).openapi({ descri
 
 export const TagGroup = z
   .object({
-    tagId: z.string().nullable().openapi({ description: 'null for the group of items without tags' }),
-    count: z.number().int(),
+    tagId: ApiId.nullable().openapi({ description: 'null for the group of items without tags' }),
+    count: z.number().int().openapi({ example: 3 }),
     tag: Tag.nullable().optional().openapi({ description: 'Present with includeTags=true; null for the untagged group' }),
   })
   .openapi('ItemCountGroup');
 
 export const ItemCountByTag = z
   .object({
-    count: z.number().int().openapi({ description: 'Matching items, each counted once' }),
+    count: z.number().int().openapi({ description: 'Matching items, each counted once', example: 3 }),
     groups: z.array(TagGroup).openapi({
       description: 'One group per tag carrying matching items (an item with several tags counts in each), ordered by tag name; the untagged group (tagId null) comes last; empty groups are left out',
     }),
   })
-  .openapi('ItemCountByTag');
+  .openapi('ItemCountByTag', { description: 'With groupBy=tagId: the count, and the count per tag' });
 
 export const ItemList = z.array(Item);
+
+export const ItemCount = z.number().int().openapi('ItemCount', { description: 'Without groupBy: the number of matching items, as a bare JSON number', example: 42 });
+
+/** GET /items/count answers a number, or with groupBy=tagId an object: a client tells them apart with typeof. */
+export const ItemCountAnswer = z.union([ItemCount, ItemCountByTag]);

@@ -1,4 +1,4 @@
-import { Conflict, Forbidden, type InternalContext, LocationType, z } from '@inv/shared';
+import { ApiId, ApiTimestamp, Conflict, Forbidden, type InternalContext, LocationType, z } from '@inv/shared';
 
 export const LocationIcon = z.enum(['warehouse', 'storefront', 'office', 'garage', 'job_site', 'van', 'truck', 'container', 'shelves', 'tools', 'home', 'map_pin']);
 
@@ -17,11 +17,11 @@ export const LocationFields = {
 /** The Location resource as the API returns it. */
 export const Location = z
   .object({
-    id: z.string(),
-    name: LocationFields.name,
+    id: ApiId,
+    name: LocationFields.name.openapi({ example: 'Main warehouse' }),
     type: LocationFields.type,
     active: z.boolean(),
-    createdAt: z.string().openapi({ description: 'ISO 8601 UTC with milliseconds', example: '2026-11-21T05:05:44.123Z' }),
+    createdAt: ApiTimestamp.openapi({ description: 'ISO 8601 UTC with milliseconds' }),
     icon: LocationFields.icon,
     note: LocationFields.note.openapi({ description: 'Empty string when none was given' }),
     latitude: LocationFields.latitude,

@@ -1,18 +1,4 @@
-import {
-  ApiDocs,
-  ctx,
-  LocationType,
-  offsetOf,
-  Pagination,
-  parseInput,
-  queryArray,
-  queryBoolean,
-  requireScope,
-  setTotalCount,
-  z,
-  type ServiceRuntime,
-} from '@inv/shared';
-import type { Express } from 'express';
+import { type ApiTag, ctx, LocationType, offsetOf, Pagination, queryArray, queryBoolean, routesFor, setTotalCount, z, type ServiceRuntime } from '@inv/shared';
 import { CreateLocationInput, Location, UpdateLocationInput } from '../domain/location';
 import { createLocation } from '../use-cases/create-location';
 import { deleteLocation } from '../use-cases/delete-location';
@@ -42,10 +28,13 @@ const ACCESS_NOTE =
   'A member whose location access is restricted sees only the locations its access list names: others answer 404 and are left out of lists and counts.';
 const QUERY_NOTE = 'Unknown query parameters answer 400.';
 
-export function documentLocationRoutes(docs: ApiDocs): void {
-  const tags = ['Locations'];
-  docs.route({
+const tags: ApiTag[] = ['Locations'];
+const route = routesFor<ServiceRuntime>();
+
+export const locationRoutes = [
+  route({
     method: 'post',
+    operationId: 'createLocation',
     path: '/locations',
     summary: 'Create a location',
     description: [
@@ -55,11 +44,13 @@ export function documentLocationRoutes(docs: ApiDocs): void {
     ].join('\n\n'),
     scope: 'locations.write',
     tags,
-    request: { body: { content: { 'application/json': { schema: CreateLocationInput } }, required: true } },
+    request: { body: { schema: CreateLocationInput, required: true } },
     responses: { 201: { description: 'The created location', schema: Location } },
-  });
-  docs.route({
+    handler: async ({ body }, { deps, req }) => createLocation(deps, ctx(req), body),
+  }),
+  route({
     method: 'get',
+    operationId: 'listLocations',
     path: '/locations',
     summary: 'List locations',
     description: `Oldest first (the default location leads). ${ACCESS_NOTE} ${QUERY_NOTE}`,
@@ -67,11 +58,17 @@ export function documentLocationRoutes(docs: ApiDocs): void {
     tags,
     request: { query: ListQuery },
     responses: {
-      200: { description: 'One page of locations', schema: z.array(Location), headers: { 'X-Total-Count': 'Number of locations matching the filters, across all pages' } },
+      200: { description: 'One page of locations', schema: z.array(Location), totalCount: true },
     },
-  });
-  docs.route({
+    handler: async ({ query: { page, pageSize, type, ...filter } }, { deps, req, res }) => {
+      const found = await findLocations(deps.pool, ctx(req), { ...filter, types: type }, { limit: pageSize, offset: offsetOf({ page, pageSize }) });
+      setTotalCount(res, found.total);
+      return found.locations;
+    },
+  }),
+  route({
     method: 'get',
+    operationId: 'countLocations',
     path: '/locations/count',
     summary: 'Count locations',
     description: `Takes the filters of GET /locations (no paging). ${ACCESS_NOTE} ${QUERY_NOTE}`,
@@ -79,9 +76,11 @@ export function documentLocationRoutes(docs: ApiDocs): void {
     tags,
     request: { query: LocationFilters },
     responses: { 200: { description: 'The number of matching locations, as a bare JSON number', schema: z.number().int() } },
-  });
-  docs.route({
+    handler: async ({ query: { type, ...filter } }, { deps, req }) => countMatchingLocations(deps.pool, ctx(req), { ...filter, types: type }),
+  }),
+  route({
     method: 'get',
+    operationId: 'getLocation',
     path: '/locations/{id}',
     summary: 'Retrieve a location',
     description: `Deleted locations answer 404. ${ACCESS_NOTE}`,
@@ -89,9 +88,11 @@ export function documentLocationRoutes(docs: ApiDocs): void {
     tags,
     request: { params: LocationPath },
     responses: { 200: { description: 'The location', schema: Location } },
-  });
-  docs.route({
+    handler: async ({ params }, { deps, req }) => getLocation(deps.pool, ctx(req), params.id),
+  }),
+  route({
     method: 'patch',
+    operationId: 'updateLocation',
     path: '/locations/{id}',
     summary: 'Update a location',
     description: [
@@ -100,11 +101,13 @@ export function documentLocationRoutes(docs: ApiDocs): void {
     ].join('\n\n'),
     scope: 'locations.write',
     tags,
-    request: { params: LocationPath, body: { content: { 'application/json': { schema: UpdateLocationInput } } } },
+    request: { params: LocationPath, body: { schema: UpdateLocationInput, required: false } },
     responses: { 200: { description: 'The updated location', schema: Location } },
-  });
-  docs.route({
+    handler: async ({ params, body }, { deps, req }) => updateLocation(deps, ctx(req), params.id, body),
+  }),
+  route({
     method: 'delete',
+    operationId: 'deleteLocation',
     path: '/locations/{id}',
     summary: 'Delete a location',
     description: [
@@ -115,42 +118,6 @@ export function documentLocationRoutes(docs: ApiDocs): void {
     tags,
     request: { params: LocationPath },
     responses: { 200: { description: 'The deleted location ID', schema: DeletedLocation } },
-  });
-}
-
-export function locationRoutes(app: Express, runtime: ServiceRuntime): void {
-  const { pool } = runtime;
-
-  app.post('/locations', requireScope('locations.write'), async (req, res) => {
-    const input = parseInput(CreateLocationInput, req.body, 'body');
-    res.status(201).json(await createLocation(runtime, ctx(req), input));
-  });
-
-  app.get('/locations', requireScope('locations.read'), async (req, res) => {
-    const { page, pageSize, type, ...filter } = parseInput(ListQuery, req.query, 'query');
-    const found = await findLocations(pool, ctx(req), { ...filter, types: type }, { limit: pageSize, offset: offsetOf({ page, pageSize }) });
-    setTotalCount(res, found.total);
-    res.json(found.locations);
-  });
-
-  app.get('/locations/count', requireScope('locations.read'), async (req, res) => {
-    const { type, ...filter } = parseInput(LocationFilters, req.query, 'query');
-    res.json(await countMatchingLocations(pool, ctx(req), { ...filter, types: type }));
-  });
-
-  app.get('/locations/:id', requireScope('locations.read'), async (req, res) => {
-    const { id } = parseInput(LocationPath, req.params, 'path');
-    res.json(await getLocation(pool, ctx(req), id));
-  });
-
-  app.patch('/locations/:id', requireScope('locations.write'), async (req, res) => {
-    const { id } = parseInput(LocationPath, req.params, 'path');
-    const input = parseInput(UpdateLocationInput, req.body ?? {}, 'body');
-    res.json(await updateLocation(runtime, ctx(req), id, input));
-  });
-
-  app.delete('/locations/:id', requireScope('locations.write'), async (req, res) => {
-    const { id } = parseInput(LocationPath, req.params, 'path');
-    res.json(await deleteLocation(runtime, ctx(req), id));
-  });
-}
+    handler: async ({ params }, { deps, req }) => deleteLocation(deps, ctx(req), params.id),
+  }),
+];

@@ -1,6 +1,5 @@
-import { TransferSnapshot, z } from '@inv/shared';
+import { ApiId, ApiTimestamp, TransferSnapshot, z } from '@inv/shared';
 
-const Timestamp = z.string().openapi({ description: 'ISO 8601 UTC with milliseconds', example: '2026-11-21T05:05:44.123Z' });
 
 export const MOVEMENT_TYPES = ['opening', 'receipt', 'adjustment', 'transfer_out', 'transfer_in'] as const;
 export const MovementType = z.enum(MOVEMENT_TYPES);
@@ -13,35 +12,45 @@ export type MovementReason = z.infer<typeof MovementReason>;
 
 export const Movement = z
   .object({
-    id: z.string(),
-    itemId: z.string(),
-    locationId: z.string(),
+    id: ApiId,
+    itemId: ApiId,
+    locationId: ApiId,
     type: MovementType,
     quantity: z.number().openapi({ description: 'Signed change of on-hand: positive adds stock, negative removes it (0 only for a count that found the balance right)' }),
     balanceAfter: z.number().openapi({ description: 'On-hand of the item at the location right after this movement' }),
-    userId: z.string().openapi({ description: 'The member whose call caused the movement' }),
-    transferId: z.string().nullable().openapi({ description: 'The transfer that moved the stock (transfer_out / transfer_in), else null' }),
+    userId: ApiId.openapi({ description: 'The member whose call caused the movement' }),
+    transferId: ApiId.nullable().openapi({ description: 'The transfer that moved the stock (transfer_out / transfer_in), else null' }),
     reason: MovementReason.nullable().openapi({ description: 'Why a receipt or adjustment changed the stock (count: a physical count); null for openings and transfer movements' }),
     reference: z.string().openapi({ description: 'Free text such as a purchase order number; "" when none was given' }),
     note: z.string(),
-    createdAt: Timestamp,
+    createdAt: ApiTimestamp,
   })
   .openapi('StockMovement', { description: 'One immutable entry of the stock ledger.' });
 export type Movement = z.infer<typeof Movement>;
 
 export const Balance = z
   .object({
-    itemId: z.string(),
-    locationId: z.string(),
+    itemId: ApiId,
+    locationId: ApiId,
     onHand: z.number().openapi({ description: 'Never below zero' }),
     reserved: z.number().openapi({ description: 'Promised to pending transfers out of this location; still on hand here until they complete. Never above onHand' }),
     available: z.number().openapi({ description: 'onHand − reserved: what may be moved, adjusted away or reserved' }),
-    updatedAt: Timestamp,
+    updatedAt: ApiTimestamp,
   })
   .openapi('StockBalance', { description: 'On-hand quantity of one item at one location: the sum of its movements.' });
 export type Balance = z.infer<typeof Balance>;
 
-export const Transfer = TransferSnapshot.openapi('Transfer', {
+const PlaceRef = TransferSnapshot.shape.fromLocation.extend({ id: ApiId });
+/** The transfer event payload, with the formats of its IDs and timestamp documented. */
+export const Transfer = TransferSnapshot.extend({
+  id: ApiId,
+  fromLocationId: ApiId,
+  toLocationId: ApiId,
+  lines: z.array(TransferSnapshot.shape.lines.element.extend({ id: ApiId, itemId: ApiId, item: TransferSnapshot.shape.lines.element.shape.item.extend({ id: ApiId }) })),
+  createdAt: ApiTimestamp,
+  fromLocation: PlaceRef,
+  toLocation: PlaceRef,
+}).openapi('Transfer', {
   description:
     'A move of stock between two locations: completed at once, or pending (reserved at the source) until the destination completes or rejects it or the source cancels it. fromLocation / toLocation and each line item come from the stock service projections of locations and items.',
 });

@@ -1,20 +1,20 @@
-import { ApiDocs, ctx, isId, offsetOf, Pagination, parseInput, queryArray, requireScope, setTotalCount, z, type ServiceRuntime } from '@inv/shared';
-import type { Express } from 'express';
+import { ctx, isId, offsetOf, Pagination, queryArray, routesFor, setTotalCount, z, type ServiceRuntime } from '@inv/shared';
 import { listBalances, listMovements } from '../data/ledger-repository';
 import { Interval, intervalRange } from '../domain/intervals';
 import { MAX_QUANTITY, NonNegativeQuantity, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from '../domain/quantity';
 import { Balance, Movement, MOVEMENT_REASONS, MovementReason, MovementType } from '../domain/stock-records';
 import { recordMovement } from '../use-cases/record-movement';
-import { IDEMPOTENCY_DESCRIPTION, IDEMPOTENCY_HEADER, respondIdempotently } from './idempotency';
+import { IDEMPOTENCY_DESCRIPTION, respondIdempotently } from './idempotency';
 import { actorOf, lower, readableLocations } from './request-context';
 
-const Id = z.string().refine(isId, { message: 'not a valid id' });
+// .meta, not .openapi: queryArray documents its items from zod's own JSON schema, which reads meta.
+const Id = z.string().refine(isId, { message: 'not a valid id' }).meta({ format: 'uuid' });
 const Note = z.string().max(500).optional().openapi({ description: 'Free text, up to 500 characters; default ""' });
 
 const movementFields = {
-  itemId: z.string().min(1).openapi({ description: 'A stock-tracked item of the workspace' }),
-  locationId: z.string().min(1).openapi({ description: 'An existing location; adding stock needs it active and not being deleted' }),
-  reference: z.string().max(100).optional().openapi({ description: 'Free text up to 100 characters, e.g. a purchase order number; default ""' }),
+  itemId: z.string().min(1).openapi({ description: 'A stock-tracked item of the workspace', example: '3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37' }),
+  locationId: z.string().min(1).openapi({ description: 'An existing location; adding stock needs it active and not being deleted', example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b' }),
+  reference: z.string().max(100).optional().openapi({ description: 'Free text up to 100 characters, e.g. a purchase order number; default ""', example: 'PO-2026-0117' }),
   note: Note,
 };
 const reason = (defaultReason: MovementReason) => MovementReason.optional().openapi({ description: `Why the stock changed: ${MOVEMENT_REASONS.join(', ')}; default ${defaultReason}` });
@@ -63,11 +63,12 @@ export const MovementsQuery = z.strictObject({
   ...Pagination.shape,
 });
 
-const TOTAL = { 'X-Total-Count': 'Number of rows matching the filters, across all pages' };
+const route = routesFor<ServiceRuntime>();
 
-export function documentInventoryRoutes(docs: ApiDocs): void {
-  docs.route({
+export const inventoryRoutes = [
+  route({
     method: 'get',
+    operationId: 'listBalances',
     path: '/inventory/balances',
     summary: 'List stock balances',
     description:
@@ -75,10 +76,21 @@ export function documentInventoryRoutes(docs: ApiDocs): void {
     scope: 'inventory.read',
     tags: ['Inventory'],
     request: { query: BalancesQuery },
-    responses: { 200: { description: 'Balances', schema: z.array(Balance), headers: TOTAL } },
-  });
-  docs.route({
+    responses: { 200: { description: 'Balances', schema: z.array(Balance), totalCount: true } },
+    handler: async ({ query }, { deps, req, res }) => {
+      const { rows, total } = await listBalances(
+        deps.pool,
+        ctx(req).workspace.id,
+        { itemIds: lower(query.itemId), locationIds: lower(query.locationId), readable: readableLocations(req) },
+        { limit: query.pageSize, offset: offsetOf(query) },
+      );
+      setTotalCount(res, total);
+      return rows;
+    },
+  }),
+  route({
     method: 'get',
+    operationId: 'listMovements',
     path: '/inventory/movements',
     summary: 'List stock movements (the ledger)',
     description:
@@ -86,62 +98,43 @@ export function documentInventoryRoutes(docs: ApiDocs): void {
     scope: 'inventory.read',
     tags: ['Inventory'],
     request: { query: MovementsQuery },
-    responses: { 200: { description: 'Movements', schema: z.array(Movement), headers: TOTAL } },
-  });
-  docs.route({
+    responses: { 200: { description: 'Movements', schema: z.array(Movement), totalCount: true } },
+    handler: async ({ query }, { deps, req, res }) => {
+      const context = ctx(req);
+      const { rows, total } = await listMovements(
+        deps.pool,
+        context.workspace.id,
+        {
+          itemIds: lower(query.itemId),
+          locationIds: lower(query.locationId),
+          types: query.type,
+          reasons: query.reason,
+          transferIds: lower(query.transferId),
+          range: intervalRange(query.interval, new Date(), context.workspace.fiscalYearStartMonth),
+          readable: readableLocations(req),
+        },
+        { limit: query.pageSize, offset: offsetOf(query) },
+      );
+      setTotalCount(res, total);
+      return rows;
+    },
+  }),
+  route({
     method: 'post',
+    operationId: 'recordMovement',
     path: '/inventory/movements',
     summary: 'Record a receipt, an adjustment or a physical count',
     description: `A receipt adds stock (quantity > 0); an adjustment changes it by a signed quantity and cannot take more than is available, on-hand minus what pending transfers reserve (422 naming the item, the location and the quantity available). An adjustment with expectedOnHand applies only if the on-hand is exactly that when it is written (409 conflict naming the current on-hand otherwise; nothing changes). A count (quantity = the counted on-hand) records one adjustment of the difference with reason count, so the balance equals the count; a count below what is reserved is a 422. Every movement may carry a reason (default received for receipts, correction for adjustments) and a reference. The item must exist and track stock (422 otherwise); the location must exist and not be deleted, and to add stock it must be active and not being deleted (422). A member with restricted location access needs write access to the location (403). Answers 201 with the movement. ${IDEMPOTENCY_DESCRIPTION}`,
     scope: 'inventory.write',
     tags: ['Inventory'],
-    request: {
-      headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().optional() }),
-      body: { content: { 'application/json': { schema: RecordMovementBody } } },
-    },
+    idempotent: true,
+    request: { body: { schema: RecordMovementBody, required: true } },
     responses: { 201: { description: 'The recorded movement', schema: Movement } },
-  });
-}
-
-export function inventoryRoutes(app: Express, runtime: ServiceRuntime): void {
-  app.get('/inventory/balances', requireScope('inventory.read'), async (req, res) => {
-    const query = parseInput(BalancesQuery, req.query, 'query');
-    const { rows, total } = await listBalances(
-      runtime.pool,
-      ctx(req).workspace.id,
-      { itemIds: lower(query.itemId), locationIds: lower(query.locationId), readable: readableLocations(req) },
-      { limit: query.pageSize, offset: offsetOf(query) },
-    );
-    setTotalCount(res, total);
-    res.json(rows);
-  });
-
-  app.get('/inventory/movements', requireScope('inventory.read'), async (req, res) => {
-    const query = parseInput(MovementsQuery, req.query, 'query');
-    const context = ctx(req);
-    const { rows, total } = await listMovements(
-      runtime.pool,
-      context.workspace.id,
-      {
-        itemIds: lower(query.itemId),
-        locationIds: lower(query.locationId),
-        types: query.type,
-        reasons: query.reason,
-        transferIds: lower(query.transferId),
-        range: intervalRange(query.interval, new Date(), context.workspace.fiscalYearStartMonth),
-        readable: readableLocations(req),
-      },
-      { limit: query.pageSize, offset: offsetOf(query) },
-    );
-    setTotalCount(res, total);
-    res.json(rows);
-  });
-
-  app.post('/inventory/movements', requireScope('inventory.write'), async (req, res) => {
-    const body = parseInput(RecordMovementBody, req.body, 'body');
-    await respondIdempotently(req, res, runtime.pool, 'POST /inventory/movements', async (guard) => ({
-      status: 201,
-      body: await recordMovement(runtime, actorOf(req), body, guard),
-    }));
-  });
-}
+    handler: async ({ body }, { deps, req, res }) => {
+      await respondIdempotently(req, res, deps.pool, 'POST /inventory/movements', async (guard) => ({
+        status: 201,
+        body: await recordMovement(deps, actorOf(req), body, guard),
+      }));
+    },
+  }),
+];

@@ -1,5 +1,4 @@
-import { ApiDocs, ctx, isId, NotFound, offsetOf, Pagination, parseInput, queryArray, requireScope, setTotalCount, TransferStatus, transfersCreated, z, type ServiceRuntime } from '@inv/shared';
-import type { Express } from 'express';
+import { ctx, isId, NotFound, offsetOf, Pagination, queryArray, routesFor, setTotalCount, TransferStatus, transfersCreated, z, type ServiceRuntime } from '@inv/shared';
 import { findTransfers, listTransferIds } from '../data/transfer-repository';
 import { Interval, intervalRange } from '../domain/intervals';
 import { MAX_QUANTITY, PositiveQuantity, QUANTITY_DECIMALS } from '../domain/quantity';
@@ -7,19 +6,19 @@ import { Transfer } from '../domain/stock-records';
 import { statusAfter, TRANSFER_ACTIONS, type TransferAction } from '../domain/transfer-lifecycle';
 import { createTransfer } from '../use-cases/create-transfer';
 import { transitionTransfer } from '../use-cases/transition-transfer';
-import { IDEMPOTENCY_DESCRIPTION, IDEMPOTENCY_HEADER, respondIdempotently } from './idempotency';
+import { IDEMPOTENCY_DESCRIPTION, respondIdempotently } from './idempotency';
 import { actorOf, readableLocations } from './request-context';
 
 export const MAX_TRANSFER_LINES = 500;
 
 export const CreateTransferBody = z
   .strictObject({
-    fromLocationId: z.string().min(1).openapi({ description: 'Source location (required)' }),
-    toLocationId: z.string().min(1).openapi({ description: 'Destination location (required), different from the source' }),
+    fromLocationId: z.string().min(1).openapi({ description: 'Source location (required)', example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b' }),
+    toLocationId: z.string().min(1).openapi({ description: 'Destination location (required), different from the source', example: 'c4e8a2f1-7b3d-4a9e-8f60-2d5b1e7c9a34' }),
     lines: z
       .array(
         z.strictObject({
-          itemId: z.string().min(1).openapi({ description: 'A stock-tracked item; each item at most once per transfer' }),
+          itemId: z.string().min(1).openapi({ description: 'A stock-tracked item; each item at most once per transfer', example: '3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37' }),
           quantity: PositiveQuantity.openapi({ description: `> 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals` }),
           note: z.string().max(500).optional().openapi({ description: 'Up to 500 characters; default ""' }),
         }),
@@ -93,22 +92,33 @@ export const TransfersQuery = z.strictObject({
 
 const TransferPath = z.object({ id: z.string().openapi({ description: 'Transfer ID' }) });
 
-export function documentTransferRoutes(docs: ApiDocs): void {
-  docs.route({
+const route = routesFor<ServiceRuntime>();
+
+export const transferRoutes = [
+  route({
     method: 'post',
+    operationId: 'createTransfer',
     path: '/inventory/transfers',
     summary: 'Create a transfer',
     description: `Moves stock from fromLocationId to toLocationId at once, all or nothing, and answers 201 with the completed Transfer. With status pending nothing moves yet: the lines are reserved at the source (they count against its available stock) and 201 answers the pending Transfer, to be completed or rejected by the destination or cancelled by the source. 422 for the same source and destination, an unknown, deleted or inactive location (or one being deleted), an unknown or catalog-only item, or too little available at the source, on-hand minus what pending transfers reserve (naming the item, the location and the quantity available). A member with restricted location access needs write access to both locations (403). Counts toward the plan's transfers per billing cycle when created, pending or not (403 exceeded_limit past it). ${IDEMPOTENCY_DESCRIPTION}`,
     scope: 'transfers.write',
     tags: ['Transfers'],
-    request: {
-      headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().optional() }),
-      body: { content: { 'application/json': { schema: CreateTransferBody } } },
-    },
+    idempotent: true,
+    request: { body: { schema: CreateTransferBody, required: true } },
     responses: { 201: { description: 'The completed (or pending) transfer', schema: Transfer } },
-  });
-  docs.route({
+    handler: async ({ body }, { deps, req, res }) => {
+      const { workspace } = ctx(req);
+      const plan = { plan: workspace.plan, limit: workspace.limits.transfers, billingCycleStart: new Date(workspace.billingCycleStart) };
+      await respondIdempotently(req, res, deps.pool, 'POST /inventory/transfers', async (guard) => {
+        const transfer = await createTransfer(deps, actorOf(req), plan, body, guard);
+        transfersCreated.add(1);
+        return { status: 201, body: transfer };
+      });
+    },
+  }),
+  route({
     method: 'get',
+    operationId: 'listTransfers',
     path: '/inventory/transfers',
     summary: 'List transfers',
     description:
@@ -116,80 +126,55 @@ export function documentTransferRoutes(docs: ApiDocs): void {
     scope: 'transfers.read',
     tags: ['Transfers'],
     request: { query: TransfersQuery },
-    responses: { 200: { description: 'Transfers', schema: z.array(Transfer), headers: { 'X-Total-Count': 'Number of transfers matching the filters, across all pages' } } },
-  });
-  docs.route({
+    responses: { 200: { description: 'Transfers', schema: z.array(Transfer), totalCount: true } },
+    handler: async ({ query }, { deps, req, res }) => {
+      const { workspace } = ctx(req);
+      const { ids, total } = await listTransferIds(
+        deps.pool,
+        workspace.id,
+        { statuses: query.status, range: intervalRange(query.interval, new Date(), workspace.fiscalYearStartMonth), readable: readableLocations(req) },
+        query.sortOrder,
+        { limit: query.pageSize, offset: offsetOf(query) },
+      );
+      setTotalCount(res, total);
+      return findTransfers(deps.pool, workspace.id, ids);
+    },
+  }),
+  route({
     method: 'get',
+    operationId: 'getTransfer',
     path: '/inventory/transfers/{id}',
     summary: 'Retrieve a transfer',
     scope: 'transfers.read',
     tags: ['Transfers'],
     request: { params: TransferPath },
     responses: { 200: { description: 'The transfer', schema: Transfer } },
-  });
-  for (const name of TRANSFER_ACTIONS) {
+    handler: async ({ params: { id } }, { deps, req }) => {
+      const readable = readableLocations(req);
+      const [transfer] = isId(id) ? await findTransfers(deps.pool, ctx(req).workspace.id, [id.toLowerCase()]) : [];
+      if (!transfer || (readable && !readable.includes(transfer.fromLocationId) && !readable.includes(transfer.toLocationId))) throw new NotFound('Transfer');
+      return transfer;
+    },
+  }),
+  ...TRANSFER_ACTIONS.map((name) => {
     const action = ACTIONS[name];
-    docs.route({
+    return route({
       method: 'post',
+      operationId: `${name}Transfer`,
       path: `/inventory/transfers/{id}/${name}`,
       summary: action.summary,
       description: `${action.description} 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer. ${IDEMPOTENCY_DESCRIPTION}`,
       scope: 'transfers.write',
       tags: ['Transfers'],
-      request: {
-        params: TransferPath,
-        headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().optional() }),
-        body: { content: { 'application/json': { schema: action.body } }, required: false },
-      },
+      idempotent: true,
+      request: { params: TransferPath, body: { schema: action.body, required: false } },
       responses: { 200: { description: `The transfer, now ${statusAfter(name)}`, schema: Transfer } },
+      handler: async ({ params: { id }, body }, { deps, req, res }) => {
+        await respondIdempotently(req, res, deps.pool, `POST /inventory/transfers/${id.toLowerCase()}/${name}`, async (guard) => ({
+          status: 200,
+          body: await transitionTransfer(deps, actorOf(req), id, name, body, guard),
+        }));
+      },
     });
-  }
-}
-
-export function transferRoutes(app: Express, runtime: ServiceRuntime): void {
-  transfersCreated.add(0);
-  app.post('/inventory/transfers', requireScope('transfers.write'), async (req, res) => {
-    const body = parseInput(CreateTransferBody, req.body, 'body');
-    const { workspace } = ctx(req);
-    const plan = { plan: workspace.plan, limit: workspace.limits.transfers, billingCycleStart: new Date(workspace.billingCycleStart) };
-    await respondIdempotently(req, res, runtime.pool, 'POST /inventory/transfers', async (guard) => {
-      const transfer = await createTransfer(runtime, actorOf(req), plan, body, guard);
-      transfersCreated.add(1);
-      return { status: 201, body: transfer };
-    });
-  });
-
-  app.get('/inventory/transfers', requireScope('transfers.read'), async (req, res) => {
-    const query = parseInput(TransfersQuery, req.query, 'query');
-    const { workspace } = ctx(req);
-    const { ids, total } = await listTransferIds(
-      runtime.pool,
-      workspace.id,
-      { statuses: query.status, range: intervalRange(query.interval, new Date(), workspace.fiscalYearStartMonth), readable: readableLocations(req) },
-      query.sortOrder,
-      { limit: query.pageSize, offset: offsetOf(query) },
-    );
-    setTotalCount(res, total);
-    res.json(await findTransfers(runtime.pool, workspace.id, ids));
-  });
-
-  app.get('/inventory/transfers/:id', requireScope('transfers.read'), async (req, res) => {
-    const { id } = parseInput(TransferPath, req.params, 'path');
-    const readable = readableLocations(req);
-    const [transfer] = isId(id) ? await findTransfers(runtime.pool, ctx(req).workspace.id, [id.toLowerCase()]) : [];
-    if (!transfer || (readable && !readable.includes(transfer.fromLocationId) && !readable.includes(transfer.toLocationId))) throw new NotFound('Transfer');
-    res.json(transfer);
-  });
-
-  for (const name of TRANSFER_ACTIONS) {
-    const action = ACTIONS[name];
-    app.post(`/inventory/transfers/:id/${name}`, requireScope('transfers.write'), async (req, res) => {
-      const { id } = parseInput(TransferPath, req.params, 'path');
-      const input = parseInput(action.body, req.body ?? {}, 'body');
-      await respondIdempotently(req, res, runtime.pool, `POST /inventory/transfers/${id.toLowerCase()}/${name}`, async (guard) => ({
-        status: 200,
-        body: await transitionTransfer(runtime, actorOf(req), id, name, input, guard),
-      }));
-    });
-  }
-}
+  }),
+];

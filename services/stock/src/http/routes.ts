@@ -1,0 +1,5 @@
+import { inventoryRoutes } from './inventory-routes';
+import { transferRoutes } from './transfer-routes';
+
+/** Every stock route, in registration order; the app mounts them and documents them from this list. */
+export const stockRoutes = [...inventoryRoutes, ...transferRoutes];

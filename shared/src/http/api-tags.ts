@@ -1,0 +1,12 @@
+/** The document's tags, in the order a reader meets them; every operation takes one of these. */
+export const API_TAGS = {
+  Workspaces: 'The workspaces the key can reach, with plan, limits and live usage. Every other call acts on one workspace.',
+  Locations: 'Warehouses, vans, trucks and sites that hold stock; a member may be restricted to some of them.',
+  Items: 'The catalog: SKUs with prices, supplier, tags and low-stock threshold, with optional opening stock, filters and counts.',
+  Tags: 'Labels for items; an item carries any number of them.',
+  Suppliers: 'Who items are bought from.',
+  Inventory: 'Stock balances per item and location, and the immutable ledger of movements (receipts, adjustments, counts).',
+  Transfers: 'Stock moved between two locations, at once or through pending → completed / rejected / cancelled, and reverted.',
+} as const;
+
+export type ApiTag = keyof typeof API_TAGS;

@@ -1,0 +1,130 @@
+import type { Express, Request, RequestHandler, Response } from 'express';
+import type { z } from 'zod';
+import type { Scope } from '../access';
+import type { ApiTag } from './api-tags';
+import { requireScope } from './service-app';
+import { parseInput } from './validate';
+
+/** A request body: `required` ones are validated as sent (no body is a 400); optional ones default to {}. */
+export interface BodySpec<B extends z.ZodType> {
+  schema: B;
+  required: boolean;
+  /** Replaces the plain schema parse when a route words its errors itself (e.g. naming each bulk element). */
+  parse?: (raw: unknown) => z.output<B>;
+}
+
+/** The schema of an input a route does not take: its handler sees undefined. */
+type Absent = z.ZodUndefined;
+
+/** What a handler receives: path, query and body already validated by the route's schemas. */
+export interface RouteInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+}
+
+export interface RouteCall<Deps> {
+  deps: Deps;
+  req: Request;
+  res: Response;
+}
+
+export interface DocumentedResponse {
+  description: string;
+  schema?: z.ZodTypeAny;
+  /** A list's answer: carries X-Total-Count, the rows matching the filters across all pages. */
+  totalCount?: boolean;
+}
+
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+/**
+ * One route, written once: it registers the Express handler (scope check, input validation,
+ * the answer) and the OpenAPI operation from the same fields.
+ */
+export interface RouteDefinition<Deps, P extends z.ZodType = Absent, Q extends z.ZodType = Absent, B extends z.ZodType = Absent> {
+  method: Method;
+  /** Names the operation in the document and in generated clients, e.g. `listItems`. */
+  operationId: string;
+  /** In OpenAPI form, `/items/{itemId}`; Express gets `/items/:itemId`. */
+  path: string;
+  summary: string;
+  description?: string;
+  /** Required scope: checked before the input is read, and shown in the description. */
+  scope?: Scope;
+  tags: ApiTag[];
+  /** Whether the workspaceId/projectSlug selector applies (false for /workspaces routes). */
+  workspaceScoped?: boolean;
+  /**
+   * The route honours an Idempotency-Key header (its handler answers through the idempotency
+   * mechanism); the header is documented on the operation.
+   */
+  idempotent?: boolean;
+  request?: { params?: P; query?: Q; body?: BodySpec<B> };
+  /** Exactly one 2xx: the status a handler's return value is sent with. */
+  responses: Record<number, DocumentedResponse>;
+  /**
+   * Returns the JSON body of the success answer; a handler that answered on its own (through
+   * `res`, as the idempotency mechanism does) returns nothing more.
+   */
+  handler: (input: RouteInput<P, Q, B>, call: RouteCall<Deps>) => Promise<unknown>;
+}
+
+// The handler's input type differs per route; a list of routes only needs them to be mountable.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute<Deps> = RouteDefinition<Deps, any, any, any>;
+
+/** Fixes the dependencies' type once per module, so each route's schemas type its handler's input. */
+export function routesFor<Deps>() {
+  return <P extends z.ZodType = Absent, Q extends z.ZodType = Absent, B extends z.ZodType = Absent>(
+    route: RouteDefinition<Deps, P, Q, B>,
+  ): RouteDefinition<Deps, P, Q, B> => {
+    successStatus(route);
+    return route;
+  };
+}
+
+function successStatus(route: AnyRoute<never>): number {
+  const statuses = Object.keys(route.responses).map(Number).filter((s) => s >= 200 && s < 300);
+  if (statuses.length !== 1) throw new Error(`${route.method.toUpperCase()} ${route.path} must declare exactly one 2xx response; it declares ${statuses.length}.`);
+  return statuses[0]!;
+}
+
+export function expressPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+export interface MountOptions {
+  /**
+   * How the route's scope is enforced before its input is read; by default from the verified
+   * internal context. null when the handler checks it itself (the gateway's /workspaces routes,
+   * whose scopes depend on the workspace each answer is about).
+   */
+  scopeGuard?: ((scope: Scope) => RequestHandler) | null;
+}
+
+/** Registers each route's Express handler, in the order given (literal paths before parameters). */
+export function mountRoutes<Deps>(app: Express, routes: readonly AnyRoute<Deps>[], deps: Deps, options: MountOptions = {}): void {
+  const scopeGuard = options.scopeGuard === undefined ? requireScope : options.scopeGuard;
+  for (const route of routes) {
+    const status = successStatus(route);
+    const guards = route.scope && scopeGuard ? [scopeGuard(route.scope)] : [];
+    app[route.method](expressPath(route.path), ...guards, async (req: Request, res: Response) => {
+      const input = readInput(route, req);
+      const answer = await route.handler(input, { deps, req, res });
+      if (!res.headersSent) res.status(status).json(answer);
+    });
+  }
+}
+
+function readInput(route: AnyRoute<never>, req: Request): RouteInput<z.ZodType, z.ZodType, z.ZodType> {
+  const { params, query, body } = route.request ?? {};
+  const parsedParams: unknown = params ? parseInput(params, req.params, 'path') : undefined;
+  const parsedQuery: unknown = query ? parseInput(query, req.query, 'query') : undefined;
+  let parsedBody: unknown;
+  if (body) {
+    const raw: unknown = body.required ? req.body : (req.body ?? {});
+    parsedBody = body.parse ? body.parse(raw) : parseInput(body.schema, raw, 'body');
+  }
+  return { params: parsedParams, query: parsedQuery, body: parsedBody };
+}
