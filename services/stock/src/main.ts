@@ -2,7 +2,6 @@
 import '@inv/shared/src/telemetry/instrument';
 import path from 'node:path';
 import { ApiDocs, BaseConfig, createServiceApp, isReady, loadConfig, runMain, startService } from '@inv/shared';
-import { purgeExpiredKeys } from './data/idempotency-repository';
 import { documentInventoryRoutes, inventoryRoutes } from './http/inventory-routes';
 import { documentTransferRoutes, transferRoutes } from './http/transfer-routes';
 import { registerOpeningConsumers } from './messaging/opening-events';
@@ -20,9 +19,6 @@ export function startStock(config: BaseConfig = loadConfig(BaseConfig)) {
       registerStockCommands(runtime);
       registerProjectionConsumers(runtime);
       registerOpeningConsumers(runtime);
-      runtime.housekeeping.every('purge expired idempotency keys', config.PURGE_INTERVAL_MS, async () => ({
-        purged: await purgeExpiredKeys(runtime.pool, { batchSize: config.PURGE_BATCH_SIZE }),
-      }));
       const docs = new ApiDocs();
       documentInventoryRoutes(docs);
       documentTransferRoutes(docs);

@@ -1,11 +1,10 @@
-import { ApiDocs, ctx, isId, offsetOf, Pagination, parseInput, queryArray, requireScope, setTotalCount, z, type ServiceRuntime } from '@inv/shared';
+import { ApiDocs, ctx, IDEMPOTENCY_DESCRIPTION, IDEMPOTENCY_HEADER, isId, offsetOf, Pagination, parseInput, queryArray, requireScope, respondIdempotently, setTotalCount, z, type ServiceRuntime } from '@inv/shared';
 import type { Express } from 'express';
 import { listBalances, listMovements } from '../data/ledger-repository';
 import { Interval, intervalRange } from '../domain/intervals';
 import { MAX_QUANTITY, NonNegativeQuantity, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from '../domain/quantity';
 import { Balance, Movement, MOVEMENT_REASONS, MovementReason, MovementType } from '../domain/stock-records';
 import { recordMovement } from '../use-cases/record-movement';
-import { IDEMPOTENCY_DESCRIPTION, IDEMPOTENCY_HEADER, respondIdempotently } from './idempotency';
 import { actorOf, lower, readableLocations } from './request-context';
 
 const Id = z.string().refine(isId, { message: 'not a valid id' });
@@ -139,9 +138,6 @@ export function inventoryRoutes(app: Express, runtime: ServiceRuntime): void {
 
   app.post('/inventory/movements', requireScope('inventory.write'), async (req, res) => {
     const body = parseInput(RecordMovementBody, req.body, 'body');
-    await respondIdempotently(req, res, runtime.pool, 'POST /inventory/movements', async (guard) => ({
-      status: 201,
-      body: await recordMovement(runtime, actorOf(req), body, guard),
-    }));
+    await respondIdempotently(req, res, runtime.pool, { endpoint: 'POST /inventory/movements', status: 201 }, (guard) => recordMovement(runtime, actorOf(req), body, guard));
   });
 }

@@ -1,4 +1,4 @@
-import { ApiDocs, ctx, isId, NotFound, offsetOf, Pagination, parseInput, queryArray, requireScope, setTotalCount, TransferStatus, transfersCreated, z, type ServiceRuntime } from '@inv/shared';
+import { ApiDocs, ctx, IDEMPOTENCY_DESCRIPTION, IDEMPOTENCY_HEADER, isId, NotFound, offsetOf, Pagination, parseInput, queryArray, requireScope, respondIdempotently, setTotalCount, TransferStatus, transfersCreated, z, type ServiceRuntime } from '@inv/shared';
 import type { Express } from 'express';
 import { findTransfers, listTransferIds } from '../data/transfer-repository';
 import { Interval, intervalRange } from '../domain/intervals';
@@ -7,7 +7,6 @@ import { Transfer } from '../domain/stock-records';
 import { statusAfter, TRANSFER_ACTIONS, type TransferAction } from '../domain/transfer-lifecycle';
 import { createTransfer } from '../use-cases/create-transfer';
 import { transitionTransfer } from '../use-cases/transition-transfer';
-import { IDEMPOTENCY_DESCRIPTION, IDEMPOTENCY_HEADER, respondIdempotently } from './idempotency';
 import { actorOf, readableLocations } from './request-context';
 
 export const MAX_TRANSFER_LINES = 500;
@@ -152,10 +151,10 @@ export function transferRoutes(app: Express, runtime: ServiceRuntime): void {
     const body = parseInput(CreateTransferBody, req.body, 'body');
     const { workspace } = ctx(req);
     const plan = { plan: workspace.plan, limit: workspace.limits.transfers, billingCycleStart: new Date(workspace.billingCycleStart) };
-    await respondIdempotently(req, res, runtime.pool, 'POST /inventory/transfers', async (guard) => {
+    await respondIdempotently(req, res, runtime.pool, { endpoint: 'POST /inventory/transfers', status: 201 }, async (guard) => {
       const transfer = await createTransfer(runtime, actorOf(req), plan, body, guard);
       transfersCreated.add(1);
-      return { status: 201, body: transfer };
+      return transfer;
     });
   });
 
@@ -186,10 +185,9 @@ export function transferRoutes(app: Express, runtime: ServiceRuntime): void {
     app.post(`/inventory/transfers/:id/${name}`, requireScope('transfers.write'), async (req, res) => {
       const { id } = parseInput(TransferPath, req.params, 'path');
       const input = parseInput(action.body, req.body ?? {}, 'body');
-      await respondIdempotently(req, res, runtime.pool, `POST /inventory/transfers/${id.toLowerCase()}/${name}`, async (guard) => ({
-        status: 200,
-        body: await transitionTransfer(runtime, actorOf(req), id, name, input, guard),
-      }));
+      await respondIdempotently(req, res, runtime.pool, { endpoint: `POST /inventory/transfers/${id.toLowerCase()}/${name}`, status: 200 }, (guard) =>
+        transitionTransfer(runtime, actorOf(req), id, name, input, guard),
+      );
     });
   }
 }
