@@ -1,4 +1,4 @@
-import { type ApiDocs, BadRequest, ctx, describeIssues, offsetOf, parseInput, requireScope, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
+import { type ApiDocs, BadRequest, ctx, describeIssues, offsetOf, parseInput, requireScope, respondIdempotently, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
 import type { Express } from 'express';
 import { Item } from '../domain/item';
 import { createItems } from '../use-cases/create-items';
@@ -100,11 +100,13 @@ export function documentItemRoutes(docs: ApiDocs): void {
 export function itemRoutes(app: Express, runtime: ServiceRuntime): void {
   app.post('/items', requireScope('items.write'), async (req, res) => {
     const body = parseInput(CreateItemBody, req.body, 'body');
-    const [item] = await createItems(runtime, ctx(req), [body], false);
-    res.status(201).json(item);
+    await respondIdempotently(req, res, runtime.pool, { endpoint: 'POST /items', status: 201, body: ([item]: Item[]) => item }, (guard) =>
+      createItems(runtime, ctx(req), [body], false, guard),
+    );
   });
   app.post('/items/bulk', requireScope('items.write'), async (req, res) => {
-    res.status(201).json(await createItems(runtime, ctx(req), parseBulk(req.body), true));
+    const items = parseBulk(req.body);
+    await respondIdempotently(req, res, runtime.pool, { endpoint: 'POST /items/bulk', status: 201 }, (guard) => createItems(runtime, ctx(req), items, true, guard));
   });
   app.get('/items/count', requireScope('items.read'), async (req, res) => {
     const { groupBy, includeTags, ...filters } = parseInput(ItemCountQuery, req.query, 'query');

@@ -1,4 +1,4 @@
-import { type ApiDocs, ctx, offsetOf, Pagination, parseInput, requireScope, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
+import { type ApiDocs, ctx, offsetOf, Pagination, parseInput, requireScope, respondIdempotently, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
 import type { Express } from 'express';
 import { listSuppliers } from '../data/supplier-repository';
 import { Supplier } from '../domain/supplier';
@@ -51,6 +51,6 @@ export function supplierRoutes(app: Express, runtime: ServiceRuntime): void {
   });
   app.post('/suppliers', requireScope('items.write'), async (req, res) => {
     const body = parseInput(CreateSupplierBody, req.body, 'body');
-    res.status(201).json(await createSupplier(runtime, ctx(req), body));
+    await respondIdempotently(req, res, runtime.pool, { endpoint: 'POST /suppliers', status: 201 }, (guard) => createSupplier(runtime, ctx(req), body, guard));
   });
 }

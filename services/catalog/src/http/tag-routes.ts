@@ -1,4 +1,4 @@
-import { type ApiDocs, ctx, offsetOf, Pagination, parseInput, requireScope, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
+import { type ApiDocs, ctx, offsetOf, Pagination, parseInput, requireScope, respondIdempotently, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
 import type { Express } from 'express';
 import { listTags } from '../data/tag-repository';
 import { Tag, TagColor } from '../domain/tag';
@@ -45,6 +45,6 @@ export function tagRoutes(app: Express, runtime: ServiceRuntime): void {
   });
   app.post('/tags', requireScope('tags.write'), async (req, res) => {
     const body = parseInput(CreateTagBody, req.body, 'body');
-    res.status(201).json(await createTag(runtime, ctx(req), body));
+    await respondIdempotently(req, res, runtime.pool, { endpoint: 'POST /tags', status: 201 }, (guard) => createTag(runtime, ctx(req), body, guard));
   });
 }

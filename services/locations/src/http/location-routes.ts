@@ -8,6 +8,7 @@ import {
   queryArray,
   queryBoolean,
   requireScope,
+  respondIdempotently,
   setTotalCount,
   z,
   type ServiceRuntime,
@@ -123,7 +124,7 @@ export function locationRoutes(app: Express, runtime: ServiceRuntime): void {
 
   app.post('/locations', requireScope('locations.write'), async (req, res) => {
     const input = parseInput(CreateLocationInput, req.body, 'body');
-    res.status(201).json(await createLocation(runtime, ctx(req), input));
+    await respondIdempotently(req, res, runtime.pool, { endpoint: 'POST /locations', status: 201 }, (guard) => createLocation(runtime, ctx(req), input, guard));
   });
 
   app.get('/locations', requireScope('locations.read'), async (req, res) => {
