@@ -4,7 +4,8 @@
  * A key is claimed first in the transaction of the effect it answers for, so a second request
  * with the key waits for the first, and completed with the response before that commit: status
  * and body are therefore never null once committed. Rows older than 24 hours are expired:
- * overwritten on reuse and purged periodically.
+ * overwritten on reuse and purged periodically. The body is json, not jsonb, so a replay sends
+ * the original answer with its fields in the original order.
  */
 export const IDEMPOTENCY_KEYS_TABLE_SQL = `
 CREATE TABLE idempotency_keys (
@@ -14,7 +15,7 @@ CREATE TABLE idempotency_keys (
   key text NOT NULL,
   fingerprint text NOT NULL,
   status integer,
-  body jsonb,
+  body json,
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (workspace_id, user_id, endpoint, key)
 );
