@@ -36,6 +36,13 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
+/** The body as the fingerprint sees it: none and `{}` are one request (actions take an optional body). */
+function sentBody(req: Request): unknown {
+  const body: unknown = req.body;
+  const empty = body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
+  return empty ? null : body;
+}
+
 function replay(res: Response, stored: StoredResponse, fingerprint: string, key: string): void {
   if (stored.fingerprint !== fingerprint) throw new Conflict(`Idempotency-Key "${key}" was already used with a different request body.`);
   res.setHeader(REPLAYED_HEADER, 'true');
@@ -64,7 +71,7 @@ export async function respondIdempotently<Result>(
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new BadRequest(`${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters without spaces.`);
   const context = ctx(req);
   const scope: IdempotencyScope = { workspaceId: context.workspace.id, userId: context.user.id, endpoint: endpoint.endpoint, key };
-  const fingerprint = createHash('sha256').update(JSON.stringify(canonical(req.body ?? null))).digest('hex');
+  const fingerprint = createHash('sha256').update(JSON.stringify(canonical(sentBody(req)))).digest('hex');
   const stored = await findStoredResponse(pool, scope);
   if (stored) return replay(res, stored, fingerprint, key);
   const guard: EffectGuard<Result> = {
