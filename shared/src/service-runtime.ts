@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { createPool, poolSettings } from './db/pool';
 import { Housekeeping } from './housekeeping';
 import { answerClientErrors } from './http/client-errors';
+import { scheduleIdempotencyPurge } from './idempotency/key-repository';
 import { createLogger, type Logger } from './logger';
 import { Broker, redactUrl } from './messaging/broker';
 import { checkReadiness, type Readiness } from './readiness';
@@ -83,6 +84,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     housekeeping: new Housekeeping(logger),
   };
   scheduleMessagingPurges(runtime.housekeeping, pool, config);
+  scheduleIdempotencyPurge(runtime.housekeeping, pool, config);
   const app = def.wire(runtime);
   await runtime.client.start();
   await runtime.commands.start();

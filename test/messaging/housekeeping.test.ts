@@ -6,11 +6,11 @@ import {
   MESSAGING_TABLES_SQL,
   newId,
   type Pool,
+  purgeExpiredKeys,
   purgeProcessedMessages,
   purgeSentOutbox,
   scheduleMessagingPurges,
 } from '@inv/shared';
-import { purgeExpiredKeys } from '../../services/stock/src/data/idempotency-repository';
 import { eventually } from '../support/fixtures';
 
 const logger = createLogger('housekeeping-test', 'silent');
@@ -126,12 +126,12 @@ describe('purging the messaging tables', () => {
   });
 });
 
-describe("purging the stock service's idempotency keys", () => {
+describe.each(['catalog', 'locations', 'stock'])("purging the %s service's idempotency keys", (service) => {
   it('when keys are older than their 24 hours, then they go and younger ones stay', async () => {
-    const stock = poolFor('stock');
+    const pool = poolFor(service);
     const workspaceId = `purge-test-${newId()}`;
     const insert = (key: string, hoursAgo: number) =>
-      stock.query(
+      pool.query(
         `INSERT INTO idempotency_keys (workspace_id, user_id, endpoint, key, fingerprint, status, body, created_at)
          VALUES ($1, 'user', 'POST /transfers', $2, 'fp', 201, '{}', now() - make_interval(hours => $3))`,
         [workspaceId, key, hoursAgo],
@@ -140,8 +140,8 @@ describe("purging the stock service's idempotency keys", () => {
     await insert('expired-2', 48);
     await insert('fresh', 23);
 
-    await purgeExpiredKeys(stock, { batchSize: 1 });
-    const { rows } = await stock.query<{ key: string }>('SELECT key FROM idempotency_keys WHERE workspace_id = $1', [workspaceId]);
+    await purgeExpiredKeys(pool, { batchSize: 1 });
+    const { rows } = await pool.query<{ key: string }>('SELECT key FROM idempotency_keys WHERE workspace_id = $1', [workspaceId]);
     expect(rows.map((r) => r.key)).toEqual(['fresh']);
   });
 });

@@ -360,7 +360,7 @@ export interface paths {
         put?: never;
         /**
          * Record a receipt, an adjustment or a physical count
-         * @description A receipt adds stock (quantity > 0); an adjustment changes it by a signed quantity and cannot take more than is available, on-hand minus what pending transfers reserve (422 naming the item, the location and the quantity available). An adjustment with expectedOnHand applies only if the on-hand is exactly that when it is written (409 conflict naming the current on-hand otherwise; nothing changes). A count (quantity = the counted on-hand) records one adjustment of the difference with reason count, so the balance equals the count; a count below what is reserved is a 422. Every movement may carry a reason (default received for receipts, correction for adjustments) and a reference. The item must exist and track stock (422 otherwise); the location must exist and not be deleted, and to add stock it must be active and not being deleted (422). A member with restricted location access needs write access to the location (403). Answers 201 with the movement. Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use.
+         * @description A receipt adds stock (quantity > 0); an adjustment changes it by a signed quantity and cannot take more than is available, on-hand minus what pending transfers reserve (422 naming the item, the location and the quantity available). An adjustment with expectedOnHand applies only if the on-hand is exactly that when it is written (409 conflict naming the current on-hand otherwise; nothing changes). A count (quantity = the counted on-hand) records one adjustment of the difference with reason count, so the balance equals the count; a count below what is reserved is a 422. Every movement may carry a reason (default received for receipts, correction for adjustments) and a reference. The item must exist and track stock (422 otherwise); the location must exist and not be deleted, and to add stock it must be active and not being deleted (422). A member with restricted location access needs write access to the location (403). Answers 201 with the movement.
          *
          *     Requires scope `inventory.write`.
          */
@@ -388,7 +388,7 @@ export interface paths {
         put?: never;
         /**
          * Create a transfer
-         * @description Moves stock from fromLocationId to toLocationId at once, all or nothing, and answers 201 with the completed Transfer. With status pending nothing moves yet: the lines are reserved at the source (they count against its available stock) and 201 answers the pending Transfer, to be completed or rejected by the destination or cancelled by the source. 422 for the same source and destination, an unknown, deleted or inactive location (or one being deleted), an unknown or catalog-only item, or too little available at the source, on-hand minus what pending transfers reserve (naming the item, the location and the quantity available). A member with restricted location access needs write access to both locations (403). Counts toward the plan's transfers per billing cycle when created, pending or not (403 exceeded_limit past it). Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use.
+         * @description Moves stock from fromLocationId to toLocationId at once, all or nothing, and answers 201 with the completed Transfer. With status pending nothing moves yet: the lines are reserved at the source (they count against its available stock) and 201 answers the pending Transfer, to be completed or rejected by the destination or cancelled by the source. 422 for the same source and destination, an unknown, deleted or inactive location (or one being deleted), an unknown or catalog-only item, or too little available at the source, on-hand minus what pending transfers reserve (naming the item, the location and the quantity available). A member with restricted location access needs write access to both locations (403). Counts toward the plan's transfers per billing cycle when created, pending or not (403 exceeded_limit past it).
          *
          *     Requires scope `transfers.write`.
          */
@@ -430,7 +430,7 @@ export interface paths {
         put?: never;
         /**
          * Complete a pending transfer
-         * @description The destination confirms arrival: in one transaction the stock moves (transfer_out at the source, transfer_in at the destination, both carrying the transferId) and the reservation at the source is released. 409 when the transfer is not pending; 422 when the destination is inactive, closed or deleted. Needs write access to the destination. 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer. Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use.
+         * @description The destination confirms arrival: in one transaction the stock moves (transfer_out at the source, transfer_in at the destination, both carrying the transferId) and the reservation at the source is released. 409 when the transfer is not pending; 422 when the destination is inactive, closed or deleted. Needs write access to the destination. 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer.
          *
          *     Requires scope `transfers.write`.
          */
@@ -452,7 +452,7 @@ export interface paths {
         put?: never;
         /**
          * Reject a pending transfer
-         * @description The destination refuses the transfer: the reservation at the source is released and nothing moves. Optional reason (≤ 500 characters), returned on the transfer. 409 when the transfer is not pending. Needs write access to the destination. 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer. Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use.
+         * @description The destination refuses the transfer: the reservation at the source is released and nothing moves. Optional reason (≤ 500 characters), returned on the transfer. 409 when the transfer is not pending. Needs write access to the destination. 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer.
          *
          *     Requires scope `transfers.write`.
          */
@@ -474,7 +474,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a pending transfer
-         * @description The source withdraws the transfer: the reservation at the source is released and nothing moves. Optional reason (≤ 500 characters), returned on the transfer. 409 when the transfer is not pending. Needs write access to the source. 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer. Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use.
+         * @description The source withdraws the transfer: the reservation at the source is released and nothing moves. Optional reason (≤ 500 characters), returned on the transfer. 409 when the transfer is not pending. Needs write access to the source. 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer.
          *
          *     Requires scope `transfers.write`.
          */
@@ -496,7 +496,7 @@ export interface paths {
         put?: never;
         /**
          * Revert a completed transfer
-         * @description Moves the stock back with compensating movements (transfer_out at the destination, transfer_in at the source, both carrying the transferId). 409 when the transfer is not completed (pending, rejected, cancelled or already reverted); 422 when the destination no longer has a line's quantity available (naming the item and the quantity available) or the source is deleted, inactive or being deleted. Needs write access to both locations. Does not count toward the transfer limit. 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer. Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use.
+         * @description Moves the stock back with compensating movements (transfer_out at the destination, transfer_in at the source, both carrying the transferId). 409 when the transfer is not completed (pending, rejected, cancelled or already reverted); 422 when the destination no longer has a line's quantity available (naming the item and the quantity available) or the source is deleted, inactive or being deleted. Needs write access to both locations. Does not count toward the transfer limit. 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer.
          *
          *     Requires scope `transfers.write`.
          */
@@ -1772,7 +1772,10 @@ export interface operations {
                 /** @description Deprecated alternative to workspaceId: the workspace slug. */
                 projectSlug?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1809,6 +1812,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1865,7 +1869,10 @@ export interface operations {
                 /** @description Deprecated alternative to workspaceId: the workspace slug. */
                 projectSlug?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1904,6 +1911,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2247,7 +2255,10 @@ export interface operations {
                 /** @description Deprecated alternative to workspaceId: the workspace slug. */
                 projectSlug?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2270,6 +2281,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2353,7 +2365,10 @@ export interface operations {
                 /** @description Deprecated alternative to workspaceId: the workspace slug. */
                 projectSlug?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2377,6 +2392,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2474,7 +2490,10 @@ export interface operations {
                 /** @description Deprecated alternative to workspaceId: the workspace slug. */
                 projectSlug?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2503,6 +2522,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2889,7 +2909,7 @@ export interface operations {
                 projectSlug?: string;
             };
             header?: {
-                /** @description Makes a retry of this request safe: see the operation description. */
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3047,7 +3067,7 @@ export interface operations {
                 projectSlug?: string;
             };
             header?: {
-                /** @description Makes a retry of this request safe: see the operation description. */
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3215,7 +3235,7 @@ export interface operations {
                 projectSlug?: string;
             };
             header?: {
-                /** @description Makes a retry of this request safe: see the operation description. */
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3298,7 +3318,7 @@ export interface operations {
                 projectSlug?: string;
             };
             header?: {
-                /** @description Makes a retry of this request safe: see the operation description. */
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3385,7 +3405,7 @@ export interface operations {
                 projectSlug?: string;
             };
             header?: {
-                /** @description Makes a retry of this request safe: see the operation description. */
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3472,7 +3492,7 @@ export interface operations {
                 projectSlug?: string;
             };
             header?: {
-                /** @description Makes a retry of this request safe: see the operation description. */
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
                 "Idempotency-Key"?: string;
             };
             path: {

@@ -2,7 +2,6 @@
 import '@inv/shared/src/telemetry/instrument';
 import path from 'node:path';
 import { BaseConfig, createServiceApp, isReady, loadConfig, mountRoutes, runMain, serviceDocument, startService, transfersCreated } from '@inv/shared';
-import { purgeExpiredKeys } from './data/idempotency-repository';
 import { stockRoutes } from './http/routes';
 import { registerOpeningConsumers } from './messaging/opening-events';
 import { registerProjectionConsumers } from './messaging/projection-events';
@@ -19,9 +18,6 @@ export function startStock(config: BaseConfig = loadConfig(BaseConfig)) {
       registerStockCommands(runtime);
       registerProjectionConsumers(runtime);
       registerOpeningConsumers(runtime);
-      runtime.housekeeping.every('purge expired idempotency keys', config.PURGE_INTERVAL_MS, async () => ({
-        purged: await purgeExpiredKeys(runtime.pool, { batchSize: config.PURGE_BATCH_SIZE }),
-      }));
       const document = serviceDocument('stock', stockRoutes);
       // Exported from the start, so a dashboard sees 0 rather than no series before the first transfer.
       transfersCreated.add(0);

@@ -1,6 +1,7 @@
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { docUrl, ERROR_STATUS, type ErrorCode } from '../errors';
+import { IDEMPOTENCY_DESCRIPTION } from '../idempotency/respond';
 import { API_TAGS } from './api-tags';
 import { asInputSchema, exampleOf, type JsonSchema, referencedComponents, type SchemaComponents } from './openapi-examples';
 import type { AnyRoute } from './route-definition';
@@ -36,7 +37,7 @@ const IDEMPOTENCY_KEY_HEADER = z.object({
     .min(1)
     .max(255)
     .optional()
-    .openapi({ description: 'Makes a retry of this request safe: see the operation description.', example: 'order-4711-receipt' }),
+    .openapi({ description: IDEMPOTENCY_DESCRIPTION, example: 'order-4711-receipt' }),
 });
 
 type ResponseHeader = 'X-Request-Id' | 'X-RateLimit-Limit' | 'X-RateLimit-Remaining' | 'X-RateLimit-Reset' | 'Retry-After' | 'X-Total-Count' | 'Idempotent-Replayed';

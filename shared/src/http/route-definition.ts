@@ -1,6 +1,9 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
+import type { Pool } from 'pg';
 import type { z } from 'zod';
 import type { Scope } from '../access';
+import type { EffectGuard } from '../idempotency/effect-guard';
+import { respondIdempotently } from '../idempotency/respond';
 import type { ApiTag } from './api-tags';
 import { requireScope } from './service-app';
 import { parseInput } from './validate';
@@ -27,6 +30,12 @@ export interface RouteCall<Deps> {
   deps: Deps;
   req: Request;
   res: Response;
+  /**
+   * For `idempotent` routes: runs the effect under the request's Idempotency-Key and answers it
+   * with the route's success status. `run` passes the guard to its use case, which stores the
+   * answer (`present(result)`, the result itself by default) in the effect's own transaction.
+   */
+  idempotently: <Result>(run: (guard: EffectGuard<Result>) => Promise<Result>, present?: (result: Result) => unknown) => Promise<void>;
 }
 
 export interface DocumentedResponse {
@@ -56,8 +65,8 @@ export interface RouteDefinition<Deps, P extends z.ZodType = Absent, Q extends z
   /** Whether the workspaceId/projectSlug selector applies (false for /workspaces routes). */
   workspaceScoped?: boolean;
   /**
-   * The route honours an Idempotency-Key header (its handler answers through the idempotency
-   * mechanism); the header is documented on the operation.
+   * The route honours an Idempotency-Key header: its handler answers through `call.idempotently`,
+   * and the header and Idempotent-Replayed are documented on the operation.
    */
   idempotent?: boolean;
   request?: { params?: P; query?: Q; body?: BodySpec<B> };
@@ -104,17 +113,29 @@ export interface MountOptions {
 }
 
 /** Registers each route's Express handler, in the order given (literal paths before parameters). */
-export function mountRoutes<Deps>(app: Express, routes: readonly AnyRoute<Deps>[], deps: Deps, options: MountOptions = {}): void {
+export function mountRoutes<Deps extends { pool: Pool }>(app: Express, routes: readonly AnyRoute<Deps>[], deps: Deps, options: MountOptions = {}): void {
   const scopeGuard = options.scopeGuard === undefined ? requireScope : options.scopeGuard;
   for (const route of routes) {
     const status = successStatus(route);
     const guards = route.scope && scopeGuard ? [scopeGuard(route.scope)] : [];
     app[route.method](expressPath(route.path), ...guards, async (req: Request, res: Response) => {
       const input = readInput(route, req);
-      const answer = await route.handler(input, { deps, req, res });
+      const idempotently: RouteCall<Deps>['idempotently'] = (run, present) => {
+        if (!route.idempotent) throw new Error(`${route.method.toUpperCase()} ${route.path} is not declared idempotent.`);
+        return respondIdempotently(req, res, deps.pool, { endpoint: idempotencyEndpoint(req), status, body: present }, run);
+      };
+      const answer = await route.handler(input, { deps, req, res, idempotently });
       if (!res.headersSent) res.status(status).json(answer);
     });
   }
+}
+
+/**
+ * What an Idempotency-Key is scoped to besides the workspace and member: the method and the
+ * concrete path, so an action's key belongs to its one resource (`POST /inventory/transfers/<id>/complete`).
+ */
+function idempotencyEndpoint(req: Request): string {
+  return `${req.method} ${req.path.replace(/\/+$/, '').toLowerCase()}`;
 }
 
 function readInput(route: AnyRoute<never>, req: Request): RouteInput<z.ZodType, z.ZodType, z.ZodType> {

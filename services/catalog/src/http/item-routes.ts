@@ -31,12 +31,14 @@ export const itemRoutes = [
     ].join('\n\n'),
     scope: 'items.write',
     tags: ['Items'],
+    idempotent: true,
     request: { body: { schema: CreateItemBody, required: true } },
     responses: { 201: { description: 'The created item', schema: Item } },
-    handler: async ({ body }, { deps, req }) => {
-      const [item] = await createItems(deps, ctx(req), [body], false);
-      return item;
-    },
+    handler: async ({ body }, { deps, req, idempotently }) =>
+      idempotently(
+        (guard) => createItems(deps, ctx(req), [body], false, guard),
+        ([item]: Item[]) => item,
+      ),
   }),
   route({
     method: 'post',
@@ -49,9 +51,10 @@ export const itemRoutes = [
     ].join('\n\n'),
     scope: 'items.write',
     tags: ['Items'],
+    idempotent: true,
     request: { body: { schema: BulkItemsBody, required: true, parse: parseBulk } },
     responses: { 201: { description: 'The created items, in the order given', schema: ItemList } },
-    handler: async ({ body }, { deps, req }) => createItems(deps, ctx(req), body, true),
+    handler: async ({ body }, { deps, req, idempotently }) => idempotently((guard) => createItems(deps, ctx(req), body, true, guard)),
   }),
   route({
     method: 'patch',

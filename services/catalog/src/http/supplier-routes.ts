@@ -45,8 +45,9 @@ export const supplierRoutes = [
     description: 'Counts toward the plan supplier limit (403 exceeded_limit). A name already used, in any letter case, answers 409 conflict.',
     scope: 'items.write',
     tags: ['Suppliers'],
+    idempotent: true,
     request: { body: { schema: CreateSupplierBody, required: true } },
     responses: { 201: { description: 'The created supplier', schema: Supplier } },
-    handler: async ({ body }, { deps, req }) => createSupplier(deps, ctx(req), body),
+    handler: async ({ body }, { deps, req, idempotently }) => idempotently((guard) => createSupplier(deps, ctx(req), body, guard)),
   }),
 ];

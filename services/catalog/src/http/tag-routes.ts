@@ -39,8 +39,9 @@ export const tagRoutes = [
     description: 'Counts toward the plan tag limit (403 exceeded_limit). A name already used, in any letter case, answers 409 conflict.',
     scope: 'tags.write',
     tags: ['Tags'],
+    idempotent: true,
     request: { body: { schema: CreateTagBody, required: true } },
     responses: { 201: { description: 'The created tag', schema: Tag } },
-    handler: async ({ body }, { deps, req }) => createTag(deps, ctx(req), body),
+    handler: async ({ body }, { deps, req, idempotently }) => idempotently((guard) => createTag(deps, ctx(req), body, guard)),
   }),
 ];

@@ -4,6 +4,7 @@ import {
   canAccessLocation,
   CatalogEvents,
   Conflict,
+  type EffectGuard,
   Forbidden,
   type InternalContext,
   isId,
@@ -53,14 +54,15 @@ interface Prepared {
 /**
  * Creates 1 to 100 items all or nothing, with their opening stock. Inside one transaction the
  * items are inserted, then the stock service records the opening movements; the items are
- * returned only once both are done (see withOpeningStock for the failure cases).
+ * returned only once both are done (see withOpeningStock for the failure cases). The guard's
+ * answer is stored before the opening is requested, so it commits with the items or not at all.
  *
  * Throws (naming the element's index when `bulk`): Unprocessable for unknown tags, supplier or
  * location and for stock on a catalog-only item; Forbidden for a location the member may not
  * write to; Conflict for a taken or repeated SKU or external ID; LimitExceeded when the items
  * would not fit the plan; and whatever AppError the stock service answers.
  */
-export async function createItems(runtime: ServiceRuntime, context: InternalContext, inputs: CreateItemInput[], bulk: boolean): Promise<Item[]> {
+export async function createItems(runtime: ServiceRuntime, context: InternalContext, inputs: CreateItemInput[], bulk: boolean, guard: EffectGuard<Item[]>): Promise<Item[]> {
   const workspace = context.workspace;
   const label = (index: number) => (bulk ? `Item at index ${index}: ` : '');
   const prepared = inputs.map((input, index) => naming(label(index), () => prepare(context, input)));
@@ -77,6 +79,7 @@ export async function createItems(runtime: ServiceRuntime, context: InternalCont
       stock,
       context.user.id,
       async (tx, recordOpening) => {
+        await guard.begin(tx);
         const count = await lockAndCount(tx, workspace.id, 'items');
         if (count + prepared.length > workspace.limits.items) throw new LimitExceeded('items', workspace.limits.items, workspace.plan);
 
@@ -87,6 +90,7 @@ export async function createItems(runtime: ServiceRuntime, context: InternalCont
         await setItemTags(tx, assignments);
         await recordEvents(tx, CatalogEvents.itemCreated, workspace.id, prepared.map((p) => snapshotOf(p.item)), context.requestId);
         const items = await loadItems(tx, workspace.id, prepared.map((p) => p.item.id));
+        await guard.finish(tx, items);
         // Last, so that once the stock service has committed only our COMMIT remains.
         await recordOpening(prepared.flatMap((p) => (p.opening ? [{ item: snapshotOf(p.item), ...p.opening }] : [])));
         return items;

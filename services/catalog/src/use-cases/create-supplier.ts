@@ -1,19 +1,21 @@
-import { CatalogEvents, Conflict, type InternalContext, isUniqueViolation, LimitExceeded, newId, recordEvent, type ServiceRuntime, transact } from '@inv/shared';
+import { CatalogEvents, Conflict, type EffectGuard, type InternalContext, isUniqueViolation, LimitExceeded, newId, recordEvent, type ServiceRuntime, transact } from '@inv/shared';
 import { lockAndCount } from '../data/counters';
 import { insertSupplier } from '../data/supplier-repository';
 import type { Supplier } from '../domain/supplier';
 
 /** Throws LimitExceeded past the plan's supplier limit and Conflict for a name taken case-insensitively. */
-export async function createSupplier(runtime: ServiceRuntime, context: InternalContext, input: { name: string; email?: string; phone?: string }): Promise<Supplier> {
+export async function createSupplier(runtime: ServiceRuntime, context: InternalContext, input: { name: string; email?: string; phone?: string }, guard: EffectGuard<Supplier>): Promise<Supplier> {
   const { workspace } = context;
   const supplier: Supplier = { id: newId(), name: input.name, email: input.email ?? '', phone: input.phone ?? '' };
   try {
     return await transact(runtime, async (tx) => {
+      await guard.begin(tx);
       if ((await lockAndCount(tx, workspace.id, 'suppliers')) >= workspace.limits.suppliers) {
         throw new LimitExceeded('suppliers', workspace.limits.suppliers, workspace.plan);
       }
       await insertSupplier(tx, workspace.id, supplier);
       await recordEvent(tx, CatalogEvents.supplierCreated, workspace.id, supplier, context.requestId);
+      await guard.finish(tx, supplier);
       return supplier;
     });
   } catch (err) {

@@ -1,17 +1,19 @@
-import { CatalogEvents, Conflict, type InternalContext, isUniqueViolation, LimitExceeded, newId, recordEvent, type ServiceRuntime, transact } from '@inv/shared';
+import { CatalogEvents, Conflict, type EffectGuard, type InternalContext, isUniqueViolation, LimitExceeded, newId, recordEvent, type ServiceRuntime, transact } from '@inv/shared';
 import { lockAndCount } from '../data/counters';
 import { insertTag } from '../data/tag-repository';
 import { DEFAULT_TAG_COLOR, type Tag } from '../domain/tag';
 
 /** Throws LimitExceeded past the plan's tag limit and Conflict for a name taken case-insensitively. */
-export async function createTag(runtime: ServiceRuntime, context: InternalContext, input: { name: string; color?: string }): Promise<Tag> {
+export async function createTag(runtime: ServiceRuntime, context: InternalContext, input: { name: string; color?: string }, guard: EffectGuard<Tag>): Promise<Tag> {
   const { workspace } = context;
   const tag: Tag = { id: newId(), name: input.name, color: input.color ?? DEFAULT_TAG_COLOR };
   try {
     return await transact(runtime, async (tx) => {
+      await guard.begin(tx);
       if ((await lockAndCount(tx, workspace.id, 'tags')) >= workspace.limits.tags) throw new LimitExceeded('tags', workspace.limits.tags, workspace.plan);
       await insertTag(tx, workspace.id, tag);
       await recordEvent(tx, CatalogEvents.tagCreated, workspace.id, tag, context.requestId);
+      await guard.finish(tx, tag);
       return tag;
     });
   } catch (err) {

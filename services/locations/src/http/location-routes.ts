@@ -44,9 +44,10 @@ export const locationRoutes = [
     ].join('\n\n'),
     scope: 'locations.write',
     tags,
+    idempotent: true,
     request: { body: { schema: CreateLocationInput, required: true } },
     responses: { 201: { description: 'The created location', schema: Location } },
-    handler: async ({ body }, { deps, req }) => createLocation(deps, ctx(req), body),
+    handler: async ({ body }, { deps, req, idempotently }) => idempotently((guard) => createLocation(deps, ctx(req), body, guard)),
   }),
   route({
     method: 'get',

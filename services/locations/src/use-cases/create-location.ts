@@ -1,4 +1,4 @@
-import { Forbidden, type InternalContext, LimitExceeded, LocationEvents, newId, recordEvent, transact, type ServiceRuntime } from '@inv/shared';
+import { type EffectGuard, Forbidden, type InternalContext, LimitExceeded, LocationEvents, newId, recordEvent, transact, type ServiceRuntime } from '@inv/shared';
 import { countLocations, DuplicateName, insertLocation, lockWorkspaceLocations, toLocation, toSnapshot } from '../data/location-repository';
 import { type CreateLocationInput, type Location, mayCreateLocation, nameTaken } from '../domain/location';
 
@@ -12,17 +12,21 @@ export async function createLocation(
   runtime: Pick<ServiceRuntime, 'pool' | 'outbox'>,
   context: Pick<InternalContext, 'workspace' | 'role' | 'locationAccess' | 'requestId'>,
   input: CreateLocationInput,
+  guard: EffectGuard<Location>,
 ): Promise<Location> {
   if (!mayCreateLocation(context)) throw new Forbidden('Your location access is restricted: only workspace owners may create locations.');
   const { id: workspaceId, limits, plan, defaultLocationType } = context.workspace;
   const location = { ...input, type: input.type ?? defaultLocationType };
   return transact(runtime, async (tx) => {
+    await guard.begin(tx);
     await lockWorkspaceLocations(tx, workspaceId);
     if ((await countLocations(tx, workspaceId)) >= limits.locations) throw new LimitExceeded('locations', limits.locations, plan);
     const row = await insertLocation(tx, workspaceId, newId(), location).catch((err) => {
       throw err instanceof DuplicateName ? nameTaken(location.name) : err;
     });
     await recordEvent(tx, LocationEvents.created, workspaceId, toSnapshot(row), context.requestId);
-    return toLocation(row);
+    const created = toLocation(row);
+    await guard.finish(tx, created);
+    return created;
   });
 }

@@ -4,7 +4,6 @@ import { Interval, intervalRange } from '../domain/intervals';
 import { MAX_QUANTITY, NonNegativeQuantity, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from '../domain/quantity';
 import { Balance, Movement, MOVEMENT_REASONS, MovementReason, MovementType } from '../domain/stock-records';
 import { recordMovement } from '../use-cases/record-movement';
-import { IDEMPOTENCY_DESCRIPTION, respondIdempotently } from './idempotency';
 import { actorOf, lower, readableLocations } from './request-context';
 
 // .meta, not .openapi: queryArray documents its items from zod's own JSON schema, which reads meta.
@@ -124,17 +123,12 @@ export const inventoryRoutes = [
     operationId: 'recordMovement',
     path: '/inventory/movements',
     summary: 'Record a receipt, an adjustment or a physical count',
-    description: `A receipt adds stock (quantity > 0); an adjustment changes it by a signed quantity and cannot take more than is available, on-hand minus what pending transfers reserve (422 naming the item, the location and the quantity available). An adjustment with expectedOnHand applies only if the on-hand is exactly that when it is written (409 conflict naming the current on-hand otherwise; nothing changes). A count (quantity = the counted on-hand) records one adjustment of the difference with reason count, so the balance equals the count; a count below what is reserved is a 422. Every movement may carry a reason (default received for receipts, correction for adjustments) and a reference. The item must exist and track stock (422 otherwise); the location must exist and not be deleted, and to add stock it must be active and not being deleted (422). A member with restricted location access needs write access to the location (403). Answers 201 with the movement. ${IDEMPOTENCY_DESCRIPTION}`,
+    description: `A receipt adds stock (quantity > 0); an adjustment changes it by a signed quantity and cannot take more than is available, on-hand minus what pending transfers reserve (422 naming the item, the location and the quantity available). An adjustment with expectedOnHand applies only if the on-hand is exactly that when it is written (409 conflict naming the current on-hand otherwise; nothing changes). A count (quantity = the counted on-hand) records one adjustment of the difference with reason count, so the balance equals the count; a count below what is reserved is a 422. Every movement may carry a reason (default received for receipts, correction for adjustments) and a reference. The item must exist and track stock (422 otherwise); the location must exist and not be deleted, and to add stock it must be active and not being deleted (422). A member with restricted location access needs write access to the location (403). Answers 201 with the movement.`,
     scope: 'inventory.write',
     tags: ['Inventory'],
     idempotent: true,
     request: { body: { schema: RecordMovementBody, required: true } },
     responses: { 201: { description: 'The recorded movement', schema: Movement } },
-    handler: async ({ body }, { deps, req, res }) => {
-      await respondIdempotently(req, res, deps.pool, 'POST /inventory/movements', async (guard) => ({
-        status: 201,
-        body: await recordMovement(deps, actorOf(req), body, guard),
-      }));
-    },
+    handler: async ({ body }, { deps, req, idempotently }) => idempotently((guard) => recordMovement(deps, actorOf(req), body, guard)),
   }),
 ];

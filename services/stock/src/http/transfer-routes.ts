@@ -6,7 +6,6 @@ import { Transfer } from '../domain/stock-records';
 import { statusAfter, TRANSFER_ACTIONS, type TransferAction } from '../domain/transfer-lifecycle';
 import { createTransfer } from '../use-cases/create-transfer';
 import { transitionTransfer } from '../use-cases/transition-transfer';
-import { IDEMPOTENCY_DESCRIPTION, respondIdempotently } from './idempotency';
 import { actorOf, readableLocations } from './request-context';
 
 export const MAX_TRANSFER_LINES = 500;
@@ -100,19 +99,19 @@ export const transferRoutes = [
     operationId: 'createTransfer',
     path: '/inventory/transfers',
     summary: 'Create a transfer',
-    description: `Moves stock from fromLocationId to toLocationId at once, all or nothing, and answers 201 with the completed Transfer. With status pending nothing moves yet: the lines are reserved at the source (they count against its available stock) and 201 answers the pending Transfer, to be completed or rejected by the destination or cancelled by the source. 422 for the same source and destination, an unknown, deleted or inactive location (or one being deleted), an unknown or catalog-only item, or too little available at the source, on-hand minus what pending transfers reserve (naming the item, the location and the quantity available). A member with restricted location access needs write access to both locations (403). Counts toward the plan's transfers per billing cycle when created, pending or not (403 exceeded_limit past it). ${IDEMPOTENCY_DESCRIPTION}`,
+    description: `Moves stock from fromLocationId to toLocationId at once, all or nothing, and answers 201 with the completed Transfer. With status pending nothing moves yet: the lines are reserved at the source (they count against its available stock) and 201 answers the pending Transfer, to be completed or rejected by the destination or cancelled by the source. 422 for the same source and destination, an unknown, deleted or inactive location (or one being deleted), an unknown or catalog-only item, or too little available at the source, on-hand minus what pending transfers reserve (naming the item, the location and the quantity available). A member with restricted location access needs write access to both locations (403). Counts toward the plan's transfers per billing cycle when created, pending or not (403 exceeded_limit past it).`,
     scope: 'transfers.write',
     tags: ['Transfers'],
     idempotent: true,
     request: { body: { schema: CreateTransferBody, required: true } },
     responses: { 201: { description: 'The completed (or pending) transfer', schema: Transfer } },
-    handler: async ({ body }, { deps, req, res }) => {
+    handler: async ({ body }, { deps, req, idempotently }) => {
       const { workspace } = ctx(req);
       const plan = { plan: workspace.plan, limit: workspace.limits.transfers, billingCycleStart: new Date(workspace.billingCycleStart) };
-      await respondIdempotently(req, res, deps.pool, 'POST /inventory/transfers', async (guard) => {
+      await idempotently(async (guard) => {
         const transfer = await createTransfer(deps, actorOf(req), plan, body, guard);
         transfersCreated.add(1);
-        return { status: 201, body: transfer };
+        return transfer;
       });
     },
   }),
@@ -163,18 +162,13 @@ export const transferRoutes = [
       operationId: `${name}Transfer`,
       path: `/inventory/transfers/{id}/${name}`,
       summary: action.summary,
-      description: `${action.description} 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer. ${IDEMPOTENCY_DESCRIPTION}`,
+      description: `${action.description} 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer.`,
       scope: 'transfers.write',
       tags: ['Transfers'],
       idempotent: true,
       request: { params: TransferPath, body: { schema: action.body, required: false } },
       responses: { 200: { description: `The transfer, now ${statusAfter(name)}`, schema: Transfer } },
-      handler: async ({ params: { id }, body }, { deps, req, res }) => {
-        await respondIdempotently(req, res, deps.pool, `POST /inventory/transfers/${id.toLowerCase()}/${name}`, async (guard) => ({
-          status: 200,
-          body: await transitionTransfer(deps, actorOf(req), id, name, body, guard),
-        }));
-      },
+      handler: async ({ params: { id }, body }, { deps, req, idempotently }) => idempotently((guard) => transitionTransfer(deps, actorOf(req), id, name, body, guard)),
     });
   }),
 ];

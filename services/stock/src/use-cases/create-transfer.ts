@@ -1,10 +1,10 @@
-import { canAccessLocation, Forbidden, LimitExceeded, newId, recordEvent, StockEvents, transact, Unprocessable, type InternalContext, type ServiceRuntime } from '@inv/shared';
+import { canAccessLocation, Forbidden, LimitExceeded, newId, recordEvent, StockEvents, transact, Unprocessable, type InternalContext, type EffectGuard, type ServiceRuntime } from '@inv/shared';
 import { lockLocations } from '../data/projection-repository';
 import { countTransfersSince, findTransfers, insertTransfer, lockTransferQuota } from '../data/transfer-repository';
 import { locationRefusal } from '../domain/location-rules';
 import { toUnits } from '../domain/quantity';
 import type { Transfer } from '../domain/stock-records';
-import type { Actor, EffectGuard } from './actor';
+import type { Actor } from './actor';
 import { labelsFrom } from './labels';
 import { resolveItems, resolveLocations } from './resolve-references';
 import { applyStockChanges } from './stock-changes';
@@ -34,7 +34,7 @@ export interface TransferPlan {
  * unknown, deleted, inactive or closed location, an unknown or catalog-only item, or stock
  * available at the source short of a line (naming the item and the quantity available).
  */
-export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan: TransferPlan, input: CreateTransferInput, guard: EffectGuard): Promise<Transfer> {
+export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan: TransferPlan, input: CreateTransferInput, guard: EffectGuard<Transfer>): Promise<Transfer> {
   const from = input.fromLocationId.toLowerCase();
   const to = input.toLocationId.toLowerCase();
   for (const id of [from, to]) {
@@ -75,7 +75,7 @@ export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan
     await applyStockChanges(tx, actor, changes, labels, now);
     const [transfer] = await findTransfers(tx, actor.workspaceId, [id]);
     await recordEvent(tx, status === 'pending' ? StockEvents.transferPending : StockEvents.transferCompleted, actor.workspaceId, transfer, actor.requestId);
-    await guard.finish(tx, 201, transfer);
+    await guard.finish(tx, transfer!);
     return transfer!;
   });
 }

@@ -1,11 +1,11 @@
-import { canAccessLocation, Conflict, Forbidden, transact, Unprocessable, type ServiceRuntime } from '@inv/shared';
+import { canAccessLocation, Conflict, Forbidden, transact, Unprocessable, type EffectGuard, type ServiceRuntime } from '@inv/shared';
 import { lockBalances } from '../data/ledger-repository';
 import { lockLocations } from '../data/projection-repository';
 import { countDifference } from '../domain/balance-rules';
 import { locationRefusal, type LocationState } from '../domain/location-rules';
 import { fromUnits, toUnits } from '../domain/quantity';
 import { RECORDED_AS, type Movement, type MovementReason, type RecordedMovementKind } from '../domain/stock-records';
-import type { Actor, EffectGuard } from './actor';
+import type { Actor } from './actor';
 import { labelsFrom } from './labels';
 import { resolveItems, resolveLocations } from './resolve-references';
 import { applyStockChanges } from './stock-changes';
@@ -32,7 +32,7 @@ export interface RecordMovementInput {
  * minus reserved), or a count below what is reserved; Conflict when an adjustment's
  * expectedOnHand differs from the on-hand it finds.
  */
-export async function recordMovement(runtime: ServiceRuntime, actor: Actor, input: RecordMovementInput, guard: EffectGuard): Promise<Movement> {
+export async function recordMovement(runtime: ServiceRuntime, actor: Actor, input: RecordMovementInput, guard: EffectGuard<Movement>): Promise<Movement> {
   const itemId = input.itemId.toLowerCase();
   const locationId = input.locationId.toLowerCase();
   if (!canAccessLocation(actor.locationAccess, locationId, 'write')) throw new Forbidden(`You need write access to location ${locationId} to record stock there.`);
@@ -94,7 +94,7 @@ export async function recordMovement(runtime: ServiceRuntime, actor: Actor, inpu
       labels,
       now,
     );
-    await guard.finish(tx, 201, movement);
+    await guard.finish(tx, movement!);
     return movement!;
   });
 }

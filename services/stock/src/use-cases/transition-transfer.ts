@@ -1,10 +1,10 @@
-import { canAccessLocation, Conflict, Forbidden, isId, NotFound, recordEvent, StockEvents, transact, Unprocessable, type PoolClient, type ServiceRuntime } from '@inv/shared';
+import { canAccessLocation, Conflict, Forbidden, isId, NotFound, recordEvent, StockEvents, transact, Unprocessable, type PoolClient, type EffectGuard, type ServiceRuntime } from '@inv/shared';
 import { findItems, findLocations, lockLocations } from '../data/projection-repository';
 import { findTransfers, lockTransfer, markTransferReverted, settlePendingTransfer, type LockedTransfer } from '../data/transfer-repository';
 import { locationRefusal } from '../domain/location-rules';
 import type { Transfer } from '../domain/stock-records';
 import { locationsToWrite, transitionRefusal, type TransferAction } from '../domain/transfer-lifecycle';
-import type { Actor, EffectGuard } from './actor';
+import type { Actor } from './actor';
 import { ID_LABELS, labelsFrom } from './labels';
 import { applyStockChanges } from './stock-changes';
 import { sourceReservations, transferMovements } from './transfer-movements';
@@ -67,7 +67,7 @@ const STEPS: Record<TransferAction, Step> = {
  * (inactive, closed, deleted), or a revert finds less available at the destination than a line
  * or a source that cannot take stock back.
  */
-export async function transitionTransfer(runtime: ServiceRuntime, actor: Actor, transferId: string, action: TransferAction, input: TransitionInput, guard: EffectGuard): Promise<Transfer> {
+export async function transitionTransfer(runtime: ServiceRuntime, actor: Actor, transferId: string, action: TransferAction, input: TransitionInput, guard: EffectGuard<Transfer>): Promise<Transfer> {
   const id = transferId.toLowerCase();
   const [existing] = isId(id) ? await findTransfers(runtime.pool, actor.workspaceId, [id]) : [];
   const readable = (l: string) => canAccessLocation(actor.locationAccess, l, 'read');
@@ -86,7 +86,7 @@ export async function transitionTransfer(runtime: ServiceRuntime, actor: Actor, 
     await STEPS[action](tx, actor, transfer, input, new Date());
     const [after] = await findTransfers(tx, actor.workspaceId, [id]);
     await recordEvent(tx, EVENTS[action], actor.workspaceId, after, actor.requestId);
-    await guard.finish(tx, 200, after);
+    await guard.finish(tx, after!);
     return after!;
   });
 }

@@ -1,5 +1,11 @@
-import { type Pool, type PoolClient, purgeInBatches, type PurgeLimits } from '@inv/shared';
+import type { Pool, PoolClient } from 'pg';
+import type { BaseConfig } from '../config';
+import { type Housekeeping, purgeInBatches, type PurgeLimits } from '../housekeeping';
 
+/**
+ * Where a key belongs: the same key from another member or on another endpoint is another key.
+ * The table is the one in the service's own schema (its pool's search_path), as for the outbox.
+ */
 export interface IdempotencyScope {
   workspaceId: string;
   userId: string;
@@ -51,4 +57,11 @@ export function purgeExpiredKeys(pool: Pool, limits: PurgeLimits): Promise<numbe
     { table: 'idempotency_keys', key: 'workspace_id, user_id, endpoint, key', condition: "created_at < now() - interval '24 hours'" },
     limits,
   );
+}
+
+/** Schedules the purge of expired keys in the service's idempotency_keys table. */
+export function scheduleIdempotencyPurge(housekeeping: Housekeeping, pool: Pool, config: Pick<BaseConfig, 'PURGE_INTERVAL_MS' | 'PURGE_BATCH_SIZE'>): void {
+  housekeeping.every('purge expired idempotency keys', config.PURGE_INTERVAL_MS, async () => ({
+    purged: await purgeExpiredKeys(pool, { batchSize: config.PURGE_BATCH_SIZE }),
+  }));
 }

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { Pool } from 'pg';
+import { BadRequest, Conflict } from '../errors';
+import { ctx } from '../http/service-app';
+import { type EffectGuard, UNGUARDED } from './effect-guard';
+import { claimKey, findStoredResponse, type IdempotencyScope, type StoredResponse, storeResponse } from './key-repository';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+export const IDEMPOTENCY_DESCRIPTION = `Optional \`${IDEMPOTENCY_HEADER}\` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with \`${REPLAYED_HEADER}: true\`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use.`;
+
+/** How an idempotent POST answers. */
+export interface IdempotentEndpoint<Result> {
+  /** Scopes the key with the workspace and the member, e.g. `POST /items`; actions on one resource include its (lowercased) id. */
+  endpoint: string;
+  /** The status of a success. */
+  status: number;
+  /** The response body for the use case's result; the result itself when absent. */
+  body?: (result: Result) => unknown;
+}
+
+/** Thrown inside the effect's transaction when a concurrent request committed the same key first. */
+class KeyAlreadyUsed extends Error {}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/** The body as the fingerprint sees it: none and `{}` are one request (actions take an optional body). */
+function sentBody(req: Request): unknown {
+  const body: unknown = req.body;
+  const empty = body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
+  return empty ? null : body;
+}
+
+function replay(res: Response, stored: StoredResponse, fingerprint: string, key: string): void {
+  if (stored.fingerprint !== fingerprint) throw new Conflict(`Idempotency-Key "${key}" was already used with a different request body.`);
+  res.setHeader(REPLAYED_HEADER, 'true');
+  res.status(stored.status).json(stored.body);
+}
+
+/**
+ * Answers `run` under the request's Idempotency-Key, if it has one. `run` passes the guard to
+ * the use case, which calls it inside its transaction (begin first, finish with its result
+ * before commit), so the response is stored in the service's own schema with the effect.
+ * Throws BadRequest for a malformed key and Conflict for a key used with another body.
+ */
+export async function respondIdempotently<Result>(
+  req: Request,
+  res: Response,
+  pool: Pool,
+  endpoint: IdempotentEndpoint<Result>,
+  run: (guard: EffectGuard<Result>) => Promise<Result>,
+): Promise<void> {
+  const present = endpoint.body ?? ((result: Result) => result);
+  const key = req.header(IDEMPOTENCY_HEADER);
+  if (key === undefined) {
+    res.status(endpoint.status).json(present(await run(UNGUARDED)));
+    return;
+  }
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new BadRequest(`${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters without spaces.`);
+  const context = ctx(req);
+  const scope: IdempotencyScope = { workspaceId: context.workspace.id, userId: context.user.id, endpoint: endpoint.endpoint, key };
+  const fingerprint = createHash('sha256').update(JSON.stringify(canonical(sentBody(req)))).digest('hex');
+  const stored = await findStoredResponse(pool, scope);
+  if (stored) return replay(res, stored, fingerprint, key);
+  const guard: EffectGuard<Result> = {
+    begin: async (tx) => {
+      if (!(await claimKey(tx, scope, fingerprint))) throw new KeyAlreadyUsed();
+    },
+    finish: (tx, result) => storeResponse(tx, scope, endpoint.status, present(result)),
+  };
+  try {
+    res.status(endpoint.status).json(present(await run(guard)));
+  } catch (err) {
+    if (!(err instanceof KeyAlreadyUsed)) throw err;
+    const winner = await findStoredResponse(pool, scope);
+    if (!winner) throw new Conflict(`A request with Idempotency-Key "${key}" just completed; retry to receive its response.`);
+    replay(res, winner, fingerprint, key);
+  }
+}
