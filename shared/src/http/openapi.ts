@@ -42,6 +42,8 @@ const IDEMPOTENCY_KEY_HEADER = z.object({
 
 type ResponseHeader = 'X-Request-Id' | 'X-RateLimit-Limit' | 'X-RateLimit-Remaining' | 'X-RateLimit-Reset' | 'Retry-After' | 'X-Total-Count' | 'Idempotent-Replayed';
 type HeaderObject = {
+  /** Sent with every answer the header is listed on (the others only when they apply). */
+  required?: boolean;
   description: string;
   schema: { type: 'string' | 'integer'; example?: string | number; enum?: string[] };
 };
@@ -49,13 +51,14 @@ type HeaderObject = {
 /** Response headers, each described once as a component and referenced from every response that carries it. */
 const RESPONSE_HEADERS: Record<ResponseHeader, HeaderObject> = {
   'X-Request-Id': {
+    required: true,
     description: 'The request ID: the X-Request-Id the request carried (1 to 128 of A-Z a-z 0-9 . _ : -) or a generated UUID. Quote it when reporting a problem.',
     schema: { type: 'string', example: '0f4c1e9b-3d7a-4f0e-b2a8-6c5d9e1f2a3b' },
   },
-  'X-RateLimit-Limit': { description: 'Calls allowed per minute for this key (per address for calls without a valid key).', schema: { type: 'integer', example: 600 } },
-  'X-RateLimit-Remaining': { description: 'Calls left in the current one-minute window.', schema: { type: 'integer', example: 599 } },
-  'X-RateLimit-Reset': { description: 'When a call is next freed in the window, as Unix time in seconds.', schema: { type: 'integer', example: 1768469460 } },
-  'Retry-After': { description: 'Seconds to wait before the next call is admitted.', schema: { type: 'integer', example: 12 } },
+  'X-RateLimit-Limit': { required: true, description: 'Calls allowed per minute for this key (per address for calls without a valid key).', schema: { type: 'integer', example: 600 } },
+  'X-RateLimit-Remaining': { required: true, description: 'Calls left in the current one-minute window.', schema: { type: 'integer', example: 599 } },
+  'X-RateLimit-Reset': { required: true, description: 'When a call is next freed in the window, as Unix time in seconds.', schema: { type: 'integer', example: 1768469460 } },
+  'Retry-After': { required: true, description: 'Seconds to wait before the next call is admitted.', schema: { type: 'integer', example: 12 } },
   'X-Total-Count': { description: 'Rows matching the filters across all pages.', schema: { type: 'integer', example: 1 } },
   'Idempotent-Replayed': {
     description: 'true when this is the stored answer of an earlier request with the same Idempotency-Key; absent otherwise.',
