@@ -4,6 +4,7 @@ import { listMemberWorkspaces } from '../data/identity-repository';
 import { Workspace } from '../domain/workspace';
 import { fetchUsage } from '../messaging/workspace-usage';
 import { workspaceFor, type Caller, type WorkspaceAccess } from './caller';
+import type { IdentityCache } from './identity-cache';
 import { presentWorkspace } from './workspace-presenter';
 
 const WorkspacePath = z.object({ idOrSlug: z.string().openapi({ description: 'Workspace ID or slug' }) });
@@ -32,7 +33,7 @@ export function documentWorkspaceRoutes(docs: ApiDocs): void {
   });
 }
 
-export function workspaceRoutes(app: Express, deps: { pool: Pool; client: CommandClient; caller: (req: Request) => Caller }): void {
+export function workspaceRoutes(app: Express, deps: { pool: Pool; identities: IdentityCache; client: CommandClient; caller: (req: Request) => Caller }): void {
   const present = async (caller: Caller, access: WorkspaceAccess) => {
     if (!access.scopes.includes('workspaces.read')) throw new Forbidden('This call requires the workspaces.read scope.');
     const now = new Date();
@@ -42,7 +43,7 @@ export function workspaceRoutes(app: Express, deps: { pool: Pool; client: Comman
 
   app.get('/workspaces/:idOrSlug', async (req, res) => {
     const caller = deps.caller(req);
-    res.json(await present(caller, await workspaceFor(deps.pool, caller, String(req.params.idOrSlug))));
+    res.json(await present(caller, await workspaceFor(deps.identities, caller, String(req.params.idOrSlug))));
   });
 
   app.get('/workspaces', async (req, res) => {
