@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { LocationAccess, Role, Scope } from '../access';
 import { Plan } from '../plans';
@@ -57,18 +57,26 @@ export interface SignedRequest extends RequestLine {
   bodyDigest: string;
 }
 
-const NO_BODY = Buffer.alloc(0);
+/** Most calls (every GET) have no body: its digest is computed once. */
+const NO_BODY_DIGEST = createHash('sha256').digest('base64url');
 
 /** SHA-256 of the body bytes (of none for a request without a body), base64url. */
 export function bodyDigest(body: Uint8Array | undefined): string {
-  return createHash('sha256')
-    .update(body ?? NO_BODY)
-    .digest('base64url');
+  if (body === undefined || body.length === 0) return NO_BODY_DIGEST;
+  return createHash('sha256').update(body).digest('base64url');
+}
+
+/** The HMAC key object of the one secret a process uses, imported once rather than on every call. */
+let signingKey: { secret: string; key: KeyObject } | undefined;
+
+function keyFor(secret: string): KeyObject {
+  if (signingKey?.secret !== secret) signingKey = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
+  return signingKey.key;
 }
 
 /** The context header holds the body digest, so the HMAC covers the body too. */
 function sign(secret: string, request: RequestLine, contextHeader: string): string {
-  return createHmac('sha256', secret).update(`${request.method}\n${request.target}\n${contextHeader}`).digest('base64url');
+  return createHmac('sha256', keyFor(secret)).update(`${request.method}\n${request.target}\n${contextHeader}`).digest('base64url');
 }
 
 /**
