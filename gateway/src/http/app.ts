@@ -14,6 +14,7 @@ import {
   rejectUnsafeUrl,
   requestLogger,
   logContext,
+  traceContext,
   Unauthorized,
 } from '@inv/shared';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -68,6 +69,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     res.status(status).json(body);
   });
 
+  app.use(traceContext);
   app.use(httpMetrics(forwardedRoute));
   app.use(requestLogger(logger));
 

@@ -1,4 +1,4 @@
-import { bodyDigest, type InternalContext, InternalError, type Logger, signContext } from '@inv/shared';
+import { bodyDigest, injectTraceHeaders, type InternalContext, InternalError, type Logger, signContext } from '@inv/shared';
 import type { Request, Response } from 'express';
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
@@ -92,6 +92,8 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
     const body = req.rawBody;
     const headers = forwardedHeaders(req.headers);
     headers['content-length'] = body?.length ?? 0;
+    // The service's request joins this one's trace (the HTTP instrumentation, when it runs, sets its client span's instead).
+    injectTraceHeaders(headers);
 
     const upstream = transport.request({ protocol: origin.protocol, hostname: origin.hostname, port: origin.port, method: req.method, path: target, headers, agent, timeout: FORWARD_TIMEOUT_MS });
     let callerGone = false;

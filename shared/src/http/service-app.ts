@@ -4,6 +4,7 @@ import { Forbidden, Unauthorized } from '../errors';
 import { logContext, type Logger } from '../logger';
 import { type Readiness, readinessResponse } from '../readiness';
 import { httpMetrics } from '../telemetry/http-metrics';
+import { traceContext } from '../telemetry/tracing';
 import { errorHandler, notFoundHandler } from './errors-middleware';
 import { bodyDigest, CONTEXT_HEADER, type InternalContext, SIGNATURE_HEADER, verifyContext } from './internal-context';
 import { jsonBody, rejectUnsafeUrl } from './request-input';
@@ -100,6 +101,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.get('/openapi.json', (_req, res) => {
     res.json(options.openapi());
   });
+  app.use(traceContext);
   app.use(httpMetrics());
   // The signature covers the method, the target and the body's digest; the body is read only
   // after the rest checked out, and must then match the digest.
