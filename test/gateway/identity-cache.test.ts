@@ -61,6 +61,19 @@ describe('identity changes take effect on the next call, cached or not', () => {
     expect((await member.client.get(`/locations/${ws.defaultLocationId}`)).status).toBe(200);
   });
 
+  it('when the admin CLI cannot reach Redis, then it reports a revocation only once the gateways\' cached identities have expired', async () => {
+    const member = await newMember(ws, { role: 'member' });
+    await warm(() => member.client.get('/locations'));
+    const started = Date.now();
+
+    // Nothing listens on port 1; the stack's gateway caches for the default 5 s, which the CLI is told too.
+    const revoked = await admin(['key:revoke', '--id', member.keyId], { REDIS_URL: 'redis://127.0.0.1:1', IDENTITY_CACHE_TTL_MS: '5000' });
+
+    expect(revoked.code).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5_000);
+    expectError(await member.client.get('/locations'), 401, 'unauthorized');
+  }, 20_000);
+
   it('when the plan changes, then the next call sees the new plan', async () => {
     const own = await newWorkspace({ plan: 'free' });
     await warm(() => own.owner.get(`/workspaces/${own.id}`));
