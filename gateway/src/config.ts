@@ -14,6 +14,12 @@ export const GatewayConfig = BaseConfig.extend({
   REDIS_PREFIX: z.string().default('inv:'),
   /** Bound on connecting to Redis and on each rate-limit call; past it the call is admitted unmetered. */
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10000).default(250),
+  /**
+   * How long, at most, the gateway trusts an identity (key, membership, workspace) read from
+   * PostgreSQL; changes take effect at once regardless (see identity-cache.ts). 0 turns the cache off.
+   * The admin CLI waits this long after a change when it cannot reach Redis, so give it the same value.
+   */
+  IDENTITY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   JSON_BODY_LIMIT: z.string().default('1mb'),
   CATALOG_URL: optionalString,
   LOCATIONS_URL: optionalString,

@@ -26,6 +26,7 @@ import { Redis } from 'ioredis';
 import { sweepStaleProvisioning } from './admin/workspace-provisioning';
 import { GatewayConfig, serviceUrls } from './config';
 import { createGatewayApp } from './http/app';
+import { IdentityCache } from './http/identity-cache';
 import { openApiDocument } from './http/openapi-document';
 import { RateLimiter } from './http/rate-limiter';
 import { loadTls } from './http/tls';
@@ -41,8 +42,9 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
   await prepareDatabase(config, IDENTITY_SCHEMA, IDENTITY_MIGRATIONS, logger);
   const pool = createPool(config.DATABASE_URL, logger, { ...poolSettings(config), options: `-c search_path=${IDENTITY_SCHEMA}` });
   telemetry.watch(observePool(pool, IDENTITY_SCHEMA));
-  // Redis holds only rate-limit windows and the limiter fails open, so the gateway neither
-  // waits for it at start nor queues commands while it is away; ioredis reconnects by itself.
+  // Redis holds only rate-limit windows and the identity epoch; without it the limiter fails open
+  // and identities are read from PostgreSQL, so the gateway neither waits for it at start nor
+  // queues commands while it is away; ioredis reconnects by itself.
   const redis = new Redis(config.REDIS_URL, {
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,
@@ -66,6 +68,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
     pool,
     client,
     limiter: new RateLimiter(redis, config.REDIS_PREFIX, logger),
+    identities: new IdentityCache(pool, config.IDENTITY_CACHE_TTL_MS),
     services,
     openapi: openApiDocument(services, logger),
     ready: () =>

@@ -44,4 +44,5 @@ export * from './telemetry/http-metrics';
 export * from './telemetry/metrics';
 export * from './telemetry/observers';
 export * from './telemetry/process-telemetry';
+export { injectTraceHeaders, traceContext } from './telemetry/tracing';
 export { z } from 'zod';

@@ -9,6 +9,7 @@ import { Broker, CommandClient, createLogger, createPool, type Pool } from '@inv
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import type { AdminDeps } from '../../gateway/src/admin/admin-commands';
+import { IdentityEpoch } from '../../gateway/src/data/identity-epoch';
 import { freePort, PROCESSES, waitUntil } from '../support/stack';
 import type { BenchConfig } from './bench-config';
 import { log } from './load';
@@ -123,11 +124,13 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
   let client: CommandClient | undefined;
   let db: Pool | undefined;
   let identity: Pool | undefined;
+  let epochRedis: Redis | undefined;
 
   const stop = async () => {
     await client?.stop().catch(() => undefined);
     await broker?.close().catch(() => undefined);
     await Promise.all([db?.end(), identity?.end()]);
+    epochRedis?.disconnect();
     await Promise.all(children.map((c) => stopChild(c)));
     const cleanup = new Client({ connectionString: config.DATABASE_URL });
     await cleanup.connect();
@@ -158,12 +161,14 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
     await client.start();
     db = createPool(databaseUrl, logger, { max: 4 });
     identity = createPool(databaseUrl, logger, { max: 2, options: '-c search_path=identity' });
+    epochRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
   } catch (err) {
     await stop().catch(() => undefined);
     throw err;
   }
 
   const quietDb = db;
+  const epoch = new IdentityEpoch(epochRedis!, redisPrefix, 5_000, logger);
   const quiesce = async () => {
     await waitUntil(
       'the outboxes to be relayed and the queues to drain',
@@ -184,7 +189,7 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
     tls: { certPath, keyPath: path.join(workDir, 'tls/key.pem'), ca: fs.readFileSync(certPath, 'utf8') },
     databaseUrl,
     db,
-    admin: { pool: identity, client },
+    admin: { pool: identity, client, identityChanged: () => epoch.changed() },
     workDir,
     child: { nodeArgs: nodeArgs('baseline'), env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl } },
     quiesce,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { newKey, newWorkspace, type TestWorkspace } from '../support/fixtures';
+import { revokeKey } from '../../gateway/src/admin/admin-commands';
+import { adminDeps, newKey, newMember, newWorkspace, type TestWorkspace } from '../support/fixtures';
 import { type Stack, waitUntil } from '../support/stack';
 import { BOUNDS, expectAllAlive, explain, Findings, HANG_MS, probe, problemsWith, startFaultStack, stopFaultStack, timed, type Timed, withLogs } from './fault-stack';
 
@@ -66,3 +67,23 @@ for (const fault of ['cut', 'silence'] as const) {
     ),
   );
 }
+
+it(
+  'when Redis is cut while a key is cached, then a revocation still applies on the next call: without the epoch the gateway reads PostgreSQL',
+  withLogs(
+    () => stack,
+    async () => {
+      const ws = await newWorkspace();
+      const member = await newMember(ws, { role: 'member' });
+      for (let i = 0; i < 3; i++) expect((await member.client.get('/locations', { timeoutMs: HANG_MS })).status).toBe(200);
+      await stack.cut('redis');
+
+      // The gateway cannot read the new epoch: only its fallback to PostgreSQL can see the revocation.
+      await revokeKey(await adminDeps(), member.keyId);
+
+      expect((await member.client.get('/locations', { timeoutMs: HANG_MS })).status).toBe(401);
+      expect((await ws.owner.get('/locations', { timeoutMs: HANG_MS })).status).toBe(200);
+      expectAllAlive(stack);
+    },
+  ),
+);

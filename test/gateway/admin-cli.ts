@@ -17,7 +17,15 @@ function result(code: number, stdout: string, stderr: string): CliResult {
 }
 
 function cliEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  return { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: process.env.TEST_DATABASE_URL, AMQP_URL: process.env.TEST_AMQP_URL, ...env };
+  return {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    AMQP_URL: process.env.TEST_AMQP_URL,
+    REDIS_URL: process.env.TEST_REDIS_URL,
+    REDIS_PREFIX: process.env.TEST_REDIS_PREFIX,
+    ...env,
+  };
 }
 
 /**

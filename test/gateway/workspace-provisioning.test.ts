@@ -126,7 +126,7 @@ describe('workspace creation interrupted between its steps', () => {
       await broker.waitForConnect(10_000);
       await impatient.start();
       const name = unique('Impatient');
-      await expect(createWorkspace({ pool: deps.pool, client: impatient }, { name, ownerEmail: `${unique('owner')}@example.test` })).rejects.toMatchObject({
+      await expect(createWorkspace({ ...deps, client: impatient }, { name, ownerEmail: `${unique('owner')}@example.test` })).rejects.toMatchObject({
         code: 'internal_server_error',
         message: expect.stringMatching(/locations service did not answer|could not be asked/),
       });

@@ -49,6 +49,9 @@ async function main(): Promise<void> {
   await globalSetup();
   try {
     const ws = await newWorkspace({ plan: 'enterprise' });
+    const items = await ws.owner.post<Array<{ id: string }>>('/items/bulk', Array.from({ length: 100 }, (_, i) => ({ sku: `COST-${i}`, description: `Item ${i}` })));
+    let lookup = 0;
+    await scenario('GET /items/info', () => ws.owner.get('/items/info', { query: { itemId: items.body[lookup++ % items.body.length]!.id } }));
     await scenario('GET /workspaces/{id}', () => ws.owner.get(`/workspaces/${ws.id}`));
     await scenario('GET /locations/{id}', () => ws.owner.get(`/locations/${ws.defaultLocationId}`));
     await scenario('401 unknown key', () => request('GET', '/workspaces', { key: `sk_${'x'.repeat(32)}` }));

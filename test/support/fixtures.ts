@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Broker, CommandClient, createLogger, createPool, type Pool, type Plan, type Role, type Scope } from '@inv/shared';
-import { addMember, createKey, createWorkspace } from '../../gateway/src/admin/admin-commands';
+import { Redis } from 'ioredis';
+import { addMember, type AdminDeps, createKey, createWorkspace } from '../../gateway/src/admin/admin-commands';
+import { IdentityEpoch } from '../../gateway/src/data/identity-epoch';
 import { client, type Client } from './api';
 
 /**
  * Test-side connections to this run's database and vhost, opened on first use in each jest
  * worker and closed by the afterAll in setup-after-env.ts.
  */
-let deps: { pool: Pool; identity: Pool; broker: Broker; client: CommandClient } | undefined;
+let deps: { pool: Pool; identity: Pool; broker: Broker; client: CommandClient; redis: Redis; admin: AdminDeps } | undefined;
 
 async function connections() {
   if (!deps) {
@@ -16,11 +18,16 @@ async function connections() {
     const commandClient = new CommandClient(broker, 10_000);
     await broker.waitForConnect(10_000);
     await commandClient.start();
+    const identity = createPool(process.env.TEST_DATABASE_URL!, logger, { max: 4, options: '-c search_path=identity' });
+    const redis = new Redis(process.env.TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
+    const epoch = new IdentityEpoch(redis, process.env.TEST_REDIS_PREFIX!, 5_000, logger);
     deps = {
       pool: createPool(process.env.TEST_DATABASE_URL!, logger, { max: 4 }),
-      identity: createPool(process.env.TEST_DATABASE_URL!, logger, { max: 4, options: '-c search_path=identity' }),
+      identity,
       broker,
       client: commandClient,
+      redis,
+      admin: { pool: identity, client: commandClient, identityChanged: () => epoch.changed() },
     };
   }
   return deps;
@@ -32,6 +39,7 @@ export async function closeConnections(): Promise<void> {
   deps = undefined;
   await d.client.stop();
   await d.broker.close();
+  d.redis.disconnect();
   await Promise.all([d.pool.end(), d.identity.end()]);
 }
 
@@ -60,7 +68,7 @@ export interface TestWorkspace {
 export async function newWorkspace(options: { plan?: Plan; name?: string } = {}): Promise<TestWorkspace> {
   const d = await connections();
   const ownerEmail = `${unique('owner')}@example.test`;
-  const result = await createWorkspace({ pool: d.identity, client: d.client }, { name: options.name ?? unique('Workspace'), plan: options.plan, ownerEmail });
+  const result = await createWorkspace(d.admin, { name: options.name ?? unique('Workspace'), plan: options.plan, ownerEmail });
   return {
     id: result.workspace.id,
     slug: result.workspace.slug,
@@ -79,20 +87,20 @@ export async function newMember(
 ): Promise<{ email: string; key: string; keyId: string; client: Client; userId: string }> {
   const d = await connections();
   const email = `${unique(options.role)}@example.test`;
-  const member = await addMember({ pool: d.identity, client: d.client }, { workspace: ws.id, email, role: options.role, locationAccess: options.locationAccess });
+  const member = await addMember(d.admin, { workspace: ws.id, email, role: options.role, locationAccess: options.locationAccess });
   const key = await newKey(ws, email, { scopes: options.scopes, rateLimit: options.rateLimit });
   return { email, ...key, userId: member.user.id };
 }
 
 export async function newKey(ws: TestWorkspace, email: string, options: { scopes?: Scope[]; rateLimit?: number } = {}) {
   const d = await connections();
-  const key = await createKey({ pool: d.identity, client: d.client }, { workspace: ws.id, email, scopes: options.scopes, rateLimit: options.rateLimit });
+  const key = await createKey(d.admin, { workspace: ws.id, email, scopes: options.scopes, rateLimit: options.rateLimit });
   return { key: key.apiKey, keyId: key.id, client: client(key.apiKey, key.restricted ? undefined : ws.id) };
 }
 
-export async function adminDeps() {
-  const d = await connections();
-  return { pool: d.identity, client: d.client };
+/** What the admin commands need, as the admin CLI gives it (the gateways' identity epoch included). */
+export async function adminDeps(): Promise<AdminDeps> {
+  return (await connections()).admin;
 }
 
 /** Polls until `check` returns a value other than undefined; for effects that arrive by message. */

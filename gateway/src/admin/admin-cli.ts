@@ -18,7 +18,9 @@ import {
   poolSettings,
   z,
 } from '@inv/shared';
+import { Redis } from 'ioredis';
 import { GatewayConfig } from '../config';
+import { IdentityEpoch } from '../data/identity-epoch';
 import { IDENTITY_MIGRATIONS, IDENTITY_SCHEMA } from '../main';
 import { addMember, type AdminDeps, changePlan, createKey, createWorkspace, revokeKey } from './admin-commands';
 import { keyList, memberList, workspaceList } from './admin-listings';
@@ -145,6 +147,7 @@ class Connections {
   private pool: Pool | undefined;
   private broker: Broker | undefined;
   private client: CommandClient | undefined;
+  private redis: Redis | undefined;
 
   constructor(
     private readonly config: GatewayConfig,
@@ -160,7 +163,10 @@ class Connections {
     return this.pool;
   }
 
-  /** The identity database and request/reply to the services (usage counters, the default location). */
+  /**
+   * The identity database, request/reply to the services (usage counters, the default location)
+   * and Redis, where a change tells the gateways to drop the identities they cached.
+   */
   async admin(): Promise<AdminDeps> {
     const pool = await this.identity();
     if (!this.client) {
@@ -169,7 +175,15 @@ class Connections {
       this.client = new CommandClient(this.broker, this.config.RPC_TIMEOUT_MS);
       await this.client.start();
     }
-    return { pool, client: this.client };
+    // One attempt, bounded like the gateway's calls: when Redis is away, IdentityEpoch waits out the cache instead.
+    this.redis ??= new Redis(this.config.REDIS_URL, {
+      maxRetriesPerRequest: 0,
+      connectTimeout: this.config.REDIS_TIMEOUT_MS,
+      commandTimeout: this.config.REDIS_TIMEOUT_MS,
+      retryStrategy: () => null,
+    }).on('error', (err) => this.logger.debug({ err: err.message }, 'Redis connection error'));
+    const epoch = new IdentityEpoch(this.redis, this.config.REDIS_PREFIX, this.config.IDENTITY_CACHE_TTL_MS, this.logger);
+    return { pool, client: this.client, identityChanged: () => epoch.changed() };
   }
 
   deadLetters(): DeadLetterDeps {
@@ -180,6 +194,7 @@ class Connections {
     await this.client?.stop().catch(() => undefined);
     await this.broker?.close().catch(() => undefined);
     await this.pool?.end().catch(() => undefined);
+    this.redis?.disconnect();
   }
 }
 
@@ -202,7 +217,7 @@ function toolHelp(): string {
     '',
     'W is a workspace ID or slug. Results are JSON on stdout; logs and errors go to stderr.',
     'Exit status: 0 done, 1 failed (a one-line message on stderr), 2 usage error.',
-    'Configuration: DATABASE_URL and AMQP_URL, as for the processes (see README).',
+    'Configuration: DATABASE_URL, AMQP_URL, REDIS_URL (and REDIS_PREFIX, IDENTITY_CACHE_TTL_MS), as for the gateway (see README).',
   ].join('\n');
 }
 

@@ -18,6 +18,12 @@ import { abandonProvisioning, beginProvisioning, finishProvisioning, requestDefa
 export interface AdminDeps {
   pool: Pool;
   client: CommandClient;
+  /**
+   * Tells the gateways, after a change to an existing key, membership or workspace has committed,
+   * that identities they cached may be stale (IdentityEpoch.changed). Additions need no call: the
+   * gateways never cache what they did not find.
+   */
+  identityChanged: () => Promise<void>;
 }
 
 const Email = z.string().trim().email().max(254);
@@ -85,11 +91,11 @@ export const AddMemberArgs = z.strictObject({
   locationAccess: z.string().optional(),
 });
 
-/** Adds (or updates) a member. The plan's users limit is checked under a lock on the workspace row. */
+/** Adds (or updates) a member; effective on the member's next call. The plan's users limit is checked under a lock on the workspace row. */
 export async function addMember(deps: AdminDeps, input: z.input<typeof AddMemberArgs>): Promise<{ user: { id: string; email: string; role: Role; locationAccess: ReturnType<typeof parseLocationAccess> } }> {
   const args = AddMemberArgs.parse(input);
   const access = parseLocationAccess(args.locationAccess);
-  return withTransaction(deps.pool, async (tx) => {
+  const added = await withTransaction(deps.pool, async (tx) => {
     const workspace = await findWorkspace(tx, args.workspace);
     if (!workspace) throw new NotFound(`Workspace ${args.workspace}`);
     await tx.query('SELECT 1 FROM workspaces WHERE id = $1 FOR UPDATE', [workspace.id]);
@@ -101,6 +107,8 @@ export async function addMember(deps: AdminDeps, input: z.input<typeof AddMember
     await upsertMembership(tx, { workspaceId: workspace.id, userId: user.id, role: args.role, access });
     return { user: { id: user.id, email: user.email, role: args.role, locationAccess: access } };
   });
+  await deps.identityChanged();
+  return added;
 }
 
 export const CreateKeyArgs = z.strictObject({
@@ -140,6 +148,7 @@ export async function createKey(deps: AdminDeps, input: z.input<typeof CreateKey
 
 export async function revokeKey(deps: AdminDeps, id: string): Promise<{ id: string; revoked: true }> {
   if (!z.string().uuid().safeParse(id).success || !(await revokeApiKey(deps.pool, id))) throw new NotFound(`API key ${id}`);
+  await deps.identityChanged();
   return { id, revoked: true };
 }
 
@@ -148,5 +157,6 @@ export async function changePlan(deps: AdminDeps, input: { workspace: string; pl
   const workspace = await findWorkspace(deps.pool, input.workspace);
   if (!workspace) throw new NotFound(`Workspace ${input.workspace}`);
   const updated = await setPlan(deps.pool, workspace.id, plan);
+  await deps.identityChanged();
   return { workspace: { id: updated!.id, slug: updated!.slug, plan: updated!.plan } };
 }

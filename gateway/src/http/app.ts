@@ -15,12 +15,15 @@ import {
   requestLogger,
   logContext,
   mountRoutes,
+  traceContext,
   Unauthorized,
 } from '@inv/shared';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { GatewayConfig } from '../config';
+import type { ApiKeyRow } from '../data/identity-repository';
+import { callerOf, type Caller, internalContext, presentedKeyHash, selectedWorkspace } from './caller';
 import { docsRoutes, isDocsPath } from './docs-page';
-import { authenticate, type Caller, internalContext, selectedWorkspace } from './caller';
+import type { IdentityCache } from './identity-cache';
 import { forwardedRoute, forwarder, ROUTES, type ServiceName } from './proxy';
 import type { RateLimiter } from './rate-limiter';
 import { workspaceRoutes } from './workspace-routes';
@@ -40,6 +43,7 @@ export interface GatewayDeps {
   pool: Pool;
   client: CommandClient;
   limiter: RateLimiter;
+  identities: IdentityCache;
   services: { catalog: string; locations: string; stock: string };
   openapi: () => Promise<unknown>;
   ready: () => Promise<Readiness>;
@@ -67,6 +71,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     res.status(status).json(body);
   });
 
+  app.use(traceContext);
   app.use(httpMetrics(forwardedRoute));
   app.use(requestLogger(logger));
 
@@ -78,19 +83,39 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   }
 
   // Identify the caller, then count the call against its key (or its address when it has no
-  // valid key), so every response, 401 and 429 included, carries the rate-limit headers.
+  // valid key), so every response, 401 and 429 included, carries the rate-limit headers. The
+  // rate-limit round trip also reads the identity epoch: a key taken from the cache is used only
+  // if the epoch has not moved since it was read (else it is read again, and the call counted
+  // again if that changed whose call it is).
+  const { identities, limiter } = deps;
+  const take = (req: Request, caller: Caller | undefined) =>
+    limiter.take(caller ? `key:${caller.keyId}` : `ip:${req.ip}`, caller?.rateLimit ?? config.RATE_LIMIT_PER_MINUTE, `${req.requestId}:${randomUUID()}`);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     let authError: unknown;
+    let keyHash: string | undefined;
+    let cachedKey: ApiKeyRow | undefined;
     if (req.path !== '/openapi.json' && !isDocsPath(req.path)) {
       try {
-        req.caller = await authenticate(deps.pool, req.rawHeaders);
+        keyHash = presentedKeyHash(req.rawHeaders);
+        cachedKey = identities.cachedKey(keyHash);
+        req.caller = callerOf(cachedKey ?? (await identities.loadKey(keyHash)));
       } catch (err) {
         authError = err;
       }
     }
     try {
-      const subject = req.caller ? `key:${req.caller.keyId}` : `ip:${req.ip}`;
-      const decision = await deps.limiter.take(subject, req.caller?.rateLimit ?? config.RATE_LIMIT_PER_MINUTE, `${req.requestId}:${randomUUID()}`);
+      const counted = req.caller;
+      let decision = await take(req, counted);
+      identities.observe(decision.identityEpoch);
+      if (cachedKey && keyHash !== undefined && identities.cachedKey(keyHash) !== cachedKey) {
+        try {
+          req.caller = callerOf(await identities.loadKey(keyHash));
+        } catch (err) {
+          req.caller = undefined;
+          authError = err;
+        }
+        if (req.caller?.keyId !== counted?.keyId || req.caller?.rateLimit !== counted?.rateLimit) decision = await take(req, req.caller);
+      }
       res.setHeader('X-RateLimit-Limit', String(decision.limit));
       res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
       res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
@@ -115,12 +140,12 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     if (!req.caller) throw new Unauthorized();
     return req.caller;
   };
-  mountRoutes(app, workspaceRoutes, { pool: deps.pool, client: deps.client, caller }, { scopeGuard: null });
+  mountRoutes(app, workspaceRoutes, { pool: deps.pool, identities, client: deps.client, caller }, { scopeGuard: null });
 
   for (const service of Object.keys(ROUTES) as ServiceName[]) {
     const forward = forwarder(service, deps.services[service], { secret: config.INTERNAL_SECRET, logger });
     app.use(ROUTES[service], async (req: Request, res: Response) => {
-      const access = await selectedWorkspace(deps.pool, caller(req), req);
+      const access = await selectedWorkspace(identities, caller(req), req);
       forward(req, res, internalContext(caller(req), access, req.requestId));
     });
   }

@@ -7,12 +7,12 @@ import {
   PLAN_LIMITS,
   Unauthorized,
   type InternalContext,
-  type Pool,
   type Scope,
 } from '@inv/shared';
 import type { Request } from 'express';
-import { findActiveKeyMarkingUse, findMemberWorkspace, type MembershipRow, type WorkspaceRow } from '../data/identity-repository';
+import type { ApiKeyRow, MembershipRow, WorkspaceRow } from '../data/identity-repository';
 import { authorizationLines, bearerToken, hashApiKey, looksLikeApiKey } from '../domain/api-key';
+import type { IdentityCache } from './identity-cache';
 
 /** The authenticated key, before any workspace is chosen. */
 export interface Caller {
@@ -28,17 +28,21 @@ export interface Caller {
 }
 
 /**
- * Resolves the bearer key from the request's raw headers. Throws Unauthorized for a missing,
- * malformed, unknown or revoked key, or for more than one Authorization header.
+ * The hash of the bearer key in the request's raw headers. Throws Unauthorized for a missing or
+ * malformed key, or for more than one Authorization header.
  */
-export async function authenticate(pool: Pool, rawHeaders: readonly string[]): Promise<Caller> {
+export function presentedKeyHash(rawHeaders: readonly string[]): string {
   const lines = authorizationLines(rawHeaders);
   if (lines.length > 1) throw new Unauthorized(`Ambiguous credentials: send one Authorization header, not ${lines.length}.`);
   const authorization = lines[0];
   if (!authorization) throw new Unauthorized('Missing API key: send "Authorization: Bearer <key>".');
   const token = bearerToken(authorization);
   if (!token || !looksLikeApiKey(token)) throw new Unauthorized('Malformed API key: expected "Authorization: Bearer sk_…" or "Bearer rk_…".');
-  const key = await findActiveKeyMarkingUse(pool, hashApiKey(token));
+  return hashApiKey(token);
+}
+
+/** The caller an active key row stands for. Throws Unauthorized for an unknown or revoked key (no row). */
+export function callerOf(key: ApiKeyRow | undefined): Caller {
   if (!key) throw new Unauthorized('Invalid or revoked API key.');
   return {
     keyId: key.id,
@@ -61,23 +65,23 @@ export interface WorkspaceAccess {
  * Loads a workspace the caller may act on. Another tenant's workspace answers exactly like a
  * missing one (404), so a key cannot probe which workspaces exist.
  */
-export async function workspaceFor(pool: Pool, caller: Caller, idOrSlug: string): Promise<WorkspaceAccess> {
-  const found = await findMemberWorkspace(pool, idOrSlug, caller.userId);
+export async function workspaceFor(identities: IdentityCache, caller: Caller, idOrSlug: string): Promise<WorkspaceAccess> {
+  const found = await identities.memberWorkspace(idOrSlug, caller.userId);
   if (!found || (caller.boundWorkspaceId !== null && found.workspace.id !== caller.boundWorkspaceId)) throw new NotFound('Workspace');
   return { ...found, scopes: effectiveScopes(caller.keyScopes, found.membership.role) };
 }
 
 /** The workspace a workspace-scoped call acts on, from the query (full-access keys) or the key itself (restricted keys). */
-export async function selectedWorkspace(pool: Pool, caller: Caller, req: Request): Promise<WorkspaceAccess> {
+export async function selectedWorkspace(identities: IdentityCache, caller: Caller, req: Request): Promise<WorkspaceAccess> {
   const workspaceId = typeof req.query.workspaceId === 'string' ? req.query.workspaceId : undefined;
   const projectSlug = typeof req.query.projectSlug === 'string' ? req.query.projectSlug : undefined;
   if (Array.isArray(req.query.workspaceId) || Array.isArray(req.query.projectSlug)) throw new BadRequest('Give workspaceId (or projectSlug) once.', Array.isArray(req.query.workspaceId) ? 'workspaceId' : 'projectSlug');
   if (workspaceId !== undefined && projectSlug !== undefined) throw new BadRequest('Give either workspaceId or the deprecated projectSlug, not both.', 'projectSlug');
   const selector = workspaceId ?? projectSlug;
   if (caller.boundWorkspaceId !== null) {
-    if (selector === undefined) return workspaceFor(pool, caller, caller.boundWorkspaceId);
+    if (selector === undefined) return workspaceFor(identities, caller, caller.boundWorkspaceId);
     try {
-      return await workspaceFor(pool, caller, selector);
+      return await workspaceFor(identities, caller, selector);
     } catch (err) {
       throw err instanceof NotFound ? new Forbidden('This restricted key is bound to a different workspace.') : err;
     }
@@ -85,7 +89,7 @@ export async function selectedWorkspace(pool: Pool, caller: Caller, req: Request
   if (selector === undefined || selector === '') {
     throw new BadRequest('Missing required query parameter workspaceId (or the deprecated projectSlug): full-access keys must name the workspace.', 'workspaceId');
   }
-  return workspaceFor(pool, caller, selector);
+  return workspaceFor(identities, caller, selector);
 }
 
 export function internalContext(caller: Caller, access: WorkspaceAccess, requestId: string, now = new Date()): InternalContext {

@@ -1,8 +1,7 @@
-import { bodyDigest, type InternalContext, InternalError, type Logger, signContext } from '@inv/shared';
+import { bodyDigest, injectTraceHeaders, type InternalContext, InternalError, type Logger, signContext } from '@inv/shared';
 import type { Request, Response } from 'express';
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import { pipeline } from 'node:stream';
 
 /** Path prefixes each service answers; everything else is the gateway's own or 404. */
 export const ROUTES: Record<'catalog' | 'locations' | 'stock', string[]> = {
@@ -92,6 +91,8 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
     const body = req.rawBody;
     const headers = forwardedHeaders(req.headers);
     headers['content-length'] = body?.length ?? 0;
+    // The service's request joins this one's trace (the HTTP instrumentation, when it runs, sets its client span's instead).
+    injectTraceHeaders(headers);
 
     const upstream = transport.request({ protocol: origin.protocol, hostname: origin.hostname, port: origin.port, method: req.method, path: target, headers, agent, timeout: FORWARD_TIMEOUT_MS });
     let callerGone = false;
@@ -116,9 +117,14 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
       for (const [name, value] of Object.entries(answer.headers)) {
         if (value !== undefined && !HOP_BY_HOP_RESPONSE_HEADERS.has(name)) res.setHeader(name, value);
       }
-      pipeline(answer, res, (err) => {
-        if (err && !callerGone) logger.warn({ err: err.message, service, path }, 'service answer cut short');
+      // pipe, not pipeline: pipeline's AbortController and the DOMException it raises when the
+      // answer finishes cost ~3 % of the gateway's CPU per call; the failures it would handle are handled here.
+      answer.on('error', (err) => {
+        if (callerGone) return;
+        logger.warn({ err: err.message, service, path }, 'service answer cut short');
+        res.destroy();
       });
+      answer.pipe(res);
     });
     // Signed once a connection is assigned, not before: time spent queued for one of the
     // agent's sockets must not count against the signature's short life.

@@ -4,10 +4,12 @@ import { listMemberWorkspaces } from '../data/identity-repository';
 import { Workspace } from '../domain/workspace';
 import { fetchUsage } from '../messaging/workspace-usage';
 import { workspaceFor, type Caller, type WorkspaceAccess } from './caller';
+import type { IdentityCache } from './identity-cache';
 import { presentWorkspace } from './workspace-presenter';
 
 export interface WorkspaceRouteDeps {
   pool: Pool;
+  identities: IdentityCache;
   client: CommandClient;
   caller: (req: Request) => Caller;
 }
@@ -39,7 +41,7 @@ export const workspaceRoutes = [
     responses: { 200: { description: 'The workspace', schema: Workspace } },
     handler: async ({ params }, { deps, req }) => {
       const caller = deps.caller(req);
-      return present(deps, caller, await workspaceFor(deps.pool, caller, params.idOrSlug));
+      return present(deps, caller, await workspaceFor(deps.identities, caller, params.idOrSlug));
     },
   }),
   route({

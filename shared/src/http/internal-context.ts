@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { LocationAccess, Role, Scope } from '../access';
 import { Plan } from '../plans';
@@ -36,6 +36,10 @@ export const InternalContext = z.object({
 });
 export type InternalContext = z.infer<typeof InternalContext>;
 
+/** Everything but the request id: the same for every call of one key in one workspace. */
+const CallerIdentity = InternalContext.omit({ requestId: true });
+type CallerIdentity = z.infer<typeof CallerIdentity>;
+
 export const CONTEXT_HEADER = 'x-internal-context';
 export const SIGNATURE_HEADER = 'x-internal-signature';
 /**
@@ -57,27 +61,40 @@ export interface SignedRequest extends RequestLine {
   bodyDigest: string;
 }
 
-const NO_BODY = Buffer.alloc(0);
+/** Most calls (every GET) have no body: its digest is computed once. */
+const NO_BODY_DIGEST = createHash('sha256').digest('base64url');
 
 /** SHA-256 of the body bytes (of none for a request without a body), base64url. */
 export function bodyDigest(body: Uint8Array | undefined): string {
-  return createHash('sha256')
-    .update(body ?? NO_BODY)
-    .digest('base64url');
+  if (body === undefined || body.length === 0) return NO_BODY_DIGEST;
+  return createHash('sha256').update(body).digest('base64url');
+}
+
+/** The HMAC key object of the one secret a process uses, imported once rather than on every call. */
+let signingKey: { secret: string; key: KeyObject } | undefined;
+
+function keyFor(secret: string): KeyObject {
+  if (signingKey?.secret !== secret) signingKey = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
+  return signingKey.key;
 }
 
 /** The context header holds the body digest, so the HMAC covers the body too. */
 function sign(secret: string, request: RequestLine, contextHeader: string): string {
-  return createHmac('sha256', secret).update(`${request.method}\n${request.target}\n${contextHeader}`).digest('base64url');
+  return createHmac('sha256', keyFor(secret)).update(`${request.method}\n${request.target}\n${contextHeader}`).digest('base64url');
 }
 
+const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+
 /**
- * Headers carrying the context for one request: `<issued ms>.<body digest>.<base64url JSON>`,
- * and an HMAC over the method, the target and that header, so a captured pair is worthless on
- * any other method, path, query or body, and after SIGNATURE_LIFETIME_MS.
+ * Headers carrying the context for one request:
+ * `<issued ms>.<body digest>.<base64url request id>.<base64url JSON of the rest>`, and an HMAC
+ * over the method, the target and that header, so a captured pair is worthless on any other
+ * method, path, query or body, and after SIGNATURE_LIFETIME_MS. The request id travels apart so
+ * that the rest, identical on every call of a caller, is parsed and validated once per service.
  */
 export function signContext(context: InternalContext, request: SignedRequest, secret: string, now = Date.now()): Record<string, string> {
-  const contextHeader = `${now}.${request.bodyDigest}.${Buffer.from(JSON.stringify(context)).toString('base64url')}`;
+  const { requestId, ...identity } = context;
+  const contextHeader = `${now}.${request.bodyDigest}.${base64url(requestId)}.${base64url(JSON.stringify(identity))}`;
   return { [CONTEXT_HEADER]: contextHeader, [SIGNATURE_HEADER]: sign(secret, request, contextHeader) };
 }
 
@@ -91,6 +108,36 @@ export interface VerifiedContext {
  * The context, when the headers were signed with `secret` for this method and target and are
  * fresh; undefined when they are missing, forged, stale, malformed or meant for another call.
  */
+/** Identities already parsed and validated, by their signed encoding; bounded, oldest dropped first. */
+const validatedIdentities = new Map<string, CallerIdentity>();
+const MAX_VALIDATED_IDENTITIES = 1_000;
+
+/** The identity a signed header encodes, parsed and validated once; undefined when it is not one. */
+function identityOf(encoded: string): CallerIdentity | undefined {
+  const known = validatedIdentities.get(encoded);
+  if (known) return known;
+  let parsed: ReturnType<typeof CallerIdentity.safeParse>;
+  try {
+    parsed = CallerIdentity.safeParse(JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')));
+  } catch {
+    return undefined;
+  }
+  if (!parsed.success) return undefined;
+  if (validatedIdentities.size >= MAX_VALIDATED_IDENTITIES) validatedIdentities.delete(validatedIdentities.keys().next().value!);
+  // Shared by every request of the caller: frozen, so no request can change another's context.
+  const identity = deepFreeze(parsed.data);
+  validatedIdentities.set(encoded, identity);
+  return identity;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 export function verifyContext(
   headers: { context: string | undefined; signature: string | undefined },
   request: RequestLine,
@@ -102,12 +149,9 @@ export function verifyContext(
   const expected = Buffer.from(sign(secret, request, contextHeader));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  const [issued, digest, encoded] = contextHeader.split('.');
-  if (!issued || !digest || !encoded || !(Math.abs(now - Number(issued)) <= SIGNATURE_LIFETIME_MS)) return undefined;
-  try {
-    const parsed = InternalContext.safeParse(JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')));
-    return parsed.success ? { context: parsed.data, bodyDigest: digest } : undefined;
-  } catch {
-    return undefined;
-  }
+  const [issued, digest, encodedRequestId, encodedIdentity, ...rest] = contextHeader.split('.');
+  if (!issued || !digest || !encodedRequestId || !encodedIdentity || rest.length > 0 || !(Math.abs(now - Number(issued)) <= SIGNATURE_LIFETIME_MS)) return undefined;
+  const identity = identityOf(encodedIdentity);
+  if (!identity) return undefined;
+  return { context: { requestId: Buffer.from(encodedRequestId, 'base64url').toString('utf8'), ...identity }, bodyDigest: digest };
 }

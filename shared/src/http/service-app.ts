@@ -1,16 +1,18 @@
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { pinoHttp } from 'pino-http';
 import { canAccessLocation, type AccessLevel, type Scope } from '../access';
 import { Forbidden, Unauthorized } from '../errors';
 import { logContext, type Logger } from '../logger';
 import { type Readiness, readinessResponse } from '../readiness';
 import { httpMetrics } from '../telemetry/http-metrics';
+import { traceContext } from '../telemetry/tracing';
 import { errorHandler, notFoundHandler } from './errors-middleware';
 import { bodyDigest, CONTEXT_HEADER, type InternalContext, SIGNATURE_HEADER, verifyContext } from './internal-context';
 import { jsonBody, rejectUnsafeUrl } from './request-input';
 
 declare module 'express-serve-static-core' {
   interface Request {
+    /** Set by requestLogger: the logger that writes this request's line (which then reports a 5xx's cause). */
+    log?: Logger;
     ctx?: InternalContext;
     /** The body digest the gateway signed; the body read must match it. */
     signedBodyDigest?: string;
@@ -40,17 +42,36 @@ export function assertLocationAccess(context: InternalContext, locationId: strin
   return canAccessLocation(context.locationAccess, locationId, level);
 }
 
+const UNLOGGED_PATHS = new Set(['/healthz', '/readyz']);
+const SECRET_QUERY_PARAMS = /([?&](?:key|token)=)[^&]*/gi;
+
+/**
+ * One line per finished request: "request completed" (or "request errored" with the cause a 5xx
+ * handed over as `res.err`), at error for 5xx, info for 4xx and debug below, with the method,
+ * the URL (key and token parameters redacted), the status and the response time in ms. No child
+ * logger per request: the request and trace ids come from the logger's mixin, and nothing is
+ * built when the line's level is off.
+ */
 export function requestLogger(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? 'unknown',
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
-    serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.replace(/([?&](?:key|token)=)[^&]*/gi, '$1[redacted]') }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-  }) as unknown as RequestHandler;
+  return (req, res, next) => {
+    if (UNLOGGED_PATHS.has(req.url)) return next();
+    const started = Date.now();
+    req.log = logger;
+    const done = () => {
+      res.off('finish', done);
+      res.off('close', done);
+      const err = (res as { err?: unknown }).err;
+      const status = res.statusCode;
+      const level = err !== undefined || status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
+      if (!logger.isLevelEnabled(level)) return;
+      const line = { req: { method: req.method, url: req.originalUrl.replace(SECRET_QUERY_PARAMS, '$1[redacted]') }, res: { statusCode: status }, responseTime: Date.now() - started };
+      if (err !== undefined || status >= 500) logger[level]({ ...line, err: err ?? new Error(`failed with status code ${status}`) }, 'request errored');
+      else logger[level](line, 'request completed');
+    };
+    res.on('finish', done);
+    res.on('close', done);
+    next();
+  };
 }
 
 export interface ServiceAppOptions {
@@ -80,6 +101,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.get('/openapi.json', (_req, res) => {
     res.json(options.openapi());
   });
+  app.use(traceContext);
   app.use(httpMetrics());
   // The signature covers the method, the target and the body's digest; the body is read only
   // after the rest checked out, and must then match the digest.

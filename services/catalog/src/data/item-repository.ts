@@ -71,19 +71,27 @@ function toState(row: ItemRow, tagIds: string[]): ItemState {
   };
 }
 
+/** An item row with what an Item shows of its supplier and its tags (in their order), for toItem. */
+const LOADED_ITEM = `SELECT i.*, s.name AS supplier_name, s.email AS supplier_email, s.phone AS supplier_phone,
+            COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY it.position)
+                        FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id), '[]'::json) AS tags
+       FROM items i LEFT JOIN suppliers s ON s.id = i.supplier_id`;
+
 /** Full Items for `ids` in the workspace, in the order of `ids`; ids that do not exist are left out. */
 export async function loadItems(db: Db, workspaceId: string, ids: string[]): Promise<Item[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<LoadedItemRow>(
-    `SELECT i.*, s.name AS supplier_name, s.email AS supplier_email, s.phone AS supplier_phone,
-            COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY it.position)
-                        FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id), '[]'::json) AS tags
-       FROM items i LEFT JOIN suppliers s ON s.id = i.supplier_id
-      WHERE i.workspace_id = $1 AND i.id = ANY($2::uuid[])`,
-    [workspaceId, ids],
-  );
+  const { rows } = await db.query<LoadedItemRow>(`${LOADED_ITEM} WHERE i.workspace_id = $1 AND i.id = ANY($2::uuid[])`, [workspaceId, ids]);
   const byId = new Map(rows.map((r) => [r.id, toItem(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The full Item by id or external id in one query; undefined when the workspace has none. */
+export async function findItem(db: Db, workspaceId: string, ref: ItemRef): Promise<Item | undefined> {
+  const { rows } = await db.query<LoadedItemRow>(
+    'id' in ref ? `${LOADED_ITEM} WHERE i.workspace_id = $1 AND i.id = $2` : `${LOADED_ITEM} WHERE i.workspace_id = $1 AND i.external_id = $2`,
+    [workspaceId, 'id' in ref ? ref.id : ref.externalId],
+  );
+  return rows[0] && toItem(rows[0]);
 }
 
 export async function insertItems(tx: PoolClient, workspaceId: string, userId: string, items: NewItem[]): Promise<void> {
@@ -133,14 +141,6 @@ export async function lockItem(tx: PoolClient, workspaceId: string, ref: ItemRef
   if (!row) return undefined;
   const tags = await tx.query<{ tag_id: string }>('SELECT tag_id FROM item_tags WHERE item_id = $1 ORDER BY position', [row.id]);
   return { id: row.id, state: toState(row, tags.rows.map((t) => t.tag_id)) };
-}
-
-export async function findItemId(db: Db, workspaceId: string, ref: ItemRef): Promise<string | undefined> {
-  const { rows } = await db.query<{ id: string }>(
-    'id' in ref ? 'SELECT id FROM items WHERE workspace_id = $1 AND id = $2' : 'SELECT id FROM items WHERE workspace_id = $1 AND external_id = $2',
-    [workspaceId, 'id' in ref ? ref.id : ref.externalId],
-  );
-  return rows[0]?.id;
 }
 
 const COLUMNS: Record<Exclude<keyof ItemState, 'tagIds'>, string> = {

@@ -1,6 +1,6 @@
 import { canAccessLocation, Forbidden, type InternalContext, NotFound, type Pool, readableLocationIds } from '@inv/shared';
 import { countItems, countItemsByTag, findItemIds, type TagGroupRow } from '../data/item-query';
-import { findItemId, loadItems } from '../data/item-repository';
+import { findItem, loadItems } from '../data/item-repository';
 import type { Item } from '../domain/item';
 import { type ItemFilterInput, normalizeFilter } from '../domain/item-filter';
 import { parseItemRef } from '../domain/item-ref';
@@ -8,8 +8,7 @@ import { parseItemRef } from '../domain/item-ref';
 /** Throws NotFound when the item is not in the workspace. */
 export async function getItem(pool: Pool, context: InternalContext, itemRef: string): Promise<Item> {
   const ref = parseItemRef(itemRef);
-  const id = ref ? await findItemId(pool, context.workspace.id, ref) : undefined;
-  const [item] = id ? await loadItems(pool, context.workspace.id, [id]) : [];
+  const item = ref ? await findItem(pool, context.workspace.id, ref) : undefined;
   if (!item) throw new NotFound('Item');
   return item;
 }

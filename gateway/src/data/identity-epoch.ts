@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '@inv/shared';
+import type { Redis } from 'ioredis';
+
+/**
+ * The identity epoch: one Redis value that every gateway reads on every call (in the rate
+ * limiter's script, no extra round trip) and that every change to who may do what (a key
+ * revoked, a role, location access or plan changed) replaces after its commit. A gateway's
+ * cached identity is valid only while the epoch it was read under is still the current one.
+ */
+export function identityEpochKey(prefix: string): string {
+  return `${prefix}identity:epoch`;
+}
+
+/**
+ * Announces identity changes to the gateways. Call `changed()` after the change has committed:
+ * a gateway that read the old rows under the old epoch then stops trusting them on its next call.
+ */
+export class IdentityEpoch {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    /** The gateways' IDENTITY_CACHE_TTL_MS: how long a cached identity can live without the epoch. */
+    private readonly cacheTtlMs: number,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Replaces the epoch. When Redis cannot be told, waits until every identity cached before the
+   * change has expired (the cache's TTL), so that when this returns no gateway serves the old
+   * identity either way.
+   */
+  async changed(): Promise<void> {
+    try {
+      await this.redis.set(identityEpochKey(this.prefix), randomUUID());
+    } catch (err) {
+      this.logger.warn(
+        { err: (err as Error).message },
+        `Redis unavailable: waiting ${this.cacheTtlMs} ms for the gateways' cached identities to expire before reporting the change as effective`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, this.cacheTtlMs));
+    }
+  }
+}
