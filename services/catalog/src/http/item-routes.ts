@@ -1,4 +1,21 @@
-import { type ApiDocs, BadRequest, ctx, describeIssues, offsetOf, parseInput, requireScope, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
+import {
+  type ApiDocs,
+  BadRequest,
+  ctx,
+  cursorBinding,
+  describeIssues,
+  encodeCursor,
+  LINK_DESCRIPTION,
+  pageRequest,
+  parseInput,
+  requireScope,
+  type ServiceRuntime,
+  setNextLink,
+  setTotalCount,
+  TimeIdKey,
+  TOTAL_COUNT_DESCRIPTION,
+  z,
+} from '@inv/shared';
 import type { Express } from 'express';
 import { Item } from '../domain/item';
 import { createItems } from '../use-cases/create-items';
@@ -75,11 +92,12 @@ export function documentItemRoutes(docs: ApiDocs): void {
     method: 'get',
     path: '/items',
     summary: 'List items',
-    description: 'The filters of GET /items/count, newest first, paged with page and pageSize (1 to 200, default 50); the total across pages is in X-Total-Count.',
+    description:
+      'The filters of GET /items/count, newest first, paged with page and pageSize (1 to 200, default 50) or cursor. Follow Link rel="next" (a keyset cursor) to page through any number of items at a constant cost per page; X-Total-Count is exact when present (see the header).',
     scope: 'items.read',
     tags: ['Items'],
     request: { query: ItemListQuery },
-    responses: { 200: { description: 'One page of items', schema: ItemList, headers: { 'X-Total-Count': 'Items matching the filters' } } },
+    responses: { 200: { description: 'One page of items', schema: ItemList, headers: { 'X-Total-Count': TOTAL_COUNT_DESCRIPTION, Link: LINK_DESCRIPTION } } },
   });
   docs.route({
     method: 'get',
@@ -115,9 +133,13 @@ export function itemRoutes(app: Express, runtime: ServiceRuntime): void {
     res.json(await getItem(runtime.pool, ctx(req), itemId));
   });
   app.get('/items', requireScope('items.read'), async (req, res) => {
-    const { page, pageSize, ...filters } = parseInput(ItemListQuery, req.query, 'query');
-    const { items, total } = await listItems(runtime.pool, ctx(req), filters, { limit: pageSize, offset: offsetOf({ page, pageSize }) });
+    const query = parseInput(ItemListQuery, req.query, 'query');
+    const { page, pageSize, cursor, ...filters } = query;
+    const context = ctx(req);
+    const binding = cursorBinding(context.workspace.id, 'GET /items', filters);
+    const { items, next, total } = await listItems(runtime.pool, context, filters, pageRequest(query, binding, TimeIdKey));
     setTotalCount(res, total);
+    setNextLink(req, res, next && encodeCursor(next, binding));
     res.json(items);
   });
   app.patch('/items/:itemId', requireScope('items.write'), async (req, res) => {

@@ -1,4 +1,4 @@
-import { type Pool, type PoolClient, SqlConditions } from '@inv/shared';
+import { boundedCountSql, type PageRequest, type Pool, type PoolClient, type SequenceKey, SqlConditions } from '@inv/shared';
 import type { DateRange } from '../domain/intervals';
 import { toUnits, fromUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import { available, type BalanceAmounts } from '../domain/balance-rules';
@@ -177,14 +177,32 @@ function movementConditions(workspaceId: string, f: MovementFilter): { where: st
   return { where: w.sql, params: w.params };
 }
 
-/** Newest first (ledger order), one page, with the total across pages. */
-export async function listMovements(db: Db, workspaceId: string, f: MovementFilter, page: { limit: number; offset: number }): Promise<{ rows: Movement[]; total: number }> {
+/**
+ * Newest first (ledger order: seq), one page, the key after which the next page starts when there
+ * is one, and the total (bounded, see boundedCountSql) unless the page is asked by key.
+ */
+export async function listMovements(
+  db: Db,
+  workspaceId: string,
+  f: MovementFilter,
+  page: PageRequest<SequenceKey>,
+): Promise<{ rows: Movement[]; next?: SequenceKey; total?: number }> {
   const { where, params } = movementConditions(workspaceId, f);
+  const after = page.after ? ` AND seq < $${params.length + 1}::bigint` : '';
   const [list, count] = await Promise.all([
-    db.query<MovementRow>(`SELECT ${MOVEMENT_COLUMNS} FROM movements WHERE ${where} ORDER BY seq DESC LIMIT ${page.limit} OFFSET ${page.offset}`, params),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM movements WHERE ${where}`, params),
+    db.query<MovementRow & { seq: string }>(
+      `SELECT seq::text, ${MOVEMENT_COLUMNS} FROM movements WHERE ${where}${after} ORDER BY seq DESC LIMIT ${page.limit + 1} OFFSET ${page.offset}`,
+      page.after ? [...params, ...page.after] : params,
+    ),
+    page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM movements WHERE ${where}`), params),
   ]);
-  return { rows: list.rows.map(toMovement), total: count.rows[0]?.n ?? 0 };
+  const rows = list.rows.slice(0, page.limit);
+  const last = rows[rows.length - 1];
+  return {
+    rows: rows.map(toMovement),
+    next: list.rows.length > page.limit && last ? [last.seq] : undefined,
+    total: count ? (count.rows[0]?.n ?? 0) : undefined,
+  };
 }
 
 export interface BalanceFilter {
@@ -193,7 +211,7 @@ export interface BalanceFilter {
   readable: ReadableLocations;
 }
 
-/** Ordered by item, then location; one page, with the total across pages. */
+/** Ordered by item, then location; one page, with the total across pages (bounded, see boundedCountSql). */
 export async function listBalances(db: Db, workspaceId: string, f: BalanceFilter, page: { limit: number; offset: number }): Promise<{ rows: Balance[]; total: number }> {
   const w = new SqlConditions().add((p) => `workspace_id = ${p}`, workspaceId);
   if (f.itemIds) w.add((p) => `item_id = ANY(${p}::uuid[])`, f.itemIds);
@@ -205,7 +223,7 @@ export async function listBalances(db: Db, workspaceId: string, f: BalanceFilter
       `SELECT item_id, location_id, on_hand::text, reserved::text, updated_at FROM balances WHERE ${where} ORDER BY item_id, location_id LIMIT ${page.limit} OFFSET ${page.offset}`,
       params,
     ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM balances WHERE ${where}`, params),
+    db.query<{ n: number }>(boundedCountSql(`FROM balances WHERE ${where}`), params),
   ]);
   return {
     rows: list.rows.map((r) => {

@@ -1,4 +1,24 @@
-import { ApiDocs, ctx, isId, offsetOf, Pagination, parseInput, queryArray, requireScope, setTotalCount, z, type ServiceRuntime } from '@inv/shared';
+import {
+  ApiDocs,
+  ctx,
+  CursorPagination,
+  cursorBinding,
+  encodeCursor,
+  isId,
+  LINK_DESCRIPTION,
+  offsetOf,
+  Pagination,
+  pageRequest,
+  parseInput,
+  queryArray,
+  requireScope,
+  SequenceKey,
+  setNextLink,
+  setTotalCount,
+  TOTAL_COUNT_DESCRIPTION,
+  z,
+  type ServiceRuntime,
+} from '@inv/shared';
 import type { Express } from 'express';
 import { listBalances, listMovements } from '../data/ledger-repository';
 import { Interval, intervalRange } from '../domain/intervals';
@@ -60,10 +80,10 @@ export const MovementsQuery = z.strictObject({
   reason: queryArray(MovementReason).openapi({ description: 'Reasons (repeated or comma-separated); openings and transfer movements have none and never match' }),
   transferId: queryArray(Id).openapi({ description: 'Transfer IDs (repeated or comma-separated)' }),
   interval: Interval.default('all').openapi({ description: 'Date interval of createdAt, computed in UTC; default all (see GET /inventory/transfers)' }),
-  ...Pagination.shape,
+  ...CursorPagination.shape,
 });
 
-const TOTAL = { 'X-Total-Count': 'Number of rows matching the filters, across all pages' };
+const TOTAL = { 'X-Total-Count': TOTAL_COUNT_DESCRIPTION };
 
 export function documentInventoryRoutes(docs: ApiDocs): void {
   docs.route({
@@ -82,11 +102,11 @@ export function documentInventoryRoutes(docs: ApiDocs): void {
     path: '/inventory/movements',
     summary: 'List stock movements (the ledger)',
     description:
-      'Immutable ledger entries, newest first, paged (page ≥ 1, pageSize 1–200, default 50). Filters combine with AND; a filter given several values matches any of them. A member with restricted location access sees the movements of locations it may read.',
+      'Immutable ledger entries, newest first, paged (page ≥ 1, pageSize 1–200, default 50, or cursor). Filters combine with AND; a filter given several values matches any of them. A member with restricted location access sees the movements of locations it may read. Follow Link rel="next" (a keyset cursor) to page through any number of movements at a constant cost per page; X-Total-Count is exact when present (see the header).',
     scope: 'inventory.read',
     tags: ['Inventory'],
     request: { query: MovementsQuery },
-    responses: { 200: { description: 'Movements', schema: z.array(Movement), headers: TOTAL } },
+    responses: { 200: { description: 'Movements', schema: z.array(Movement), headers: { ...TOTAL, Link: LINK_DESCRIPTION } } },
   });
   docs.route({
     method: 'post',
@@ -119,7 +139,8 @@ export function inventoryRoutes(app: Express, runtime: ServiceRuntime): void {
   app.get('/inventory/movements', requireScope('inventory.read'), async (req, res) => {
     const query = parseInput(MovementsQuery, req.query, 'query');
     const context = ctx(req);
-    const { rows, total } = await listMovements(
+    const binding = cursorBinding(context.workspace.id, 'GET /inventory/movements', query);
+    const { rows, next, total } = await listMovements(
       runtime.pool,
       context.workspace.id,
       {
@@ -131,9 +152,10 @@ export function inventoryRoutes(app: Express, runtime: ServiceRuntime): void {
         range: intervalRange(query.interval, new Date(), context.workspace.fiscalYearStartMonth),
         readable: readableLocations(req),
       },
-      { limit: query.pageSize, offset: offsetOf(query) },
+      pageRequest(query, binding, SequenceKey),
     );
     setTotalCount(res, total);
+    setNextLink(req, res, next && encodeCursor(next, binding));
     res.json(rows);
   });
 

@@ -1,4 +1,25 @@
-import { ApiDocs, ctx, isId, NotFound, offsetOf, Pagination, parseInput, queryArray, requireScope, setTotalCount, TransferStatus, transfersCreated, z, type ServiceRuntime } from '@inv/shared';
+import {
+  ApiDocs,
+  ctx,
+  CursorPagination,
+  cursorBinding,
+  encodeCursor,
+  isId,
+  LINK_DESCRIPTION,
+  NotFound,
+  pageRequest,
+  parseInput,
+  queryArray,
+  requireScope,
+  setNextLink,
+  setTotalCount,
+  TimeIdKey,
+  TOTAL_COUNT_DESCRIPTION,
+  TransferStatus,
+  transfersCreated,
+  z,
+  type ServiceRuntime,
+} from '@inv/shared';
 import type { Express } from 'express';
 import { findTransfers, listTransferIds } from '../data/transfer-repository';
 import { Interval, intervalRange } from '../domain/intervals';
@@ -88,7 +109,7 @@ export const TransfersQuery = z.strictObject({
   }),
   sortBy: z.enum(['createdAt']).default('createdAt').openapi({ description: 'Sort field; default createdAt (ties broken by id)' }),
   sortOrder: z.enum(['asc', 'desc']).default('desc').openapi({ description: 'Default desc (newest first)' }),
-  ...Pagination.shape,
+  ...CursorPagination.shape,
 });
 
 const TransferPath = z.object({ id: z.string().openapi({ description: 'Transfer ID' }) });
@@ -112,11 +133,11 @@ export function documentTransferRoutes(docs: ApiDocs): void {
     path: '/inventory/transfers',
     summary: 'List transfers',
     description:
-      'Transfers of the workspace, paged (page ≥ 1, pageSize 1–200, default 50), newest first by default. A member with restricted location access sees transfers from or to a location it may read.',
+      'Transfers of the workspace, paged (page ≥ 1, pageSize 1–200, default 50, or cursor), newest first by default. A member with restricted location access sees transfers from or to a location it may read. Follow Link rel="next" (a keyset cursor) to page through any number of transfers at a constant cost per page; X-Total-Count is exact when present (see the header).',
     scope: 'transfers.read',
     tags: ['Transfers'],
     request: { query: TransfersQuery },
-    responses: { 200: { description: 'Transfers', schema: z.array(Transfer), headers: { 'X-Total-Count': 'Number of transfers matching the filters, across all pages' } } },
+    responses: { 200: { description: 'Transfers', schema: z.array(Transfer), headers: { 'X-Total-Count': TOTAL_COUNT_DESCRIPTION, Link: LINK_DESCRIPTION } } },
   });
   docs.route({
     method: 'get',
@@ -162,14 +183,16 @@ export function transferRoutes(app: Express, runtime: ServiceRuntime): void {
   app.get('/inventory/transfers', requireScope('transfers.read'), async (req, res) => {
     const query = parseInput(TransfersQuery, req.query, 'query');
     const { workspace } = ctx(req);
-    const { ids, total } = await listTransferIds(
+    const binding = cursorBinding(workspace.id, 'GET /inventory/transfers', query);
+    const { ids, next, total } = await listTransferIds(
       runtime.pool,
       workspace.id,
       { statuses: query.status, range: intervalRange(query.interval, new Date(), workspace.fiscalYearStartMonth), readable: readableLocations(req) },
       query.sortOrder,
-      { limit: query.pageSize, offset: offsetOf(query) },
+      pageRequest(query, binding, TimeIdKey),
     );
     setTotalCount(res, total);
+    setNextLink(req, res, next && encodeCursor(next, binding));
     res.json(await findTransfers(runtime.pool, workspace.id, ids));
   });
 
