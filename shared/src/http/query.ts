@@ -56,7 +56,7 @@ export const CursorPagination = z.object({
 });
 export type CursorPagination = z.infer<typeof CursorPagination>;
 
-export const LINK_DESCRIPTION = 'Link: <…>; rel="next" whenever a next page exists, on page and cursor requests alike: the same path and query with cursor set (page removed)';
+export const LINK_DESCRIPTION = 'Link: <…>; rel="next" whenever a next page exists, on page and cursor requests alike: the same path and query with workspaceId, page removed and cursor set';
 
 /** A page of a keyset-ordered list: the first `limit` rows after `after` (when given), else after `offset` rows. */
 export interface PageRequest<K> {
@@ -120,13 +120,18 @@ export function pageRequest<K>(query: CursorPagination, binding: string, key: z.
   return { limit: query.pageSize, offset: 0, after: decodeCursor(query.cursor, binding, key) };
 }
 
-/** Sets Link rel="next": the request's own path and query, page removed, cursor set to the next page's. */
-export function setNextLink(req: Request, res: Response, nextCursor: string | undefined): void {
+/**
+ * Sets Link rel="next": the request's own path and query, page removed, cursor set to the next
+ * page's. The gateway consumes the workspace selector before forwarding, so the link names the
+ * workspace by id again (`workspaceId` first), which full-access and restricted keys alike may send.
+ */
+export function setNextLink(req: Request, res: Response, workspaceId: string, nextCursor: string | undefined): void {
   if (nextCursor === undefined) return;
   const url = new URL(req.originalUrl, 'http://list.invalid');
-  url.searchParams.delete('page');
-  url.searchParams.set('cursor', nextCursor);
-  res.setHeader('Link', `<${url.pathname}${url.search}>; rel="next"`);
+  const query = new URLSearchParams({ workspaceId });
+  for (const [name, value] of url.searchParams) if (!['workspaceId', 'projectSlug', 'page', 'cursor'].includes(name)) query.append(name, value);
+  query.set('cursor', nextCursor);
+  res.setHeader('Link', `<${url.pathname}?${query}>; rel="next"`);
 }
 
 /** Accepts repeated parameters (?a=1&a=2) and comma-separated values (?a=1,2) alike. */

@@ -139,7 +139,7 @@ export function itemRoutes(app: Express, runtime: ServiceRuntime): void {
     const binding = cursorBinding(context.workspace.id, 'GET /items', filters);
     const { items, next, total } = await listItems(runtime.pool, context, filters, pageRequest(query, binding, TimeIdKey));
     setTotalCount(res, total);
-    setNextLink(req, res, next && encodeCursor(next, binding));
+    setNextLink(req, res, context.workspace.id, next && encodeCursor(next, binding));
     res.json(items);
   });
   app.patch('/items/:itemId', requireScope('items.write'), async (req, res) => {

@@ -190,8 +190,9 @@ export async function listMovements(
   const { where, params } = movementConditions(workspaceId, f);
   const after = page.after ? ` AND seq < $${params.length + 1}::bigint` : '';
   const [list, count] = await Promise.all([
-    db.query<MovementRow & { seq: string }>(
-      `SELECT seq::text, ${MOVEMENT_COLUMNS} FROM movements WHERE ${where}${after} ORDER BY seq DESC LIMIT ${page.limit + 1} OFFSET ${page.offset}`,
+    // The key as text under its own name: an output column named seq would make ORDER BY seq sort text.
+    db.query<MovementRow & { key: string }>(
+      `SELECT seq::text AS key, ${MOVEMENT_COLUMNS} FROM movements WHERE ${where}${after} ORDER BY seq DESC LIMIT ${page.limit + 1} OFFSET ${page.offset}`,
       page.after ? [...params, ...page.after] : params,
     ),
     page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM movements WHERE ${where}`), params),
@@ -200,7 +201,7 @@ export async function listMovements(
   const last = rows[rows.length - 1];
   return {
     rows: rows.map(toMovement),
-    next: list.rows.length > page.limit && last ? [last.seq] : undefined,
+    next: list.rows.length > page.limit && last ? [last.key] : undefined,
     total: count ? (count.rows[0]?.n ?? 0) : undefined,
   };
 }

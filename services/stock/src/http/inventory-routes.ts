@@ -155,7 +155,7 @@ export function inventoryRoutes(app: Express, runtime: ServiceRuntime): void {
       pageRequest(query, binding, SequenceKey),
     );
     setTotalCount(res, total);
-    setNextLink(req, res, next && encodeCursor(next, binding));
+    setNextLink(req, res, context.workspace.id, next && encodeCursor(next, binding));
     res.json(rows);
   });
 

@@ -192,7 +192,7 @@ export function transferRoutes(app: Express, runtime: ServiceRuntime): void {
       pageRequest(query, binding, TimeIdKey),
     );
     setTotalCount(res, total);
-    setNextLink(req, res, next && encodeCursor(next, binding));
+    setNextLink(req, res, workspace.id, next && encodeCursor(next, binding));
     res.json(await findTransfers(runtime.pool, workspace.id, ids));
   });
 
