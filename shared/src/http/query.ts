@@ -25,9 +25,14 @@ export function offsetOf(p: { page?: number; pageSize: number }): number {
  */
 export const EXACT_TOTAL_LIMIT = 10_000;
 
-/** Counts the rows `fromWhere` (a `FROM … WHERE …` clause) selects, stopping after EXACT_TOTAL_LIMIT + 1. */
-export function boundedCountSql(fromWhere: string): string {
-  return `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${EXACT_TOTAL_LIMIT + 1}) AS counted`;
+/**
+ * Counts the rows `fromWhere` (a `FROM … WHERE …` clause) selects, stopping after
+ * EXACT_TOTAL_LIMIT + 1. With `orderBy` (the list's own order) the planner can walk the list's
+ * index, so the cost follows the rows counted, not where they lie in the table: a sequential
+ * scan with LIMIT reads every page before the matching rows (other workspaces', dead space).
+ */
+export function boundedCountSql(fromWhere: string, orderBy?: string): string {
+  return `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere}${orderBy ? ` ORDER BY ${orderBy}` : ''} LIMIT ${EXACT_TOTAL_LIMIT + 1}) AS counted`;
 }
 
 export const TOTAL_COUNT_DESCRIPTION = `Number of rows matching the filters, across all pages: exact, and present only when at most ${EXACT_TOTAL_LIMIT.toLocaleString('en-US')} rows match and the request has no cursor`;

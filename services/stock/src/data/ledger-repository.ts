@@ -195,7 +195,7 @@ export async function listMovements(
       `SELECT seq::text AS key, ${MOVEMENT_COLUMNS} FROM movements WHERE ${where}${after} ORDER BY seq DESC LIMIT ${page.limit + 1} OFFSET ${page.offset}`,
       page.after ? [...params, ...page.after] : params,
     ),
-    page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM movements WHERE ${where}`), params),
+    page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM movements WHERE ${where}`, 'seq DESC'), params),
   ]);
   const rows = list.rows.slice(0, page.limit);
   const last = rows[rows.length - 1];
@@ -224,7 +224,7 @@ export async function listBalances(db: Db, workspaceId: string, f: BalanceFilter
       `SELECT item_id, location_id, on_hand::text, reserved::text, updated_at FROM balances WHERE ${where} ORDER BY item_id, location_id LIMIT ${page.limit} OFFSET ${page.offset}`,
       params,
     ),
-    db.query<{ n: number }>(boundedCountSql(`FROM balances WHERE ${where}`), params),
+    db.query<{ n: number }>(boundedCountSql(`FROM balances WHERE ${where}`, 'item_id, location_id'), params),
   ]);
   return {
     rows: list.rows.map((r) => {

@@ -125,7 +125,7 @@ export async function listTransferIds(
        ORDER BY created_at ${direction}, id ${direction} LIMIT ${page.limit + 1} OFFSET ${page.offset}`,
       page.after ? [...params, ...page.after] : params,
     ),
-    page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM transfers WHERE ${where}`), params),
+    page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM transfers WHERE ${where}`, `created_at ${direction}, id ${direction}`), params),
   ]);
   const rows = list.rows.slice(0, page.limit);
   const last = rows[rows.length - 1];
