@@ -129,3 +129,24 @@ describe('GET /inventory/movements pages', () => {
     expect(pages[1]!.headers['x-total-count']).toBeUndefined();
   });
 });
+
+describe('GET /inventory/balances pages', () => {
+  it('when Link rel="next" is followed, then every balance comes once, by item then location, as one page lists them', async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const van = await createLocation(ws);
+    for (let i = 0; i < 3; i++) {
+      const item = await createItem(ws, { quantity: 2 });
+      const res = await ws.owner.post('/inventory/movements', { type: 'receipt', itemId: item.id, locationId: van.id, quantity: 1 });
+      expect(res.status).toBe(201);
+    }
+    const key = (b: { itemId: string; locationId: string }) => `${b.itemId}/${b.locationId}`;
+    const all = await ws.owner.get('/inventory/balances');
+    expect(all.body).toHaveLength(6);
+    const first = await ws.owner.get('/inventory/balances', { query: { pageSize: 4 } });
+    expect(first.headers['x-total-count']).toBe('6');
+    const pages = await followLinks(ws.ownerKey, first);
+    expect(pages.map((p) => p.body.length)).toEqual([4, 2]);
+    expect(pages.flatMap((p) => p.body.map(key))).toEqual(all.body.map(key));
+    expect(pages[1]!.headers['x-total-count']).toBeUndefined();
+  });
+});

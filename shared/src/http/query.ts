@@ -73,6 +73,9 @@ export interface PageRequest<K> {
 /** A cursor's sort key: a timestamp at microsecond precision (UTC) and an id, as the lists sort by (createdAt, id). */
 export const TimeIdKey = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), z.string().refine(isId)]);
 export type TimeIdKey = z.infer<typeof TimeIdKey>;
+/** A cursor's sort key: two ids, as lists ordered by a pair of ids (balances: item, then location). */
+export const IdPairKey = z.tuple([z.string().refine(isId), z.string().refine(isId)]);
+export type IdPairKey = z.infer<typeof IdPairKey>;
 /** A cursor's sort key: a bigint sequence number, as text. */
 export const SequenceKey = z.tuple([z.string().regex(/^[0-9]{1,19}$/)]);
 export type SequenceKey = z.infer<typeof SequenceKey>;

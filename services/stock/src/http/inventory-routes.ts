@@ -4,10 +4,9 @@ import {
   CursorPagination,
   cursorBinding,
   encodeCursor,
+  IdPairKey,
   isId,
   LINK_DESCRIPTION,
-  offsetOf,
-  Pagination,
   pageRequest,
   parseInput,
   queryArray,
@@ -70,7 +69,7 @@ export const RecordMovementBody = z
 export const BalancesQuery = z.strictObject({
   itemId: queryArray(Id).openapi({ description: 'Item IDs (repeated or comma-separated)' }),
   locationId: queryArray(Id).openapi({ description: 'Location IDs (repeated or comma-separated)' }),
-  ...Pagination.shape,
+  ...CursorPagination.shape,
 });
 
 export const MovementsQuery = z.strictObject({
@@ -91,11 +90,11 @@ export function documentInventoryRoutes(docs: ApiDocs): void {
     path: '/inventory/balances',
     summary: 'List stock balances',
     description:
-      'On-hand per item and location, with what pending transfers out of it hold (reserved) and what is free to move (available = onHand − reserved), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).',
+      'On-hand per item and location, with what pending transfers out of it hold (reserved) and what is free to move (available = onHand − reserved), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).',
     scope: 'inventory.read',
     tags: ['Inventory'],
     request: { query: BalancesQuery },
-    responses: { 200: { description: 'Balances', schema: z.array(Balance), headers: TOTAL } },
+    responses: { 200: { description: 'Balances', schema: z.array(Balance), headers: { ...TOTAL, Link: LINK_DESCRIPTION } } },
   });
   docs.route({
     method: 'get',
@@ -126,13 +125,16 @@ export function documentInventoryRoutes(docs: ApiDocs): void {
 export function inventoryRoutes(app: Express, runtime: ServiceRuntime): void {
   app.get('/inventory/balances', requireScope('inventory.read'), async (req, res) => {
     const query = parseInput(BalancesQuery, req.query, 'query');
-    const { rows, total } = await listBalances(
+    const { workspace } = ctx(req);
+    const binding = cursorBinding(workspace.id, 'GET /inventory/balances', query);
+    const { rows, next, total } = await listBalances(
       runtime.pool,
-      ctx(req).workspace.id,
+      workspace.id,
       { itemIds: lower(query.itemId), locationIds: lower(query.locationId), readable: readableLocations(req) },
-      { limit: query.pageSize, offset: offsetOf(query) },
+      pageRequest(query, binding, IdPairKey),
     );
     setTotalCount(res, total);
+    setNextLink(req, res, workspace.id, next && encodeCursor(next, binding));
     res.json(rows);
   });
 
