@@ -1,4 +1,5 @@
-// openapi first: it extends zod with .openapi() before any schema below is built.
+// zod with .openapi() first, before any schema below is built.
+export { z } from './http/zod-openapi';
 export * from './http/openapi';
 export * from './access';
 export * from './config';
@@ -45,4 +46,3 @@ export * from './telemetry/metrics';
 export * from './telemetry/observers';
 export * from './telemetry/process-telemetry';
 export { injectTraceHeaders, traceContext } from './telemetry/tracing';
-export { z } from 'zod';

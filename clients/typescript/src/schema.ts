@@ -52,7 +52,7 @@ export interface paths {
         };
         /**
          * List items
-         * @description The filters of GET /items/count, newest first, paged with page and pageSize (1 to 200, default 50); the total across pages is in X-Total-Count.
+         * @description The filters of GET /items/count, newest first, paged with page and pageSize (1 to 200, default 50) or cursor. Follow Link rel="next" (a keyset cursor) to page through any number of items at a constant cost per page; X-Total-Count is exact when present (see the header).
          *
          *     Requires scope `items.read`.
          */
@@ -330,7 +330,7 @@ export interface paths {
         };
         /**
          * List stock balances
-         * @description On-hand per item and location, with what pending transfers out of it hold (reserved) and what is free to move (available = onHand − reserved), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).
+         * @description On-hand per item and location, with what pending transfers out of it hold (reserved) and what is free to move (available = onHand − reserved), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).
          *
          *     Requires scope `inventory.read`.
          */
@@ -352,7 +352,7 @@ export interface paths {
         };
         /**
          * List stock movements (the ledger)
-         * @description Immutable ledger entries, newest first, paged (page ≥ 1, pageSize 1–200, default 50). Filters combine with AND; a filter given several values matches any of them. A member with restricted location access sees the movements of locations it may read.
+         * @description Immutable ledger entries, newest first, paged (page ≥ 1, pageSize 1–200, default 50, or cursor). Filters combine with AND; a filter given several values matches any of them. A member with restricted location access sees the movements of locations it may read. Follow Link rel="next" (a keyset cursor) to page through any number of movements at a constant cost per page; X-Total-Count is exact when present (see the header).
          *
          *     Requires scope `inventory.read`.
          */
@@ -380,7 +380,7 @@ export interface paths {
         };
         /**
          * List transfers
-         * @description Transfers of the workspace, paged (page ≥ 1, pageSize 1–200, default 50), newest first by default. A member with restricted location access sees transfers from or to a location it may read.
+         * @description Transfers of the workspace, paged (page ≥ 1, pageSize 1–200, default 50, or cursor), newest first by default. A member with restricted location access sees transfers from or to a location it may read. Follow Link rel="next" (a keyset cursor) to page through any number of transfers at a constant cost per page; X-Total-Count is exact when present (see the header).
          *
          *     Requires scope `transfers.read`.
          */
@@ -1470,8 +1470,10 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Seconds to wait before the next call is admitted. */
         "Retry-After": number;
-        /** @description Rows matching the filters across all pages. */
+        /** @description Number of rows matching the filters, across all pages: exact, and present only when at most 10,000 rows match and the request has no cursor. */
         "X-Total-Count": number;
+        /** @description Link: <…>; rel="next" whenever a next page exists, on page and cursor requests alike: the same path and query with workspaceId, page removed and cursor set. */
+        Link: string;
         /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key; absent otherwise. */
         "Idempotent-Replayed": "true";
     };
@@ -1691,10 +1693,12 @@ export interface operations {
                 stockHealth?: ("out" | "low" | "ok")[] | string;
                 /** @description true: stock-tracked items only; false: catalog-only items only */
                 trackStock?: boolean;
-                /** @description Page number, from 1 */
+                /** @description Page number, from 1 (default 1); not together with cursor */
                 page?: number;
                 /** @description Items per page, 1 to 200 (default 50) */
                 pageSize?: number;
+                /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
+                cursor?: string;
                 /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
                 workspaceId?: string;
                 /** @description Deprecated alternative to workspaceId: the workspace slug. */
@@ -1714,6 +1718,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2777,10 +2782,12 @@ export interface operations {
                 itemId?: string[] | string;
                 /** @description Location IDs (repeated or comma-separated) */
                 locationId?: string[] | string;
-                /** @description Page number, from 1 */
+                /** @description Page number, from 1 (default 1); not together with cursor */
                 page?: number;
                 /** @description Items per page, 1 to 200 (default 50) */
                 pageSize?: number;
+                /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
+                cursor?: string;
                 /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
                 workspaceId?: string;
                 /** @description Deprecated alternative to workspaceId: the workspace slug. */
@@ -2800,6 +2807,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2843,10 +2851,12 @@ export interface operations {
                 transferId?: string[] | string;
                 /** @description Date interval of createdAt, computed in UTC; default all (see GET /inventory/transfers) */
                 interval?: "24h" | "7d" | "30d" | "90d" | "mtd" | "qtd" | "ytd" | "1y" | "all" | "all_unfiltered" | "today" | "this_week" | "last_week" | "this_month" | "last_month" | "this_quarter" | "last_quarter" | "this_year" | "last_year" | "fiscal_ytd" | "last_fiscal_year";
-                /** @description Page number, from 1 */
+                /** @description Page number, from 1 (default 1); not together with cursor */
                 page?: number;
                 /** @description Items per page, 1 to 200 (default 50) */
                 pageSize?: number;
+                /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
+                cursor?: string;
                 /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
                 workspaceId?: string;
                 /** @description Deprecated alternative to workspaceId: the workspace slug. */
@@ -2866,6 +2876,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2983,10 +2994,12 @@ export interface operations {
                 sortBy?: "createdAt";
                 /** @description Default desc (newest first) */
                 sortOrder?: "asc" | "desc";
-                /** @description Page number, from 1 */
+                /** @description Page number, from 1 (default 1); not together with cursor */
                 page?: number;
                 /** @description Items per page, 1 to 200 (default 50) */
                 pageSize?: number;
+                /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
+                cursor?: string;
                 /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
                 workspaceId?: string;
                 /** @description Deprecated alternative to workspaceId: the workspace slug. */
@@ -3006,6 +3019,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,12 +1,11 @@
-import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { docUrl, ERROR_STATUS, type ErrorCode } from '../errors';
 import { IDEMPOTENCY_DESCRIPTION } from '../idempotency/respond';
 import { API_TAGS } from './api-tags';
+import { LINK_DESCRIPTION, TOTAL_COUNT_DESCRIPTION } from './query';
+import { z } from './zod-openapi';
 import { asInputSchema, exampleOf, type JsonSchema, referencedComponents, type SchemaComponents } from './openapi-examples';
 import type { AnyRoute } from './route-definition';
-
-extendZodWithOpenApi(z);
 
 /** The one error envelope every failure answers with; documented as the `Error` component. */
 export const ErrorEnvelopeSchema = z
@@ -40,7 +39,7 @@ const IDEMPOTENCY_KEY_HEADER = z.object({
     .openapi({ description: IDEMPOTENCY_DESCRIPTION, example: 'order-4711-receipt' }),
 });
 
-type ResponseHeader = 'X-Request-Id' | 'X-RateLimit-Limit' | 'X-RateLimit-Remaining' | 'X-RateLimit-Reset' | 'Retry-After' | 'X-Total-Count' | 'Idempotent-Replayed';
+type ResponseHeader = 'X-Request-Id' | 'X-RateLimit-Limit' | 'X-RateLimit-Remaining' | 'X-RateLimit-Reset' | 'Retry-After' | 'X-Total-Count' | 'Link' | 'Idempotent-Replayed';
 type HeaderObject = {
   /** Sent with every answer the header is listed on (the others only when they apply). */
   required?: boolean;
@@ -59,7 +58,11 @@ const RESPONSE_HEADERS: Record<ResponseHeader, HeaderObject> = {
   'X-RateLimit-Remaining': { required: true, description: 'Calls left in the current one-minute window.', schema: { type: 'integer', example: 599 } },
   'X-RateLimit-Reset': { required: true, description: 'When a call is next freed in the window, as Unix time in seconds.', schema: { type: 'integer', example: 1768469460 } },
   'Retry-After': { required: true, description: 'Seconds to wait before the next call is admitted.', schema: { type: 'integer', example: 12 } },
-  'X-Total-Count': { description: 'Rows matching the filters across all pages.', schema: { type: 'integer', example: 1 } },
+  'X-Total-Count': { description: `${TOTAL_COUNT_DESCRIPTION}.`, schema: { type: 'integer', example: 1 } },
+  Link: {
+    description: `${LINK_DESCRIPTION}.`,
+    schema: { type: 'string', example: '</inventory/transfers?workspaceId=7c9e6679-7425-40de-944b-e07fc1f90ae7&pageSize=50&cursor=eyJrIjpb…>; rel="next"' },
+  },
   'Idempotent-Replayed': {
     description: 'true when this is the stored answer of an earlier request with the same Idempotency-Key; absent otherwise.',
     schema: { type: 'string', enum: ['true'] },
@@ -127,7 +130,7 @@ export class ApiDocs {
     };
     const responses: RouteConfig['responses'] = {};
     for (const [status, res] of Object.entries(r.responses)) {
-      const headers: ResponseHeader[] = [...EVERY_RESPONSE, ...(res.totalCount ? (['X-Total-Count'] as const) : []), ...(r.idempotent ? (['Idempotent-Replayed'] as const) : [])];
+      const headers: ResponseHeader[] = [...EVERY_RESPONSE, ...(res.totalCount ? (['X-Total-Count'] as const) : []), ...(res.nextLink ? (['Link'] as const) : []), ...(r.idempotent ? (['Idempotent-Replayed'] as const) : [])];
       responses[status] = {
         description: res.description,
         headers: headerRefs(headers),

@@ -43,6 +43,8 @@ export interface DocumentedResponse {
   schema?: z.ZodTypeAny;
   /** A list's answer: carries X-Total-Count, the rows matching the filters across all pages. */
   totalCount?: boolean;
+  /** The answer carries Link rel="next" when a next (keyset) page exists. */
+  nextLink?: boolean;
 }
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';

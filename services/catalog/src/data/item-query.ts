@@ -1,5 +1,5 @@
-import { type Pool, SqlConditions } from '@inv/shared';
-import { containsPattern, type ItemFilter } from '../domain/item-filter';
+import { boundedCountSql, cursorTimeSql, type PageRequest, type Pool, SqlConditions, type TimeIdKey } from '@inv/shared';
+import { containsPattern, type ItemFilter, STOCK_HEALTH, type StockHealth } from '../domain/item-filter';
 
 interface Where {
   sql: string;
@@ -7,9 +7,11 @@ interface Where {
 }
 
 /**
- * The WHERE clause selecting the workspace's items that match `filter`. Stock health reads the
- * stock_levels projection: on-hand is the sum over all locations (only `stockLocationIds` when
- * set), or at `locationId` when that filter is given; an item without any balance row has 0 on hand.
+ * The WHERE clause selecting the workspace's items that match `filter`. Stock health: on-hand is
+ * the sum over all locations, read from the per-item totals of item_stock (kept by triggers, see
+ * the catalog migration 1764100000000), or, when `locationId` is given or only
+ * `stockLocationIds` count, summed from the stock_levels projection at those locations; an item
+ * without any balance row has 0 on hand.
  */
 function whereOf(workspaceId: string, filter: ItemFilter, defaultLowStockThreshold: number): Where {
   const w = new SqlConditions().add((ws) => `i.workspace_id = ${ws}`, workspaceId);
@@ -35,22 +37,64 @@ function whereOf(workspaceId: string, filter: ItemFilter, defaultLowStockThresho
   const location = filter.locationId !== undefined ? p(filter.locationId) : undefined;
   if (location !== undefined) w.raw(`EXISTS (SELECT 1 FROM stock_levels sl WHERE sl.item_id = i.id AND sl.location_id = ${location}::uuid)`);
   if (filter.stockHealth !== undefined) {
-    const atLocations =
-      location !== undefined
-        ? ` AND sl.location_id = ${location}::uuid`
-        : filter.stockLocationIds !== undefined
-          ? ` AND sl.location_id = ANY(${p(filter.stockLocationIds)}::uuid[])`
-          : '';
-    const onHand = `COALESCE((SELECT sum(sl.on_hand) FROM stock_levels sl WHERE sl.item_id = i.id${atLocations}), 0)`;
-    const threshold = `COALESCE(i.low_stock_threshold, ${p(defaultLowStockThreshold)}::numeric)`;
-    // Catalog-only items never run out or low: they count as ok.
-    const health = `CASE WHEN NOT i.track_stock THEN 'ok' WHEN ${onHand} <= 0 THEN 'out' WHEN ${onHand} <= ${threshold} THEN 'low' ELSE 'ok' END`;
-    w.raw(`(${health}) = ANY(${p(filter.stockHealth)}::text[])`);
+    if (location === undefined && filter.stockLocationIds === undefined) {
+      w.raw(healthFromTotals(new Set(filter.stockHealth), p(workspaceId), () => p(defaultLowStockThreshold)));
+    } else {
+      const threshold = p(defaultLowStockThreshold);
+      const atLocations = location !== undefined ? `sl.location_id = ${location}::uuid` : `sl.location_id = ANY(${p(filter.stockLocationIds)}::uuid[])`;
+      // Catalog-only items never run out or low: they count as ok. One sum per item, not one per CASE branch.
+      w.raw(
+        `(SELECT CASE WHEN NOT i.track_stock THEN 'ok' WHEN s.on_hand <= 0 THEN 'out' WHEN s.on_hand <= COALESCE(i.low_stock_threshold, ${threshold}::numeric) THEN 'low' ELSE 'ok' END
+            FROM (SELECT COALESCE(sum(sl.on_hand), 0) AS on_hand FROM stock_levels sl WHERE sl.item_id = i.id AND ${atLocations}) s) = ANY(${p(filter.stockHealth)}::text[])`,
+      );
+    }
   }
   return { sql: w.sql, params: w.params };
 }
 
+/**
+ * item_stock rows of stock-tracked items that are out or low, as two OR-ed arms each served by a
+ * partial index of the catalog migration 1764100000000: items with their own threshold by their
+ * health (the CASE exactly as that index writes it), items on the workspace default by a range of
+ * on_hand. Rows whose track_stock is null are not catalog items and match neither.
+ */
+function healthArms(healths: Set<StockHealth>, threshold: () => string): string[] {
+  const wanted = (['out', 'low'] as const).filter((h) => healths.has(h));
+  if (wanted.length === 0) return [];
+  // The threshold is bound only when used: an unused parameter has no type PostgreSQL could infer.
+  const onDefault = wanted.length === 2 ? `st.on_hand <= ${threshold()}::numeric` : wanted[0] === 'out' ? 'st.on_hand <= 0' : `st.on_hand > 0 AND st.on_hand <= ${threshold()}::numeric`;
+  return [
+    `(st.track_stock AND st.low_stock_threshold IS NOT NULL
+      AND (CASE WHEN st.on_hand <= 0 THEN 'out' WHEN st.on_hand <= st.low_stock_threshold THEN 'low' ELSE 'ok' END) IN (${wanted.map((h) => `'${h}'`).join(', ')}))`,
+    `(st.track_stock AND st.low_stock_threshold IS NULL AND ${onDefault})`,
+  ];
+}
+
+/** ok is whatever is neither out nor low (catalog-only items included), so a set with ok is the complement of the others. */
+function healthFromTotals(healths: Set<StockHealth>, workspace: string, threshold: () => string): string {
+  const matching = (arms: string[]) => `SELECT st.item_id FROM item_stock st WHERE st.workspace_id = ${workspace} AND (${arms.join(' OR ')})`;
+  if (!healths.has('ok')) return `i.id IN (${matching(healthArms(healths, threshold))})`;
+  const excluded = healthArms(new Set(STOCK_HEALTH.filter((h) => !healths.has(h))), threshold);
+  return excluded.length === 0 ? 'true' : `i.id NOT IN (${matching(excluded)})`;
+}
+
+/**
+ * The count of a filter made of stock health alone (out and/or low, over every location) straight
+ * from item_stock's indexes, without visiting the items: every catalog item has its row there
+ * (track_stock not null), so the count is the same.
+ */
+async function countByHealthAlone(pool: Pool, workspaceId: string, filter: ItemFilter, defaultLowStockThreshold: number): Promise<number | undefined> {
+  const { stockHealth, matchesNothing, ...others } = filter;
+  if (!stockHealth || matchesNothing || stockHealth.includes('ok') || Object.values(others).some((v) => v !== undefined)) return undefined;
+  const w = new SqlConditions().add((ws) => `st.workspace_id = ${ws}`, workspaceId);
+  w.raw(`(${healthArms(new Set(stockHealth), () => w.bind(defaultLowStockThreshold)).join(' OR ')})`);
+  const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM item_stock st WHERE ${w.sql}`, w.params);
+  return rows[0]?.n ?? 0;
+}
+
 export async function countItems(pool: Pool, workspaceId: string, filter: ItemFilter, defaultLowStockThreshold: number): Promise<number> {
+  const byHealth = await countByHealthAlone(pool, workspaceId, filter, defaultLowStockThreshold);
+  if (byHealth !== undefined) return byHealth;
   const where = whereOf(workspaceId, filter, defaultLowStockThreshold);
   const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM items i WHERE ${where.sql}`, where.params);
   return rows[0]?.n ?? 0;
@@ -91,23 +135,33 @@ export async function countItemsByTag(
   };
 }
 
-/** One page of matching item ids, newest first, and the total across all pages. */
+/**
+ * One page of matching item ids, newest first (createdAt, then id), the key after which the next
+ * page starts when there is one, and the total (bounded, see boundedCountSql) unless the page is
+ * asked by key.
+ */
 export async function findItemIds(
   pool: Pool,
   workspaceId: string,
   filter: ItemFilter,
   defaultLowStockThreshold: number,
-  page: { limit: number; offset: number },
-): Promise<{ ids: string[]; total: number }> {
+  page: PageRequest<TimeIdKey>,
+): Promise<{ ids: string[]; next?: TimeIdKey; total?: number }> {
   const where = whereOf(workspaceId, filter, defaultLowStockThreshold);
   const n = where.params.length;
+  const after = page.after ? ` AND (i.created_at, i.id) < ($${n + 3}::timestamptz, $${n + 4}::uuid)` : '';
   const [list, count] = await Promise.all([
-    pool.query<{ id: string }>(`SELECT i.id FROM items i WHERE ${where.sql} ORDER BY i.created_at DESC, i.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [
-      ...where.params,
-      page.limit,
-      page.offset,
-    ]),
-    pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM items i WHERE ${where.sql}`, where.params),
+    pool.query<{ id: string; at: string }>(
+      `SELECT i.id, ${cursorTimeSql('i.created_at')} AS at FROM items i WHERE ${where.sql}${after} ORDER BY i.created_at DESC, i.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...where.params, page.limit + 1, page.offset, ...(page.after ?? [])],
+    ),
+    page.after ? undefined : pool.query<{ n: number }>(boundedCountSql(`FROM items i WHERE ${where.sql}`), where.params),
   ]);
-  return { ids: list.rows.map((r) => r.id), total: count.rows[0]?.n ?? 0 };
+  const rows = list.rows.slice(0, page.limit);
+  const last = rows[rows.length - 1];
+  return {
+    ids: rows.map((r) => r.id),
+    next: list.rows.length > page.limit && last ? [last.at, last.id] : undefined,
+    total: count ? (count.rows[0]?.n ?? 0) : undefined,
+  };
 }

@@ -1,4 +1,4 @@
-import { BadRequest, ctx, describeIssues, offsetOf, routesFor, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
+import { BadRequest, ctx, cursorBinding, describeIssues, encodeCursor, pageRequest, routesFor, type ServiceRuntime, setNextLink, setTotalCount, TimeIdKey, z } from '@inv/shared';
 import { Item } from '../domain/item';
 import { createItems } from '../use-cases/create-items';
 import { countMatchingItems, getItem, listItems } from '../use-cases/find-items';
@@ -89,14 +89,19 @@ export const itemRoutes = [
     operationId: 'listItems',
     path: '/items',
     summary: 'List items',
-    description: 'The filters of GET /items/count, newest first, paged with page and pageSize (1 to 200, default 50); the total across pages is in X-Total-Count.',
+    description:
+      'The filters of GET /items/count, newest first, paged with page and pageSize (1 to 200, default 50) or cursor. Follow Link rel="next" (a keyset cursor) to page through any number of items at a constant cost per page; X-Total-Count is exact when present (see the header).',
     scope: 'items.read',
     tags: ['Items'],
     request: { query: ItemListQuery },
-    responses: { 200: { description: 'One page of items', schema: ItemList, totalCount: true } },
-    handler: async ({ query: { page, pageSize, ...filters } }, { deps, req, res }) => {
-      const { items, total } = await listItems(deps.pool, ctx(req), filters, { limit: pageSize, offset: offsetOf({ page, pageSize }) });
+    responses: { 200: { description: 'One page of items', schema: ItemList, totalCount: true, nextLink: true } },
+    handler: async ({ query }, { deps, req, res }) => {
+      const { page, pageSize, cursor, ...filters } = query;
+      const context = ctx(req);
+      const binding = cursorBinding(context.workspace.id, 'GET /items', filters);
+      const { items, next, total } = await listItems(deps.pool, context, filters, pageRequest(query, binding, TimeIdKey));
       setTotalCount(res, total);
+      setNextLink(req, res, context.workspace.id, next && encodeCursor(next, binding));
       return items;
     },
   }),

@@ -1,4 +1,4 @@
-import { ApiId, Pagination, queryArray, queryBoolean, single, z } from '@inv/shared';
+import { ApiId, CursorPagination, queryArray, queryBoolean, single, z } from '@inv/shared';
 import { STOCK_HEALTH } from '../domain/item-filter';
 import { Item } from '../domain/item';
 import { Tag } from '../domain/tag';
@@ -92,7 +92,7 @@ export const ItemFilterQuery = z.strictObject({
   trackStock: single(queryBoolean).optional().openapi({ description: 'true: stock-tracked items only; false: catalog-only items only' }),
 });
 
-export const ItemListQuery = ItemFilterQuery.extend(Pagination.shape);
+export const ItemListQuery = ItemFilterQuery.extend(CursorPagination.shape);
 
 export const ItemCountQuery = ItemFilterQuery.extend({
   includeTags: single(queryBoolean).optional().openapi({ description: 'With groupBy=tagId: each group also carries its tag record. Default false' }),

@@ -1,4 +1,4 @@
-import { canAccessLocation, Forbidden, type InternalContext, NotFound, type Pool, readableLocationIds } from '@inv/shared';
+import { canAccessLocation, Forbidden, type InternalContext, NotFound, type PageRequest, type Pool, readableLocationIds, type TimeIdKey } from '@inv/shared';
 import { countItems, countItemsByTag, findItemIds, type TagGroupRow } from '../data/item-query';
 import { findItem, loadItems } from '../data/item-repository';
 import type { Item } from '../domain/item';
@@ -13,9 +13,15 @@ export async function getItem(pool: Pool, context: InternalContext, itemRef: str
   return item;
 }
 
-export async function listItems(pool: Pool, context: InternalContext, input: ItemFilterInput, page: { limit: number; offset: number }): Promise<{ items: Item[]; total: number }> {
-  const { ids, total } = await findItemIds(pool, context.workspace.id, filterFor(context, input), context.workspace.defaultLowStockThreshold, page);
-  return { items: await loadItems(pool, context.workspace.id, ids), total };
+/** One page of items; `next` is the key of the next page when there is one, `total` absent on a page asked by key. */
+export async function listItems(
+  pool: Pool,
+  context: InternalContext,
+  input: ItemFilterInput,
+  page: PageRequest<TimeIdKey>,
+): Promise<{ items: Item[]; next?: TimeIdKey; total?: number }> {
+  const { ids, next, total } = await findItemIds(pool, context.workspace.id, filterFor(context, input), context.workspace.defaultLowStockThreshold, page);
+  return { items: await loadItems(pool, context.workspace.id, ids), next, total };
 }
 
 export type ItemCount = number | { count: number; groups: Array<{ tagId: string | null; count: number; tag?: TagGroupRow['tag'] }> };

@@ -1,4 +1,4 @@
-import { type Pool, type PoolClient, SqlConditions } from '@inv/shared';
+import { boundedCountSql, type IdPairKey, type PageRequest, type Pool, type PoolClient, type SequenceKey, SqlConditions } from '@inv/shared';
 import type { DateRange } from '../domain/intervals';
 import { toUnits, fromUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import { available, type BalanceAmounts } from '../domain/balance-rules';
@@ -177,14 +177,33 @@ function movementConditions(workspaceId: string, f: MovementFilter): { where: st
   return { where: w.sql, params: w.params };
 }
 
-/** Newest first (ledger order), one page, with the total across pages. */
-export async function listMovements(db: Db, workspaceId: string, f: MovementFilter, page: { limit: number; offset: number }): Promise<{ rows: Movement[]; total: number }> {
+/**
+ * Newest first (ledger order: seq), one page, the key after which the next page starts when there
+ * is one, and the total (bounded, see boundedCountSql) unless the page is asked by key.
+ */
+export async function listMovements(
+  db: Db,
+  workspaceId: string,
+  f: MovementFilter,
+  page: PageRequest<SequenceKey>,
+): Promise<{ rows: Movement[]; next?: SequenceKey; total?: number }> {
   const { where, params } = movementConditions(workspaceId, f);
+  const after = page.after ? ` AND seq < $${params.length + 1}::bigint` : '';
   const [list, count] = await Promise.all([
-    db.query<MovementRow>(`SELECT ${MOVEMENT_COLUMNS} FROM movements WHERE ${where} ORDER BY seq DESC LIMIT ${page.limit} OFFSET ${page.offset}`, params),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM movements WHERE ${where}`, params),
+    // The key as text under its own name: an output column named seq would make ORDER BY seq sort text.
+    db.query<MovementRow & { key: string }>(
+      `SELECT seq::text AS key, ${MOVEMENT_COLUMNS} FROM movements WHERE ${where}${after} ORDER BY seq DESC LIMIT ${page.limit + 1} OFFSET ${page.offset}`,
+      page.after ? [...params, ...page.after] : params,
+    ),
+    page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM movements WHERE ${where}`, 'seq DESC'), params),
   ]);
-  return { rows: list.rows.map(toMovement), total: count.rows[0]?.n ?? 0 };
+  const rows = list.rows.slice(0, page.limit);
+  const last = rows[rows.length - 1];
+  return {
+    rows: rows.map(toMovement),
+    next: list.rows.length > page.limit && last ? [last.key] : undefined,
+    total: count ? (count.rows[0]?.n ?? 0) : undefined,
+  };
 }
 
 export interface BalanceFilter {
@@ -193,22 +212,34 @@ export interface BalanceFilter {
   readable: ReadableLocations;
 }
 
-/** Ordered by item, then location; one page, with the total across pages. */
-export async function listBalances(db: Db, workspaceId: string, f: BalanceFilter, page: { limit: number; offset: number }): Promise<{ rows: Balance[]; total: number }> {
+/**
+ * Ordered by item, then location; one page, the key after which the next page starts when there
+ * is one, and the total (bounded, see boundedCountSql) unless the page is asked by key.
+ */
+export async function listBalances(
+  db: Db,
+  workspaceId: string,
+  f: BalanceFilter,
+  page: PageRequest<IdPairKey>,
+): Promise<{ rows: Balance[]; next?: IdPairKey; total?: number }> {
   const w = new SqlConditions().add((p) => `workspace_id = ${p}`, workspaceId);
   if (f.itemIds) w.add((p) => `item_id = ANY(${p}::uuid[])`, f.itemIds);
   if (f.locationIds) w.add((p) => `location_id = ANY(${p}::uuid[])`, f.locationIds);
   if (f.readable) w.add((p) => `location_id = ANY(${p}::uuid[])`, f.readable);
   const { sql: where, params } = w;
+  const after = page.after ? ` AND (item_id, location_id) > ($${params.length + 1}::uuid, $${params.length + 2}::uuid)` : '';
   const [list, count] = await Promise.all([
     db.query<{ item_id: string; location_id: string; on_hand: string; reserved: string; updated_at: Date }>(
-      `SELECT item_id, location_id, on_hand::text, reserved::text, updated_at FROM balances WHERE ${where} ORDER BY item_id, location_id LIMIT ${page.limit} OFFSET ${page.offset}`,
-      params,
+      `SELECT item_id, location_id, on_hand::text, reserved::text, updated_at FROM balances WHERE ${where}${after}
+       ORDER BY item_id, location_id LIMIT ${page.limit + 1} OFFSET ${page.offset}`,
+      page.after ? [...params, ...page.after] : params,
     ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM balances WHERE ${where}`, params),
+    page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM balances WHERE ${where}`, 'item_id, location_id'), params),
   ]);
+  const rows = list.rows.slice(0, page.limit);
+  const last = rows[rows.length - 1];
   return {
-    rows: list.rows.map((r) => {
+    rows: rows.map((r) => {
       const amounts = { onHand: toUnits(r.on_hand), reserved: toUnits(r.reserved) };
       return {
         itemId: r.item_id,
@@ -219,7 +250,8 @@ export async function listBalances(db: Db, workspaceId: string, f: BalanceFilter
         updatedAt: r.updated_at.toISOString(),
       };
     }),
-    total: count.rows[0]?.n ?? 0,
+    next: list.rows.length > page.limit && last ? [last.item_id, last.location_id] : undefined,
+    total: count ? (count.rows[0]?.n ?? 0) : undefined,
   };
 }
 

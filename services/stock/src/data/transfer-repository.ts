@@ -1,4 +1,4 @@
-import { type LocationType, type Pool, type PoolClient, SqlConditions, type TransferStatus } from '@inv/shared';
+import { boundedCountSql, cursorTimeSql, type LocationType, type PageRequest, type Pool, type PoolClient, SqlConditions, type TimeIdKey, type TransferStatus } from '@inv/shared';
 import type { DateRange } from '../domain/intervals';
 import { fromUnits, toUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import type { Transfer } from '../domain/stock-records';
@@ -99,14 +99,18 @@ export interface TransferFilter {
   readable: ReadableLocations;
 }
 
-/** One page of transfer ids by createdAt (ties broken by id, the same way), and the total. */
+/**
+ * One page of transfer ids by createdAt (ties broken by id, the same way), the key after which the
+ * next page starts when there is one, and the total (bounded, see boundedCountSql) unless the page
+ * is asked by key: a cursor page does not count.
+ */
 export async function listTransferIds(
   db: Db,
   workspaceId: string,
   f: TransferFilter,
   order: 'asc' | 'desc',
-  page: { limit: number; offset: number },
-): Promise<{ ids: string[]; total: number }> {
+  page: PageRequest<TimeIdKey>,
+): Promise<{ ids: string[]; next?: TimeIdKey; total?: number }> {
   const w = new SqlConditions().add((p) => `workspace_id = ${p}`, workspaceId);
   if (f.statuses) w.add((p) => `status = ANY(${p}::text[])`, f.statuses);
   if (f.range.from) w.add((p) => `created_at >= ${p}`, f.range.from);
@@ -114,11 +118,22 @@ export async function listTransferIds(
   if (f.readable) w.add((p) => `(from_location_id = ANY(${p}::uuid[]) OR to_location_id = ANY(${p}::uuid[]))`, f.readable);
   const { sql: where, params } = w;
   const direction = order === 'asc' ? 'ASC' : 'DESC';
+  const after = page.after ? ` AND (created_at, id) ${order === 'asc' ? '>' : '<'} ($${params.length + 1}::timestamptz, $${params.length + 2}::uuid)` : '';
   const [list, count] = await Promise.all([
-    db.query<{ id: string }>(`SELECT id FROM transfers WHERE ${where} ORDER BY created_at ${direction}, id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`, params),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM transfers WHERE ${where}`, params),
+    db.query<{ id: string; at: string }>(
+      `SELECT id, ${cursorTimeSql('created_at')} AS at FROM transfers WHERE ${where}${after}
+       ORDER BY created_at ${direction}, id ${direction} LIMIT ${page.limit + 1} OFFSET ${page.offset}`,
+      page.after ? [...params, ...page.after] : params,
+    ),
+    page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM transfers WHERE ${where}`, `created_at ${direction}, id ${direction}`), params),
   ]);
-  return { ids: list.rows.map((r) => r.id), total: count.rows[0]?.n ?? 0 };
+  const rows = list.rows.slice(0, page.limit);
+  const last = rows[rows.length - 1];
+  return {
+    ids: rows.map((r) => r.id),
+    next: list.rows.length > page.limit && last ? [last.at, last.id] : undefined,
+    total: count ? (count.rows[0]?.n ?? 0) : undefined,
+  };
 }
 
 export interface LockedTransfer {

@@ -1,4 +1,4 @@
-import { ctx, isId, offsetOf, Pagination, queryArray, routesFor, setTotalCount, z, type ServiceRuntime } from '@inv/shared';
+import { ctx, CursorPagination, cursorBinding, encodeCursor, IdPairKey, isId, pageRequest, queryArray, routesFor, SequenceKey, setNextLink, setTotalCount, z, type ServiceRuntime } from '@inv/shared';
 import { listBalances, listMovements } from '../data/ledger-repository';
 import { Interval, intervalRange } from '../domain/intervals';
 import { MAX_QUANTITY, NonNegativeQuantity, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from '../domain/quantity';
@@ -49,7 +49,7 @@ export const RecordMovementBody = z
 export const BalancesQuery = z.strictObject({
   itemId: queryArray(Id).openapi({ description: 'Item IDs (repeated or comma-separated)' }),
   locationId: queryArray(Id).openapi({ description: 'Location IDs (repeated or comma-separated)' }),
-  ...Pagination.shape,
+  ...CursorPagination.shape,
 });
 
 export const MovementsQuery = z.strictObject({
@@ -59,7 +59,7 @@ export const MovementsQuery = z.strictObject({
   reason: queryArray(MovementReason).openapi({ description: 'Reasons (repeated or comma-separated); openings and transfer movements have none and never match' }),
   transferId: queryArray(Id).openapi({ description: 'Transfer IDs (repeated or comma-separated)' }),
   interval: Interval.default('all').openapi({ description: 'Date interval of createdAt, computed in UTC; default all (see GET /inventory/transfers)' }),
-  ...Pagination.shape,
+  ...CursorPagination.shape,
 });
 
 const route = routesFor<ServiceRuntime>();
@@ -71,19 +71,22 @@ export const inventoryRoutes = [
     path: '/inventory/balances',
     summary: 'List stock balances',
     description:
-      'On-hand per item and location, with what pending transfers out of it hold (reserved) and what is free to move (available = onHand − reserved), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).',
+      'On-hand per item and location, with what pending transfers out of it hold (reserved) and what is free to move (available = onHand − reserved), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).',
     scope: 'inventory.read',
     tags: ['Inventory'],
     request: { query: BalancesQuery },
-    responses: { 200: { description: 'Balances', schema: z.array(Balance), totalCount: true } },
+    responses: { 200: { description: 'Balances', schema: z.array(Balance), totalCount: true, nextLink: true } },
     handler: async ({ query }, { deps, req, res }) => {
-      const { rows, total } = await listBalances(
+      const { workspace } = ctx(req);
+      const binding = cursorBinding(workspace.id, 'GET /inventory/balances', query);
+      const { rows, next, total } = await listBalances(
         deps.pool,
-        ctx(req).workspace.id,
+        workspace.id,
         { itemIds: lower(query.itemId), locationIds: lower(query.locationId), readable: readableLocations(req) },
-        { limit: query.pageSize, offset: offsetOf(query) },
+        pageRequest(query, binding, IdPairKey),
       );
       setTotalCount(res, total);
+      setNextLink(req, res, workspace.id, next && encodeCursor(next, binding));
       return rows;
     },
   }),
@@ -93,14 +96,15 @@ export const inventoryRoutes = [
     path: '/inventory/movements',
     summary: 'List stock movements (the ledger)',
     description:
-      'Immutable ledger entries, newest first, paged (page ≥ 1, pageSize 1–200, default 50). Filters combine with AND; a filter given several values matches any of them. A member with restricted location access sees the movements of locations it may read.',
+      'Immutable ledger entries, newest first, paged (page ≥ 1, pageSize 1–200, default 50, or cursor). Filters combine with AND; a filter given several values matches any of them. A member with restricted location access sees the movements of locations it may read. Follow Link rel="next" (a keyset cursor) to page through any number of movements at a constant cost per page; X-Total-Count is exact when present (see the header).',
     scope: 'inventory.read',
     tags: ['Inventory'],
     request: { query: MovementsQuery },
-    responses: { 200: { description: 'Movements', schema: z.array(Movement), totalCount: true } },
+    responses: { 200: { description: 'Movements', schema: z.array(Movement), totalCount: true, nextLink: true } },
     handler: async ({ query }, { deps, req, res }) => {
       const context = ctx(req);
-      const { rows, total } = await listMovements(
+      const binding = cursorBinding(context.workspace.id, 'GET /inventory/movements', query);
+      const { rows, next, total } = await listMovements(
         deps.pool,
         context.workspace.id,
         {
@@ -112,9 +116,10 @@ export const inventoryRoutes = [
           range: intervalRange(query.interval, new Date(), context.workspace.fiscalYearStartMonth),
           readable: readableLocations(req),
         },
-        { limit: query.pageSize, offset: offsetOf(query) },
+        pageRequest(query, binding, SequenceKey),
       );
       setTotalCount(res, total);
+      setNextLink(req, res, context.workspace.id, next && encodeCursor(next, binding));
       return rows;
     },
   }),

@@ -1,4 +1,4 @@
-import { ctx, isId, NotFound, offsetOf, Pagination, queryArray, routesFor, setTotalCount, TransferStatus, transfersCreated, z, type ServiceRuntime } from '@inv/shared';
+import { ctx, CursorPagination, cursorBinding, encodeCursor, isId, NotFound, pageRequest, queryArray, routesFor, setNextLink, setTotalCount, TimeIdKey, TransferStatus, transfersCreated, z, type ServiceRuntime } from '@inv/shared';
 import { findTransfers, listTransferIds } from '../data/transfer-repository';
 import { Interval, intervalRange } from '../domain/intervals';
 import { MAX_QUANTITY, PositiveQuantity, QUANTITY_DECIMALS } from '../domain/quantity';
@@ -86,7 +86,7 @@ export const TransfersQuery = z.strictObject({
   }),
   sortBy: z.enum(['createdAt']).default('createdAt').openapi({ description: 'Sort field; default createdAt (ties broken by id)' }),
   sortOrder: z.enum(['asc', 'desc']).default('desc').openapi({ description: 'Default desc (newest first)' }),
-  ...Pagination.shape,
+  ...CursorPagination.shape,
 });
 
 const TransferPath = z.object({ id: z.string().openapi({ description: 'Transfer ID' }) });
@@ -121,21 +121,23 @@ export const transferRoutes = [
     path: '/inventory/transfers',
     summary: 'List transfers',
     description:
-      'Transfers of the workspace, paged (page ≥ 1, pageSize 1–200, default 50), newest first by default. A member with restricted location access sees transfers from or to a location it may read.',
+      'Transfers of the workspace, paged (page ≥ 1, pageSize 1–200, default 50, or cursor), newest first by default. A member with restricted location access sees transfers from or to a location it may read. Follow Link rel="next" (a keyset cursor) to page through any number of transfers at a constant cost per page; X-Total-Count is exact when present (see the header).',
     scope: 'transfers.read',
     tags: ['Transfers'],
     request: { query: TransfersQuery },
-    responses: { 200: { description: 'Transfers', schema: z.array(Transfer), totalCount: true } },
+    responses: { 200: { description: 'Transfers', schema: z.array(Transfer), totalCount: true, nextLink: true } },
     handler: async ({ query }, { deps, req, res }) => {
       const { workspace } = ctx(req);
-      const { ids, total } = await listTransferIds(
+      const binding = cursorBinding(workspace.id, 'GET /inventory/transfers', query);
+      const { ids, next, total } = await listTransferIds(
         deps.pool,
         workspace.id,
         { statuses: query.status, range: intervalRange(query.interval, new Date(), workspace.fiscalYearStartMonth), readable: readableLocations(req) },
         query.sortOrder,
-        { limit: query.pageSize, offset: offsetOf(query) },
+        pageRequest(query, binding, TimeIdKey),
       );
       setTotalCount(res, total);
+      setNextLink(req, res, workspace.id, next && encodeCursor(next, binding));
       return findTransfers(deps.pool, workspace.id, ids);
     },
   }),

@@ -1,0 +1,61 @@
+// Through the barrel, which extends zod with .openapi() before the schemas are built.
+import { BadRequest, cursorBinding, decodeCursor, encodeCursor, EXACT_TOTAL_LIMIT, pageRequest, SequenceKey, setTotalCount, TimeIdKey } from '..';
+
+const KEY: TimeIdKey = ['2026-11-22T04:45:00.123456Z', '0f8fad5b-d9cb-469f-a165-70867728950e'];
+
+describe('keyset cursors', () => {
+  const binding = cursorBinding('ws_1', 'GET /inventory/transfers', { status: ['completed'], sortOrder: 'desc', page: 3, pageSize: 50, cursor: 'x' });
+
+  it('when a cursor is decoded with the binding it was made with, then it gives its key back', () => {
+    expect(decodeCursor(encodeCursor(KEY, binding), binding, TimeIdKey)).toEqual(KEY);
+  });
+
+  it('when the filters are given in another order or with other paging, then the binding is the same; another workspace, list or filter value changes it', () => {
+    expect(cursorBinding('ws_1', 'GET /inventory/transfers', { sortOrder: 'desc', status: ['completed'], interval: undefined })).toBe(binding);
+    for (const other of [
+      cursorBinding('ws_2', 'GET /inventory/transfers', { status: ['completed'], sortOrder: 'desc' }),
+      cursorBinding('ws_1', 'GET /inventory/movements', { status: ['completed'], sortOrder: 'desc' }),
+      cursorBinding('ws_1', 'GET /inventory/transfers', { status: ['pending'], sortOrder: 'desc' }),
+      cursorBinding('ws_1', 'GET /inventory/transfers', { status: ['completed'], sortOrder: 'asc' }),
+    ]) {
+      expect(other).not.toBe(binding);
+    }
+  });
+
+  it('when a cursor is malformed, of another kind of key, or bound elsewhere, then BadRequest names cursor', () => {
+    const cases = [
+      'not base64 json',
+      Buffer.from('{"k":["1"]}').toString('base64url'),
+      encodeCursor(['1'], binding),
+      encodeCursor(['2026-11-22T04:45:00.123Z', KEY[1]], binding),
+      encodeCursor([KEY[0], 'not-a-uuid'], binding),
+      encodeCursor(KEY, cursorBinding('ws_2', 'GET /inventory/transfers', {})),
+    ];
+    for (const cursor of cases) {
+      expect(() => decodeCursor(cursor, binding, TimeIdKey)).toThrow(BadRequest);
+      expect(() => decodeCursor(cursor, binding, TimeIdKey)).toThrow(/cursor/);
+    }
+    expect(() => decodeCursor(encodeCursor(['1; DROP TABLE movements'], binding), binding, SequenceKey)).toThrow(BadRequest);
+  });
+
+  it('when page and cursor are both given, then BadRequest; without cursor, the page is an offset', () => {
+    expect(() => pageRequest({ page: 2, pageSize: 10, cursor: encodeCursor(KEY, binding) }, binding, TimeIdKey)).toThrow(/page or cursor/);
+    expect(pageRequest({ page: 3, pageSize: 10 }, binding, TimeIdKey)).toEqual({ limit: 10, offset: 20 });
+    expect(pageRequest({ pageSize: 10, cursor: encodeCursor(KEY, binding) }, binding, TimeIdKey)).toEqual({ limit: 10, offset: 0, after: KEY });
+  });
+});
+
+describe('setTotalCount', () => {
+  const headers = (total: number | undefined) => {
+    const set: Record<string, string> = {};
+    setTotalCount({ setHeader: (name: string, value: string) => (set[name] = value) } as never, total);
+    return set;
+  };
+
+  it('when the total is known and at most the limit, then X-Total-Count carries it; beyond the limit or unknown, the header is left out', () => {
+    expect(headers(0)).toEqual({ 'X-Total-Count': '0' });
+    expect(headers(EXACT_TOTAL_LIMIT)).toEqual({ 'X-Total-Count': String(EXACT_TOTAL_LIMIT) });
+    expect(headers(EXACT_TOTAL_LIMIT + 1)).toEqual({});
+    expect(headers(undefined)).toEqual({});
+  });
+});
