@@ -23,9 +23,10 @@ export function conformanceChecker(document: Json) {
     let response = operation.responses[String(res.status)];
     if (!response) return [`${where}: status not documented`];
     if (response.$ref) response = document.components.responses[response.$ref.split('/').pop()];
-    const problems = Object.keys(response.headers ?? {})
-      .filter((name) => name !== 'Idempotent-Replayed' && res.headers[name.toLowerCase()] === undefined)
-      .map((name) => `${where}: header ${name} missing`);
+    // Headers marked required come with every such answer; the others (X-Total-Count, Link, Idempotent-Replayed) only when they apply.
+    const problems = Object.entries((response.headers ?? {}) as Record<string, { $ref: string }>)
+      .filter(([name, header]) => document.components.headers[header.$ref.split('/').pop()!].required && res.headers[name.toLowerCase()] === undefined)
+      .map(([name]) => `${where}: header ${name} missing`);
     const schema = response.content?.['application/json']?.schema;
     if (schema) {
       const validate = ajv.compile(rooted(schema));
