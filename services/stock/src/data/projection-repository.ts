@@ -16,7 +16,7 @@ export interface LocationRow extends LocationState {
 }
 
 const ITEM_COLUMNS = 'id, sku, description, track_stock, confirmed';
-const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed';
+export const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed';
 
 /** Applies an item event unless a newer one was already applied (events may arrive out of order). */
 export async function applyItemEvent(tx: PoolClient, workspaceId: string, item: ItemSnapshot, occurredAt: string): Promise<void> {

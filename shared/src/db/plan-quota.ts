@@ -1,0 +1,79 @@
+import type { PoolClient } from 'pg';
+import { LimitExceeded } from '../errors';
+
+/**
+ * The one plan-limit mechanism: a usage counter per (workspace, resource, period) in the
+ * service's own schema, claimed by one atomic statement. The statement locks only the counter
+ * row, so creations of one workspace queue on that row for as long as their transaction has left
+ * to run after the claim; callers claim as late as they can (ideally last before COMMIT) so that
+ * is one round trip. Exact under any concurrency: the row lock makes the read-compare-add one
+ * step, and a refused claim adds nothing.
+ *
+ * period_start is the billing cycle's start for a per-cycle limit (transfers) and -infinity for a
+ * limit on what exists (items, locations, ...), which a deletion releases.
+ */
+export const PLAN_USAGE_TABLE_SQL = `
+CREATE TABLE plan_usage (
+  workspace_id text NOT NULL,
+  resource text NOT NULL,
+  period_start timestamptz NOT NULL DEFAULT '-infinity',
+  used bigint NOT NULL CHECK (used >= 0),
+  PRIMARY KEY (workspace_id, resource, period_start)
+);
+`;
+
+/**
+ * Starts the counters of a limit on what exists from what each workspace has now, so a counter
+ * row exists before any claim or release after the migration. `countsByWorkspace` is a query
+ * answering (workspace_id, n).
+ */
+export function backfillPlanUsageSql(resource: string, countsByWorkspace: string): string {
+  return `INSERT INTO plan_usage (workspace_id, resource, used) SELECT c.workspace_id, '${resource.replace(/'/g, "''")}', c.n FROM (${countsByWorkspace}) AS c(workspace_id, n);`;
+}
+
+export interface PlanQuota {
+  /** The counter's name and the error's wording, e.g. 'items' or 'transfers per billing cycle'. */
+  resource: string;
+  limit: number;
+  /** The plan's name, for the error. */
+  plan: string;
+  /** Start of the billing cycle, for a per-cycle limit; omitted for a limit on what exists. */
+  periodStart?: Date;
+  /**
+   * A scalar query counting what the workspace uses, the caller's own uncommitted rows included
+   * ($1 the workspace id, $2 the period start). It runs only when the counter row does not exist yet (the first claim of a period, or
+   * of a workspace no backfill covered), never on the hot path: once the row exists, it is the count.
+   */
+  inUse: string;
+}
+
+/**
+ * Claims `amount` of the quota in the caller's transaction, or throws LimitExceeded (having
+ * claimed nothing) when that would pass the limit. The counter row stays locked until the
+ * transaction ends; a rollback gives the claim back.
+ *
+ * Call it after writing what the claim is for, in the same transaction: the first claim of a
+ * counter starts it from `inUse`, which then counts those rows too (and the claim adds nothing
+ * more). Later claims add `amount`.
+ */
+export async function claimPlanQuota(tx: PoolClient, workspaceId: string, quota: PlanQuota, amount = 1): Promise<void> {
+  const { rowCount } = await tx.query(
+    `INSERT INTO plan_usage AS u (workspace_id, resource, period_start, used)
+     SELECT $1, $3, coalesce($2::timestamptz, '-infinity'), c.used
+       FROM (SELECT CASE WHEN EXISTS (SELECT 1 FROM plan_usage WHERE workspace_id = $1 AND resource = $3 AND period_start = coalesce($2::timestamptz, '-infinity'))
+                         THEN $4::bigint ELSE (${quota.inUse}) END AS used) AS c
+      WHERE c.used <= $5
+     ON CONFLICT (workspace_id, resource, period_start) DO UPDATE SET used = u.used + $4::bigint WHERE u.used + $4::bigint <= $5
+     RETURNING used`,
+    [workspaceId, quota.periodStart ?? null, quota.resource, amount, quota.limit],
+  );
+  if (rowCount !== 1) throw new LimitExceeded(quota.resource, quota.limit, quota.plan);
+}
+
+/**
+ * Gives `amount` back, in the transaction that removes what had used it (a deletion). Without a
+ * counter row there is nothing to give back: the first claim will count what exists then.
+ */
+export async function releasePlanQuota(tx: PoolClient, workspaceId: string, resource: string, amount = 1): Promise<void> {
+  await tx.query("UPDATE plan_usage SET used = used - $3 WHERE workspace_id = $1 AND resource = $2 AND period_start = '-infinity'", [workspaceId, resource, amount]);
+}
