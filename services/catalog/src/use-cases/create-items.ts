@@ -3,13 +3,13 @@ import {
   type PoolClient,
   canAccessLocation,
   CatalogEvents,
+  claimPlanQuota,
   Conflict,
   Forbidden,
   type InternalContext,
   isId,
   isUniqueViolation,
   type ItemSnapshot,
-  LimitExceeded,
   newId,
   recordEvent,
   recordEvents,
@@ -19,7 +19,7 @@ import {
   transact,
   Unprocessable,
 } from '@inv/shared';
-import { lockAndCount } from '../data/counters';
+import { catalogQuota } from '../data/counters';
 import { insertItems, loadItems, type NewItem, setItemTags, takenKeys } from '../data/item-repository';
 import { findSupplierIds } from '../data/supplier-repository';
 import { findTags } from '../data/tag-repository';
@@ -77,9 +77,6 @@ export async function createItems(runtime: ServiceRuntime, context: InternalCont
       stock,
       context.user.id,
       async (tx, recordOpening) => {
-        const count = await lockAndCount(tx, workspace.id, 'items');
-        if (count + prepared.length > workspace.limits.items) throw new LimitExceeded('items', workspace.limits.items, workspace.plan);
-
         const assignments = await resolveTags(tx, workspace.id, prepared, label);
         await requireSuppliers(tx, workspace.id, prepared, label);
         await duplicateConflict(tx, workspace.id, prepared.map((p) => p.item), label);
@@ -87,6 +84,7 @@ export async function createItems(runtime: ServiceRuntime, context: InternalCont
         await setItemTags(tx, assignments);
         await recordEvents(tx, CatalogEvents.itemCreated, workspace.id, prepared.map((p) => snapshotOf(p.item)), context.requestId);
         const items = await loadItems(tx, workspace.id, prepared.map((p) => p.item.id));
+        await claimPlanQuota(tx, workspace.id, catalogQuota('items', workspace.limits.items, workspace.plan), prepared.length);
         // Last, so that once the stock service has committed only our COMMIT remains.
         await recordOpening(prepared.flatMap((p) => (p.opening ? [{ item: snapshotOf(p.item), ...p.opening }] : [])));
         return items;

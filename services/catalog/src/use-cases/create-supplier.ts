@@ -1,5 +1,5 @@
-import { CatalogEvents, Conflict, type InternalContext, isUniqueViolation, LimitExceeded, newId, recordEvent, type ServiceRuntime, transact } from '@inv/shared';
-import { lockAndCount } from '../data/counters';
+import { CatalogEvents, claimPlanQuota, Conflict, type InternalContext, isUniqueViolation, newId, recordEvent, type ServiceRuntime, transact } from '@inv/shared';
+import { catalogQuota } from '../data/counters';
 import { insertSupplier } from '../data/supplier-repository';
 import type { Supplier } from '../domain/supplier';
 
@@ -9,11 +9,9 @@ export async function createSupplier(runtime: ServiceRuntime, context: InternalC
   const supplier: Supplier = { id: newId(), name: input.name, email: input.email ?? '', phone: input.phone ?? '' };
   try {
     return await transact(runtime, async (tx) => {
-      if ((await lockAndCount(tx, workspace.id, 'suppliers')) >= workspace.limits.suppliers) {
-        throw new LimitExceeded('suppliers', workspace.limits.suppliers, workspace.plan);
-      }
       await insertSupplier(tx, workspace.id, supplier);
       await recordEvent(tx, CatalogEvents.supplierCreated, workspace.id, supplier, context.requestId);
+      await claimPlanQuota(tx, workspace.id, catalogQuota('suppliers', workspace.limits.suppliers, workspace.plan));
       return supplier;
     });
   } catch (err) {
