@@ -207,7 +207,7 @@ export async function upsertMembership(tx: PoolClient, m: { workspaceId: string;
 
 /** The plan's users as a shared plan quota: members of the workspace. */
 export function memberQuota(limit: number, plan: string): PlanQuota {
-  return { resource: 'users', limit, plan, inUse: 'SELECT count(*) FROM memberships WHERE workspace_id = $1' };
+  return { resource: 'users', limit, plan, inUse: 'SELECT count(*) FROM memberships WHERE workspace_id = $1::uuid' };
 }
 
 export async function isMember(db: Db, workspaceId: string, userId: string): Promise<boolean> {
