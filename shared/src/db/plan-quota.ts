@@ -41,8 +41,9 @@ export interface PlanQuota {
   periodStart?: Date;
   /**
    * A scalar query counting what the workspace uses, the caller's own uncommitted rows included
-   * ($1 the workspace id as text, cast it where the column is a uuid; $2 the period start). It runs only when the counter row does not exist yet (the first claim of a period, or
-   * of a workspace no backfill covered), never on the hot path: once the row exists, it is the count.
+   * ($1 the workspace id as text, cast where the column is a uuid; $2 the period start). It runs
+   * only when the counter row does not exist yet (the first claim of a period, or of a workspace
+   * no backfill covered), never on the hot path: once the row exists, it is the count.
    */
   inUse: string;
 }
