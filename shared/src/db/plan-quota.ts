@@ -1,9 +1,10 @@
 import type { PoolClient } from 'pg';
 import { LimitExceeded } from '../errors';
+import { commitWith } from './transaction';
 
 /**
  * The one plan-limit mechanism: a usage counter per (workspace, resource, period) in the
- * service's own schema, claimed by one atomic statement. The statement locks only the counter
+ * service's own schema, claimed by one atomic statement (the claim_plan_quota function). The statement locks only the counter
  * row, so creations of one workspace queue on that row for as long as their transaction has left
  * to run after the claim; callers claim as late as they can (ideally last before COMMIT) so that
  * is one round trip. Exact under any concurrency: the row lock makes the read-compare-add one
@@ -20,6 +21,28 @@ CREATE TABLE plan_usage (
   used bigint NOT NULL CHECK (used >= 0),
   PRIMARY KEY (workspace_id, resource, period_start)
 );
+
+-- The claim as one call (claimPlanQuota), so that it can travel in one message with COMMIT.
+-- A missing counter row starts from p_in_use (see PlanQuota.inUse); the INSERT ... ON CONFLICT
+-- locks the row and adds only while the sum stays within the limit. Refused: SQLSTATE IQ001.
+CREATE FUNCTION claim_plan_quota(p_workspace_id text, p_resource text, p_period_start timestamptz, p_amount bigint, p_limit bigint, p_in_use text)
+RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  first_used bigint := p_amount;
+  claimed bigint;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM plan_usage WHERE workspace_id = p_workspace_id AND resource = p_resource AND period_start = p_period_start) THEN
+    EXECUTE p_in_use INTO first_used USING p_workspace_id, p_period_start;
+  END IF;
+  INSERT INTO plan_usage AS u (workspace_id, resource, period_start, used)
+  SELECT p_workspace_id, p_resource, p_period_start, first_used WHERE first_used <= p_limit
+  ON CONFLICT (workspace_id, resource, period_start) DO UPDATE SET used = u.used + p_amount WHERE u.used + p_amount <= p_limit
+  RETURNING used INTO claimed;
+  IF claimed IS NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'IQ001', MESSAGE = 'plan quota exceeded: ' || p_resource;
+  END IF;
+  RETURN claimed;
+END $$;
 `;
 
 /**
@@ -48,6 +71,9 @@ export interface PlanQuota {
   inUse: string;
 }
 
+const QUOTA_EXCEEDED = 'IQ001';
+const NO_PERIOD = '-infinity';
+
 /**
  * Claims `amount` of the quota in the caller's transaction, or throws LimitExceeded (having
  * claimed nothing) when that would pass the limit. The counter row stays locked until the
@@ -58,17 +84,36 @@ export interface PlanQuota {
  * more). Later claims add `amount`.
  */
 export async function claimPlanQuota(tx: PoolClient, workspaceId: string, quota: PlanQuota, amount = 1): Promise<void> {
-  const { rowCount } = await tx.query(
-    `INSERT INTO plan_usage AS u (workspace_id, resource, period_start, used)
-     SELECT $1, $3, coalesce($2::timestamptz, '-infinity'), c.used
-       FROM (SELECT CASE WHEN EXISTS (SELECT 1 FROM plan_usage WHERE workspace_id = $1 AND resource = $3 AND period_start = coalesce($2::timestamptz, '-infinity'))
-                         THEN $4::bigint ELSE (${quota.inUse}) END AS used) AS c
-      WHERE c.used <= $5
-     ON CONFLICT (workspace_id, resource, period_start) DO UPDATE SET used = u.used + $4::bigint WHERE u.used + $4::bigint <= $5
-     RETURNING used`,
-    [workspaceId, quota.periodStart ?? null, quota.resource, amount, quota.limit],
+  await refusedAsLimitExceeded(quota, () =>
+    tx.query('SELECT claim_plan_quota($1, $2, $3, $4, $5, $6)', [workspaceId, quota.resource, quota.periodStart ?? NO_PERIOD, amount, quota.limit, quota.inUse]),
   );
-  if (rowCount !== 1) throw new LimitExceeded(quota.resource, quota.limit, quota.plan);
+}
+
+/**
+ * claimPlanQuota as the transaction's last statement, sent in one message with COMMIT (see
+ * commitWith): the counter row is then locked only while the server runs the claim and the
+ * commit, with no round trip to this process in between, which is what bounds the creations per
+ * second of one workspace. Nothing may run in the transaction afterwards.
+ */
+export async function claimPlanQuotaAndCommit(tx: PoolClient, workspaceId: string, quota: PlanQuota, amount = 1): Promise<void> {
+  const args = [
+    tx.escapeLiteral(workspaceId),
+    tx.escapeLiteral(quota.resource),
+    `${tx.escapeLiteral(quota.periodStart?.toISOString() ?? NO_PERIOD)}::timestamptz`,
+    String(BigInt(amount)),
+    String(BigInt(quota.limit)),
+    tx.escapeLiteral(quota.inUse),
+  ];
+  await refusedAsLimitExceeded(quota, () => commitWith(tx, `SELECT claim_plan_quota(${args.join(', ')})`));
+}
+
+async function refusedAsLimitExceeded(quota: PlanQuota, claim: () => Promise<unknown>): Promise<void> {
+  try {
+    await claim();
+  } catch (err) {
+    if ((err as { code?: string }).code === QUOTA_EXCEEDED) throw new LimitExceeded(quota.resource, quota.limit, quota.plan);
+    throw err;
+  }
 }
 
 /**

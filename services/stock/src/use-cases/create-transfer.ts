@@ -1,4 +1,4 @@
-import { canAccessLocation, claimPlanQuota, Forbidden, newId, outboxMessages, StockEvents, transact, Unprocessable, type InternalContext, type ServiceRuntime } from '@inv/shared';
+import { canAccessLocation, claimPlanQuotaAndCommit, Forbidden, newId, outboxMessages, StockEvents, transact, Unprocessable, type InternalContext, type ServiceRuntime } from '@inv/shared';
 import type { ItemRow, LocationRow } from '../data/projection-repository';
 import { lockForTransfer, recordTransfer, transferQuota } from '../data/transfer-repository';
 import { locationRefusal } from '../domain/location-rules';
@@ -79,8 +79,8 @@ export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan
       { movements: newMovements(planned.movements, actor.userId, now), balances: planned.balances, events },
     );
     await guard.finish(tx, 201, transfer);
-    // Last before COMMIT: the workspace's counter row stays locked for one round trip only.
-    await claimPlanQuota(tx, actor.workspaceId, transferQuota(plan));
+    // Last, with COMMIT in the same message: the workspace's counter row is locked for no round trip.
+    await claimPlanQuotaAndCommit(tx, actor.workspaceId, transferQuota(plan));
     return transfer;
   });
 }
