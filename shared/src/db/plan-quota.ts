@@ -1,4 +1,4 @@
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { LimitExceeded } from '../errors';
 import { commitWith } from './transaction';
 
@@ -54,12 +54,10 @@ export function backfillPlanUsageSql(resource: string, countsByWorkspace: string
   return `INSERT INTO plan_usage (workspace_id, resource, used) SELECT c.workspace_id, '${resource.replace(/'/g, "''")}', c.n FROM (${countsByWorkspace}) AS c(workspace_id, n);`;
 }
 
-export interface PlanQuota {
+/** Which counter: a resource of a workspace, per billing cycle or not, and how to count it afresh. */
+export interface PlanCounter {
   /** The counter's name and the error's wording, e.g. 'items' or 'transfers per billing cycle'. */
   resource: string;
-  limit: number;
-  /** The plan's name, for the error. */
-  plan: string;
   /** Start of the billing cycle, for a per-cycle limit; omitted for a limit on what exists. */
   periodStart?: Date;
   /**
@@ -69,6 +67,12 @@ export interface PlanQuota {
    * no backfill covered), never on the hot path: once the row exists, it is the count.
    */
   inUse: string;
+}
+
+export interface PlanQuota extends PlanCounter {
+  limit: number;
+  /** The plan's name, for the error. */
+  plan: string;
 }
 
 const QUOTA_EXCEEDED = 'IQ001';
@@ -105,6 +109,15 @@ export async function claimPlanQuotaAndCommit(tx: PoolClient, workspaceId: strin
     tx.escapeLiteral(quota.inUse),
   ];
   await refusedAsLimitExceeded(quota, () => commitWith(tx, `SELECT claim_plan_quota(${args.join(', ')})`));
+}
+
+/** What the workspace uses of a counter now (committed claims): the counter row, or `inUse` while there is none. */
+export async function planQuotaUsage(db: Pool | PoolClient, workspaceId: string, counter: PlanCounter): Promise<number> {
+  const { rows } = await db.query<{ used: string }>(
+    `SELECT coalesce((SELECT used FROM plan_usage WHERE workspace_id = $1 AND resource = $3 AND period_start = $2::timestamptz), (${counter.inUse}))::text AS used`,
+    [workspaceId, counter.periodStart ?? NO_PERIOD, counter.resource],
+  );
+  return Number(rows[0]?.used ?? 0);
 }
 
 async function refusedAsLimitExceeded(quota: PlanQuota, claim: () => Promise<unknown>): Promise<void> {

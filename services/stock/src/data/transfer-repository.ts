@@ -1,4 +1,4 @@
-import { type Envelope, type LocationType, type PlanQuota, type Pool, type PoolClient, SqlConditions, type TransferStatus } from '@inv/shared';
+import { type Envelope, type LocationType, type PlanCounter, type PlanQuota, type Pool, type PoolClient, SqlConditions, type TransferStatus } from '@inv/shared';
 import type { DateRange } from '../domain/intervals';
 import { fromUnits, toUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import type { Transfer } from '../domain/stock-records';
@@ -262,21 +262,15 @@ export async function pendingTransferIdsAt(db: Db, workspaceId: string, location
 }
 
 /**
- * The plan's transfers per billing cycle as a shared plan quota: the cycle's counter row, started
- * (once per cycle) from a count of the transfers created in it. Every transfer created, pending or
- * not, claims one; none is ever given back (a reverted, rejected or cancelled transfer keeps its slot).
+ * The counter of the transfers created in a billing cycle, started (once per cycle) from a count
+ * of the transfers created in it. Every transfer created, pending or not, claims one; none is
+ * ever given back (a reverted, rejected or cancelled transfer keeps its slot).
  */
-export function transferQuota(plan: { plan: string; limit: number; billingCycleStart: Date }): PlanQuota {
-  return {
-    resource: 'transfers per billing cycle',
-    limit: plan.limit,
-    plan: plan.plan,
-    periodStart: plan.billingCycleStart,
-    inUse: 'SELECT count(*) FROM transfers WHERE workspace_id = $1 AND created_at >= $2',
-  };
+export function transferCounter(billingCycleStart: Date): PlanCounter {
+  return { resource: 'transfers per billing cycle', periodStart: billingCycleStart, inUse: 'SELECT count(*) FROM transfers WHERE workspace_id = $1 AND created_at >= $2' };
 }
 
-export async function countTransfersSince(db: Db, workspaceId: string, since: Date): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM transfers WHERE workspace_id = $1 AND created_at >= $2', [workspaceId, since]);
-  return rows[0]?.n ?? 0;
+/** The plan's transfers per billing cycle as a shared plan quota. */
+export function transferQuota(plan: { plan: string; limit: number; billingCycleStart: Date }): PlanQuota {
+  return { ...transferCounter(plan.billingCycleStart), limit: plan.limit, plan: plan.plan };
 }
