@@ -11,6 +11,7 @@ export * from './housekeeping';
 export * from './db/conditions';
 export * from './db/database';
 export * from './db/migrate';
+export * from './db/plan-quota';
 export * from './db/pool';
 export * from './db/transaction';
 export * from './messaging/broker';

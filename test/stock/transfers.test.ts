@@ -173,6 +173,26 @@ describe('POST /inventory/transfers', () => {
     const workspace = await ws.owner.get(`/workspaces/${ws.id}`);
     expect({ usage: workspace.body.usage, usageLimit: workspace.body.usageLimit }).toEqual({ usage: 50, usageLimit: 50 });
   });
+
+  it.each([
+    ['before its first transfer of the cycle (the counter starts from a count)', 49, 0],
+    ['after transfers through the API (the counter row exists)', 47, 2],
+  ])('when 50 transfers race one below the limit %s, then exactly one is made and 49 answer exceeded_limit', async (_, seeded, made) => {
+    const { ws, van, item, from } = await stocked(10, 'free');
+    await sql(
+      `INSERT INTO stock.transfers (id, workspace_id, from_location_id, to_location_id, status, user_id, created_at)
+       SELECT gen_random_uuid(), $1, $2, $3, 'completed', 'seed', now() FROM generate_series(1, $4::int)`,
+      [ws.id, from, van.id, seeded],
+    );
+    const body = { fromLocationId: from, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 1 }] };
+    for (let i = 0; i < made; i++) expect((await transfer(ws, body)).status).toBe(201);
+    const results = await Promise.all(Array.from({ length: 50 }, () => transfer(ws, body)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 201)) expectError(r, 403, 'exceeded_limit');
+    expect(await onHand(ws.owner, item.id, van.id)).toBe(made + 1);
+    expect(await sql('SELECT count(*)::int AS n FROM stock.transfers WHERE workspace_id = $1', [ws.id])).toEqual([{ n: 50 }]);
+    expectError(await transfer(ws, body), 403, 'exceeded_limit');
+  });
 });
 
 describe('Idempotency-Key', () => {

@@ -1,10 +1,10 @@
-import { AccessLevel, BadRequest, type CommandClient, isId, LimitExceeded, newId, NotFound, Plan, PLAN_LIMITS, type Pool, Role, Scope, withTransaction, z } from '@inv/shared';
+import { AccessLevel, BadRequest, claimPlanQuota, type CommandClient, isId, newId, NotFound, Plan, PLAN_LIMITS, type Pool, Role, Scope, withTransaction, z } from '@inv/shared';
 import {
-  countMembers,
   findUserByEmail,
   findWorkspace,
   insertApiKey,
   isMember,
+  memberQuota,
   revokeApiKey,
   setPlan,
   upsertMembership,
@@ -91,20 +91,16 @@ export const AddMemberArgs = z.strictObject({
   locationAccess: z.string().optional(),
 });
 
-/** Adds (or updates) a member; effective on the member's next call. The plan's users limit is checked under a lock on the workspace row. */
+/** Adds (or updates) a member, effective on the member's next call. A new member claims one of the plan's users (shared plan quota), last before commit. */
 export async function addMember(deps: AdminDeps, input: z.input<typeof AddMemberArgs>): Promise<{ user: { id: string; email: string; role: Role; locationAccess: ReturnType<typeof parseLocationAccess> } }> {
   const args = AddMemberArgs.parse(input);
   const access = parseLocationAccess(args.locationAccess);
   const added = await withTransaction(deps.pool, async (tx) => {
     const workspace = await findWorkspace(tx, args.workspace);
     if (!workspace) throw new NotFound(`Workspace ${args.workspace}`);
-    await tx.query('SELECT 1 FROM workspaces WHERE id = $1 FOR UPDATE', [workspace.id]);
     const user = await upsertUser(tx, newId(), args.email);
-    if (!(await isMember(tx, workspace.id, user.id))) {
-      const limit = PLAN_LIMITS[workspace.plan].users;
-      if ((await countMembers(tx, workspace.id)) >= limit) throw new LimitExceeded('users', limit, workspace.plan);
-    }
-    await upsertMembership(tx, { workspaceId: workspace.id, userId: user.id, role: args.role, access });
+    const { added } = await upsertMembership(tx, { workspaceId: workspace.id, userId: user.id, role: args.role, access });
+    if (added) await claimPlanQuota(tx, workspace.id, memberQuota(PLAN_LIMITS[workspace.plan].users, workspace.plan));
     return { user: { id: user.id, email: user.email, role: args.role, locationAccess: access } };
   });
   await deps.identityChanged();

@@ -1,4 +1,4 @@
-import type { LocationAccess, Plan, Pool, PoolClient, Role, Scope } from '@inv/shared';
+import type { LocationAccess, Plan, PlanQuota, Pool, PoolClient, Role, Scope } from '@inv/shared';
 
 type Db = Pool | PoolClient;
 
@@ -193,18 +193,21 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0];
 }
 
-export async function upsertMembership(tx: PoolClient, m: { workspaceId: string; userId: string; role: Role; access: LocationAccess }): Promise<void> {
-  await tx.query(
+/** Answers whether the member is new (inserted) rather than updated; xmax is 0 only on a row this statement inserted. */
+export async function upsertMembership(tx: PoolClient, m: { workspaceId: string; userId: string; role: Role; access: LocationAccess }): Promise<{ added: boolean }> {
+  const { rows } = await tx.query<{ added: boolean }>(
     `INSERT INTO memberships (workspace_id, user_id, role, location_access_restricted, location_access) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (workspace_id, user_id) DO UPDATE SET role = EXCLUDED.role,
-       location_access_restricted = EXCLUDED.location_access_restricted, location_access = EXCLUDED.location_access`,
+       location_access_restricted = EXCLUDED.location_access_restricted, location_access = EXCLUDED.location_access
+     RETURNING xmax = 0 AS added`,
     [m.workspaceId, m.userId, m.role, m.access.restricted, JSON.stringify(m.access.locations)],
   );
+  return { added: rows[0]!.added };
 }
 
-export async function countMembers(db: Db, workspaceId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM memberships WHERE workspace_id = $1', [workspaceId]);
-  return rows[0]?.n ?? 0;
+/** The plan's users as a shared plan quota: members of the workspace. */
+export function memberQuota(limit: number, plan: string): PlanQuota {
+  return { resource: 'users', limit, plan, inUse: 'SELECT count(*) FROM memberships WHERE workspace_id = $1::uuid' };
 }
 
 export async function isMember(db: Db, workspaceId: string, userId: string): Promise<boolean> {

@@ -25,7 +25,7 @@ export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => P
     try {
       await client.query(`BEGIN ISOLATION LEVEL ${(options.isolation ?? 'read committed').toUpperCase()}`);
       const result = await work(client);
-      await client.query('COMMIT');
+      if (!committedEarly.delete(client)) await client.query('COMMIT');
       return result;
     } catch (err) {
       broken = isConnectionError(err);
@@ -41,9 +41,24 @@ export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => P
       }
       throw err;
     } finally {
+      committedEarly.delete(client);
       client.release(broken);
     }
   }
+}
+
+/** Clients whose transaction `work` already committed through commitWith. */
+const committedEarly = new WeakSet<PoolClient>();
+
+/**
+ * Ends the transaction of withTransaction's `work` by sending `finalStatement` and COMMIT in one
+ * message (the simple query protocol, so `finalStatement` takes no parameters: literals must be
+ * escaped by the caller). If the statement fails, COMMIT does not run and the error rolls the
+ * transaction back as any other would. `work` must run nothing on `tx` afterwards.
+ */
+export async function commitWith(tx: PoolClient, finalStatement: string): Promise<void> {
+  await tx.query(`${finalStatement}; COMMIT`);
+  committedEarly.add(tx);
 }
 
 /** PostgreSQL unique_violation, for mapping duplicates to 409 conflict. */

@@ -21,14 +21,22 @@ export async function recordEvent<P>(tx: PoolClient, type: string, workspaceId: 
  */
 export async function recordEvents<P>(tx: PoolClient, type: string, workspaceId: string, payloads: P[], requestId: string | null): Promise<Envelope<P>[]> {
   if (payloads.length === 0) return [];
-  const traceContext = activeTraceContext();
-  const messages: Envelope<P>[] = payloads.map((payload) => ({ ...envelope(type, workspaceId, payload, requestId), traceContext }));
+  const messages = outboxMessages(type, workspaceId, payloads, requestId);
   await tx.query(
     `INSERT INTO outbox (id, type, workspace_id, message)
      SELECT id, $1, $2, message FROM unnest($3::uuid[], $4::jsonb[]) WITH ORDINALITY AS e(id, message, n) ORDER BY n`,
     [type, workspaceId, messages.map((m) => m.id), messages.map((m) => JSON.stringify(m))],
   );
   return messages;
+}
+
+/**
+ * The envelopes recordEvents writes, for a caller that inserts them into the outbox itself as
+ * part of a larger statement (columns id, type, workspace_id, message = the JSON envelope).
+ */
+export function outboxMessages<P>(type: string, workspaceId: string, payloads: P[], requestId: string | null): Envelope<P>[] {
+  const traceContext = activeTraceContext();
+  return payloads.map((payload) => ({ ...envelope(type, workspaceId, payload, requestId), traceContext }));
 }
 
 /**

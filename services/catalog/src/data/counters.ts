@@ -1,17 +1,12 @@
-import type { Pool, PoolClient } from '@inv/shared';
+import type { PlanQuota, Pool } from '@inv/shared';
 
 export type CountedResource = 'items' | 'tags' | 'suppliers';
 
 const TABLES: Record<CountedResource, string> = { items: 'items', tags: 'tags', suppliers: 'suppliers' };
 
-/**
- * Serializes creations of one resource in one workspace until the transaction ends, so the
- * count read next stays true until the insert commits (no two requests both see room for one).
- */
-export async function lockAndCount(tx: PoolClient, workspaceId: string, resource: CountedResource): Promise<number> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${workspaceId}:${resource}`]);
-  const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${TABLES[resource]} WHERE workspace_id = $1`, [workspaceId]);
-  return rows[0]?.n ?? 0;
+/** The plan's limit on a catalog resource as a shared plan quota (claimed with claimPlanQuota after the insert). */
+export function catalogQuota(resource: CountedResource, limit: number, plan: string): PlanQuota {
+  return { resource, limit, plan, inUse: `SELECT count(*) FROM ${TABLES[resource]} WHERE workspace_id = $1` };
 }
 
 export async function catalogUsage(pool: Pool, workspaceId: string): Promise<{ items: number; suppliers: number; tags: number }> {

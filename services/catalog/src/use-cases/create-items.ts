@@ -3,6 +3,7 @@ import {
   type PoolClient,
   canAccessLocation,
   CatalogEvents,
+  claimPlanQuota,
   Conflict,
   type EffectGuard,
   Forbidden,
@@ -10,7 +11,6 @@ import {
   isId,
   isUniqueViolation,
   type ItemSnapshot,
-  LimitExceeded,
   newId,
   recordEvent,
   recordEvents,
@@ -20,7 +20,7 @@ import {
   transact,
   Unprocessable,
 } from '@inv/shared';
-import { lockAndCount } from '../data/counters';
+import { catalogQuota } from '../data/counters';
 import { insertItems, loadItems, type NewItem, setItemTags, takenKeys } from '../data/item-repository';
 import { findSupplierIds } from '../data/supplier-repository';
 import { findTags } from '../data/tag-repository';
@@ -80,9 +80,6 @@ export async function createItems(runtime: ServiceRuntime, context: InternalCont
       context.user.id,
       async (tx, recordOpening) => {
         await guard.begin(tx);
-        const count = await lockAndCount(tx, workspace.id, 'items');
-        if (count + prepared.length > workspace.limits.items) throw new LimitExceeded('items', workspace.limits.items, workspace.plan);
-
         const assignments = await resolveTags(tx, workspace.id, prepared, label);
         await requireSuppliers(tx, workspace.id, prepared, label);
         await duplicateConflict(tx, workspace.id, prepared.map((p) => p.item), label);
@@ -90,6 +87,7 @@ export async function createItems(runtime: ServiceRuntime, context: InternalCont
         await setItemTags(tx, assignments);
         await recordEvents(tx, CatalogEvents.itemCreated, workspace.id, prepared.map((p) => snapshotOf(p.item)), context.requestId);
         const items = await loadItems(tx, workspace.id, prepared.map((p) => p.item.id));
+        await claimPlanQuota(tx, workspace.id, catalogQuota('items', workspace.limits.items, workspace.plan), prepared.length);
         await guard.finish(tx, items);
         // Last, so that once the stock service has committed only our COMMIT remains.
         await recordOpening(prepared.flatMap((p) => (p.opening ? [{ item: snapshotOf(p.item), ...p.opening }] : [])));

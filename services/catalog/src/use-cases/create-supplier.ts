@@ -1,5 +1,5 @@
-import { CatalogEvents, Conflict, type EffectGuard, type InternalContext, isUniqueViolation, LimitExceeded, newId, recordEvent, type ServiceRuntime, transact } from '@inv/shared';
-import { lockAndCount } from '../data/counters';
+import { CatalogEvents, claimPlanQuota, Conflict, type EffectGuard, type InternalContext, isUniqueViolation, newId, recordEvent, type ServiceRuntime, transact } from '@inv/shared';
+import { catalogQuota } from '../data/counters';
 import { insertSupplier } from '../data/supplier-repository';
 import type { Supplier } from '../domain/supplier';
 
@@ -10,11 +10,9 @@ export async function createSupplier(runtime: ServiceRuntime, context: InternalC
   try {
     return await transact(runtime, async (tx) => {
       await guard.begin(tx);
-      if ((await lockAndCount(tx, workspace.id, 'suppliers')) >= workspace.limits.suppliers) {
-        throw new LimitExceeded('suppliers', workspace.limits.suppliers, workspace.plan);
-      }
       await insertSupplier(tx, workspace.id, supplier);
       await recordEvent(tx, CatalogEvents.supplierCreated, workspace.id, supplier, context.requestId);
+      await claimPlanQuota(tx, workspace.id, catalogQuota('suppliers', workspace.limits.suppliers, workspace.plan));
       await guard.finish(tx, supplier);
       return supplier;
     });

@@ -1,5 +1,5 @@
-import { CatalogEvents, Conflict, type EffectGuard, type InternalContext, isUniqueViolation, LimitExceeded, newId, recordEvent, type ServiceRuntime, transact } from '@inv/shared';
-import { lockAndCount } from '../data/counters';
+import { CatalogEvents, claimPlanQuota, Conflict, type EffectGuard, type InternalContext, isUniqueViolation, newId, recordEvent, type ServiceRuntime, transact } from '@inv/shared';
+import { catalogQuota } from '../data/counters';
 import { insertTag } from '../data/tag-repository';
 import { DEFAULT_TAG_COLOR, type Tag } from '../domain/tag';
 
@@ -10,9 +10,9 @@ export async function createTag(runtime: ServiceRuntime, context: InternalContex
   try {
     return await transact(runtime, async (tx) => {
       await guard.begin(tx);
-      if ((await lockAndCount(tx, workspace.id, 'tags')) >= workspace.limits.tags) throw new LimitExceeded('tags', workspace.limits.tags, workspace.plan);
       await insertTag(tx, workspace.id, tag);
       await recordEvent(tx, CatalogEvents.tagCreated, workspace.id, tag, context.requestId);
+      await claimPlanQuota(tx, workspace.id, catalogQuota('tags', workspace.limits.tags, workspace.plan));
       await guard.finish(tx, tag);
       return tag;
     });

@@ -1,4 +1,4 @@
-import { isUniqueViolation, SqlConditions, type LocationSnapshot, type LocationType, type PoolClient, type Pool } from '@inv/shared';
+import { isUniqueViolation, type PlanQuota, SqlConditions, type LocationSnapshot, type LocationType, type PoolClient, type Pool } from '@inv/shared';
 import type { Location, LocationChanges, NewLocation } from '../domain/location';
 
 type Db = Pool | PoolClient;
@@ -78,9 +78,9 @@ export async function insertDefaultLocation(tx: PoolClient, workspaceId: string,
 }
 
 /**
- * Serialises location creation per workspace until the transaction ends, so a count taken
- * afterwards stays true until the insert commits. The two-key form keeps these locks apart from
- * other advisory locks on the same database.
+ * Serialises the default location's creation against the workspace's abandonment until the
+ * transaction ends, so whichever comes second sees the first. The two-key form keeps these
+ * locks apart from other advisory locks on the same database.
  */
 export async function lockWorkspaceLocations(tx: PoolClient, workspaceId: string): Promise<void> {
   await tx.query("SELECT pg_advisory_xact_lock(hashtext('locations'), hashtext($1))", [workspaceId]);
@@ -126,6 +126,13 @@ export async function updateLocation(tx: PoolClient, workspaceId: string, id: st
     });
   return rows[0];
 }
+
+/** The plan's locations as a shared plan quota: live (not deleted) locations, the default included; a deletion releases one. */
+export function locationQuota(limit: number, plan: string): PlanQuota {
+  return { resource: LOCATIONS_QUOTA, limit, plan, inUse: 'SELECT count(*) FROM locations WHERE workspace_id = $1 AND deleted_at IS NULL' };
+}
+
+export const LOCATIONS_QUOTA = 'locations';
 
 export async function softDeleteLocation(tx: PoolClient, workspaceId: string, id: string): Promise<LocationRow | undefined> {
   const { rows } = await tx.query<LocationRow>(

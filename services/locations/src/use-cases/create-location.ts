@@ -1,12 +1,11 @@
-import { type EffectGuard, Forbidden, type InternalContext, LimitExceeded, LocationEvents, newId, recordEvent, transact, type ServiceRuntime } from '@inv/shared';
-import { countLocations, DuplicateName, insertLocation, lockWorkspaceLocations, toLocation, toSnapshot } from '../data/location-repository';
+import { claimPlanQuota, type EffectGuard, Forbidden, type InternalContext, LocationEvents, newId, recordEvent, transact, type ServiceRuntime } from '@inv/shared';
+import { DuplicateName, insertLocation, locationQuota, toLocation, toSnapshot } from '../data/location-repository';
 import { type CreateLocationInput, type Location, mayCreateLocation, nameTaken } from '../domain/location';
 
 /**
  * Creates a location and records location.created. Throws Forbidden for a restricted member
  * that is not an owner, LimitExceeded at the plan's location limit, Conflict for a taken name.
- * The limit holds under concurrency: creates of one workspace queue on an advisory lock, so
- * each counts only committed locations.
+ * The limit holds under concurrency: the shared plan quota is claimed last before commit.
  */
 export async function createLocation(
   runtime: Pick<ServiceRuntime, 'pool' | 'outbox'>,
@@ -19,12 +18,11 @@ export async function createLocation(
   const location = { ...input, type: input.type ?? defaultLocationType };
   return transact(runtime, async (tx) => {
     await guard.begin(tx);
-    await lockWorkspaceLocations(tx, workspaceId);
-    if ((await countLocations(tx, workspaceId)) >= limits.locations) throw new LimitExceeded('locations', limits.locations, plan);
     const row = await insertLocation(tx, workspaceId, newId(), location).catch((err) => {
       throw err instanceof DuplicateName ? nameTaken(location.name) : err;
     });
     await recordEvent(tx, LocationEvents.created, workspaceId, toSnapshot(row), context.requestId);
+    await claimPlanQuota(tx, workspaceId, locationQuota(limits.locations, plan));
     const created = toLocation(row);
     await guard.finish(tx, created);
     return created;

@@ -7,6 +7,7 @@ import {
   newId,
   NotFound,
   recordEvent,
+  releasePlanQuota,
   STOCK_SERVICE,
   StockCommands,
   transact,
@@ -14,7 +15,7 @@ import {
   withTransaction,
 } from '@inv/shared';
 import { endDeletion, forgetDeletion, joinDeletion, lockDeletion } from '../data/deletion-repository';
-import { findLocation, lockLocation, type LocationRow, softDeleteLocation } from '../data/location-repository';
+import { findLocation, LOCATIONS_QUOTA, lockLocation, type LocationRow, softDeleteLocation } from '../data/location-repository';
 import { writeDenied } from '../domain/location';
 import { readableLocation } from './find-locations';
 import { rollBackDeletion } from './roll-back-deletion';
@@ -88,6 +89,7 @@ async function completeDeletion(runtime: Runtime, row: LocationRow, requestId: s
     if (!(await lockLocation(tx, row.workspace_id, row.id))) return 'gone';
     if ((await lockDeletion(tx, row.id))?.state !== 'closing') return 'rolled-back';
     await softDeleteLocation(tx, row.workspace_id, row.id);
+    await releasePlanQuota(tx, row.workspace_id, LOCATIONS_QUOTA);
     await recordEvent(tx, LocationEvents.deleted, row.workspace_id, { id: row.id }, requestId);
     await endDeletion(tx, row.id);
     return 'deleted';

@@ -1,5 +1,5 @@
-import { LocationEvents, recordEvent, transact, type ServiceRuntime } from '@inv/shared';
-import { lockWorkspaceLocations, markWorkspaceAbandoned, softDeleteDefaultLocation } from '../data/location-repository';
+import { LocationEvents, recordEvent, releasePlanQuota, transact, type ServiceRuntime } from '@inv/shared';
+import { LOCATIONS_QUOTA, lockWorkspaceLocations, markWorkspaceAbandoned, softDeleteDefaultLocation } from '../data/location-repository';
 
 /**
  * The gateway gave up creating the workspace: deletes its default location when it was made, and
@@ -14,7 +14,10 @@ export async function discardDefaultLocation(runtime: Pick<ServiceRuntime, 'pool
     await lockWorkspaceLocations(tx, workspaceId);
     await markWorkspaceAbandoned(tx, workspaceId);
     const discarded = await softDeleteDefaultLocation(tx, workspaceId);
-    if (discarded) await recordEvent(tx, LocationEvents.deleted, workspaceId, { id: discarded.id }, requestId);
+    if (discarded) {
+      await releasePlanQuota(tx, workspaceId, LOCATIONS_QUOTA);
+      await recordEvent(tx, LocationEvents.deleted, workspaceId, { id: discarded.id }, requestId);
+    }
     return { discarded: true as const };
   });
 }

@@ -16,7 +16,7 @@ export interface LocationRow extends LocationState {
 }
 
 const ITEM_COLUMNS = 'id, sku, description, track_stock, confirmed';
-const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed';
+export const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed';
 
 /** Applies an item event unless a newer one was already applied (events may arrive out of order). */
 export async function applyItemEvent(tx: PoolClient, workspaceId: string, item: ItemSnapshot, occurredAt: string): Promise<void> {
@@ -45,12 +45,15 @@ export async function storeFetchedItems(db: Db, workspaceId: string, items: Item
   );
 }
 
-/** Records an item that a record-opening command introduces; the catalog confirms it later. */
-export async function storeOpeningItem(tx: PoolClient, workspaceId: string, item: ItemSnapshot): Promise<void> {
+/** Records the items a record-opening command introduces, in one statement; the catalog confirms them later. */
+export async function storeOpeningItems(tx: PoolClient, workspaceId: string, items: ItemSnapshot[]): Promise<void> {
   await tx.query(
-    `INSERT INTO items (id, workspace_id, sku, description, track_stock, confirmed) VALUES ($1, $2, $3, $4, $5, false)
+    `INSERT INTO items (id, workspace_id, sku, description, track_stock, confirmed)
+     SELECT id, $1, sku, description, track_stock, false
+     FROM unnest($2::uuid[], $3::text[], $4::text[], $5::boolean[]) AS i(id, sku, description, track_stock)
+     ORDER BY id
      ON CONFLICT (id) DO NOTHING`,
-    [item.id, workspaceId, item.sku, item.description, item.trackStock],
+    [workspaceId, items.map((i) => i.id), items.map((i) => i.sku), items.map((i) => i.description), items.map((i) => i.trackStock)],
   );
 }
 

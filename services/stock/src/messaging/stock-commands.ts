@@ -1,5 +1,5 @@
-import { CancelOpening, LocationClosure, RecordOpening, StockCommands, StockUsage, type ServiceRuntime } from '@inv/shared';
-import { countTransfersSince } from '../data/transfer-repository';
+import { CancelOpening, LocationClosure, planQuotaUsage, RecordOpening, StockCommands, StockUsage, type ServiceRuntime } from '@inv/shared';
+import { transferCounter } from '../data/transfer-repository';
 import { cancelOpening } from '../use-cases/cancel-opening';
 import { closeLocation } from '../use-cases/close-location';
 import { recordOpening } from '../use-cases/record-opening';
@@ -8,7 +8,7 @@ import { reopenLocation } from '../use-cases/reopen-location';
 export function registerStockCommands(runtime: ServiceRuntime): void {
   runtime.commands
     .handle(StockCommands.usage, StockUsage, async ({ billingCycleStart }, meta) => ({
-      transfers: await countTransfersSince(runtime.pool, meta.workspaceId, new Date(billingCycleStart)),
+      transfers: await planQuotaUsage(runtime.pool, meta.workspaceId, transferCounter(new Date(billingCycleStart))),
     }))
     .handle(StockCommands.recordOpening, RecordOpening, (payload, meta) => recordOpening(runtime, meta.workspaceId, meta.requestId, payload))
     .handle(StockCommands.cancelOpening, CancelOpening, ({ operationId }, meta) => cancelOpening(runtime, meta.workspaceId, meta.requestId, operationId))

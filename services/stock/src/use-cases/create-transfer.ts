@@ -1,13 +1,13 @@
-import { canAccessLocation, Forbidden, LimitExceeded, newId, recordEvent, StockEvents, transact, Unprocessable, type InternalContext, type EffectGuard, type ServiceRuntime } from '@inv/shared';
-import { lockLocations } from '../data/projection-repository';
-import { countTransfersSince, findTransfers, insertTransfer, lockTransferQuota } from '../data/transfer-repository';
+import { canAccessLocation, claimPlanQuotaAndCommit, Forbidden, newId, outboxMessages, StockEvents, transact, Unprocessable, type EffectGuard, type InternalContext, type ServiceRuntime } from '@inv/shared';
+import type { ItemRow, LocationRow } from '../data/projection-repository';
+import { lockForTransfer, recordTransfer, transferQuota } from '../data/transfer-repository';
 import { locationRefusal } from '../domain/location-rules';
-import { toUnits } from '../domain/quantity';
+import { fromUnits, toUnits, type Units } from '../domain/quantity';
 import type { Transfer } from '../domain/stock-records';
 import type { Actor } from './actor';
 import { labelsFrom } from './labels';
 import { resolveItems, resolveLocations } from './resolve-references';
-import { applyStockChanges } from './stock-changes';
+import { newMovements, planStockChanges, stockChangedEvents } from './stock-changes';
 import { sourceReservations, transferMovements } from './transfer-movements';
 
 export interface CreateTransferInput {
@@ -58,24 +58,53 @@ export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan
     if (!item) throw new Unprocessable(`lines[${index}]: item ${line.itemId} does not exist.`);
     if (!item.track_stock) throw new Unprocessable(`lines[${index}]: item "${item.sku}" (${item.id}) is catalog-only (trackStock: false) and cannot be transferred.`);
   });
-  const labels = labelsFrom(items, locations);
   const id = newId();
+  const status = input.status ?? 'completed';
+  const changes = status === 'pending' ? { movements: [], reservations: sourceReservations(from, lines, 1n) } : { movements: transferMovements(id, from, to, lines) };
   return transact(runtime, async (tx) => {
     await guard.begin(tx);
-    await lockTransferQuota(tx, actor.workspaceId);
-    if ((await countTransfersSince(tx, actor.workspaceId, plan.billingCycleStart)) >= plan.limit) {
-      throw new LimitExceeded('transfers per billing cycle', plan.limit, plan.plan);
-    }
-    const locked = new Map((await lockLocations(tx, actor.workspaceId, [from, to], 'share')).map((l) => [l.id, l]));
-    refuse([locationRefusal(locked.get(from), input.fromLocationId, fromUse), locationRefusal(locked.get(to), input.toLocationId, toUse)]);
     const now = new Date();
-    const status = input.status ?? 'completed';
-    await insertTransfer(tx, actor.workspaceId, { id, fromLocationId: from, toLocationId: to, status, note: input.note ?? '', userId: actor.userId, createdAt: now, lines });
-    const changes = status === 'pending' ? { movements: [], reservations: sourceReservations(from, lines, 1n) } : { movements: transferMovements(id, from, to, lines) };
-    await applyStockChanges(tx, actor, changes, labels, now);
-    const [transfer] = await findTransfers(tx, actor.workspaceId, [id]);
-    await recordEvent(tx, status === 'pending' ? StockEvents.transferPending : StockEvents.transferCompleted, actor.workspaceId, transfer, actor.requestId);
-    await guard.finish(tx, transfer!);
-    return transfer!;
+    const locked = await lockForTransfer(tx, actor.workspaceId, [from, to], [...changes.reservations ?? [], ...changes.movements], now);
+    refuse([locationRefusal(locked.locations.get(from), input.fromLocationId, fromUse), locationRefusal(locked.locations.get(to), input.toLocationId, toUse)]);
+    const planned = planStockChanges(locked.balances, changes, labelsFrom(items, locked.locations));
+    const transfer = presentTransfer({ id, status, note: input.note ?? '', createdAt: now, lines }, locked.locations.get(from)!, locked.locations.get(to)!, items);
+    const events = [
+      ...outboxMessages(StockEvents.changed, actor.workspaceId, stockChangedEvents(planned.movements), actor.requestId),
+      ...outboxMessages(status === 'pending' ? StockEvents.transferPending : StockEvents.transferCompleted, actor.workspaceId, [transfer], actor.requestId),
+    ];
+    await recordTransfer(
+      tx,
+      actor.workspaceId,
+      { id, fromLocationId: from, toLocationId: to, status, note: transfer.note, userId: actor.userId, createdAt: now, lines },
+      { movements: newMovements(planned.movements, actor.userId, now), balances: planned.balances, events },
+    );
+    await guard.finish(tx, transfer);
+    // Last, with COMMIT in the same message: the workspace's counter row is locked for no round trip.
+    await claimPlanQuotaAndCommit(tx, actor.workspaceId, transferQuota(plan));
+    return transfer;
   });
+}
+
+/** The Transfer the API answers for one just created, from what the transaction wrote and locked (no re-read). */
+function presentTransfer(
+  t: { id: string; status: 'pending' | 'completed'; note: string; createdAt: Date; lines: { id: string; itemId: string; quantity: Units; note: string }[] },
+  from: LocationRow,
+  to: LocationRow,
+  items: Map<string, ItemRow>,
+): Transfer {
+  return {
+    id: t.id,
+    fromLocationId: from.id,
+    toLocationId: to.id,
+    status: t.status,
+    note: t.note,
+    reason: '',
+    lines: t.lines.map((l) => {
+      const item = items.get(l.itemId)!;
+      return { id: l.id, itemId: l.itemId, quantity: fromUnits(l.quantity), note: l.note, item: { id: item.id, sku: item.sku, description: item.description } };
+    }),
+    createdAt: t.createdAt.toISOString(),
+    fromLocation: { id: from.id, name: from.name ?? '', type: from.type ?? 'other' },
+    toLocation: { id: to.id, name: to.name ?? '', type: to.type ?? 'other' },
+  };
 }

@@ -1,6 +1,6 @@
 import { BadRequest, Conflict, isId, transact, Unprocessable, type RecordOpening, type ServiceRuntime } from '@inv/shared';
 import { claimOpening, findOpening, type OpeningRow } from '../data/opening-repository';
-import { lockLocations, storeOpeningItem } from '../data/projection-repository';
+import { lockLocations, storeOpeningItems } from '../data/projection-repository';
 import { locationRefusal } from '../domain/location-rules';
 import { hasAllowedPrecision, QUANTITY_DECIMALS, toUnits } from '../domain/quantity';
 import { labelsFrom } from './labels';
@@ -36,7 +36,7 @@ export async function recordOpening(runtime: ServiceRuntime, workspaceId: string
   }
   return transact(runtime, async (tx) => {
     if (!(await claimOpening(tx, workspaceId, input.operationId, lines.length))) return answerRepeat(await findOpening(tx, workspaceId, input.operationId));
-    for (const line of lines) await storeOpeningItem(tx, workspaceId, line.item);
+    await storeOpeningItems(tx, workspaceId, lines.map((l) => l.item));
     const locked = new Map((await lockLocations(tx, workspaceId, locationIds, 'share')).map((l) => [l.id, l]));
     for (const id of locationIds) {
       const reason = locationRefusal(locked.get(id), id, use);

@@ -1,5 +1,5 @@
 import { newId, recordEvents, StockEvents, Unprocessable, type PoolClient, type StockChanged } from '@inv/shared';
-import { balanceKey, insertMovements, lockBalances, updateBalances, type LockedBalance } from '../data/ledger-repository';
+import { balanceKey, insertMovements, lockBalances, updateBalances, type LockedBalance, type NewMovement } from '../data/ledger-repository';
 import { applyDelta } from '../domain/balance-rules';
 import { fromUnits, type Units } from '../domain/quantity';
 import type { Movement, MovementReason, MovementType } from '../domain/stock-records';
@@ -37,23 +37,25 @@ export class InsufficientStock extends Unprocessable {
   }
 }
 
+/** A movement as planned under the balance locks: its new balance and that balance's next version. */
+export interface PlannedMovement {
+  draft: MovementDraft;
+  balanceAfter: Units;
+  version: number;
+}
+
 /**
- * Applies reservations, then movements, to their balances in the caller's transaction: locks
- * every balance involved once, in the fixed order, and refuses the whole batch when a change
- * would need more than is available (on-hand minus reserved); then writes each movement with
- * its balanceAfter and one stock.changed event carrying the balance's next version.
- * Reservations alone change no version and publish nothing: on-hand did not change.
+ * Works out, on balances locked by the caller, what reservations and then movements do to them:
+ * refuses the whole batch when a change would need more than is available (on-hand minus
+ * reserved), else answers each movement's balanceAfter and version and the balances' new state.
+ * Reservations alone change no version: on-hand did not change.
  * Throws InsufficientStock (422), naming the item, the location and the quantity available.
  */
-export async function applyStockChanges(
-  tx: PoolClient,
-  actor: { workspaceId: string; userId: string; requestId: string | null },
+export function planStockChanges(
+  locked: Map<string, LockedBalance>,
   changes: { movements: MovementDraft[]; reservations?: ReservationDraft[] },
   labels: Labels,
-  now: Date,
-): Promise<Movement[]> {
-  const reservations = changes.reservations ?? [];
-  const locked = await lockBalances(tx, actor.workspaceId, [...reservations, ...changes.movements], now);
+): { movements: PlannedMovement[]; balances: LockedBalance[] } {
   const running = new Map<string, LockedBalance>([...locked].map(([k, b]) => [k, { ...b }]));
   const apply = (key: { itemId: string; locationId: string }, delta: { onHand: Units; reserved: Units }) => {
     const balance = running.get(balanceKey(key))!;
@@ -62,27 +64,51 @@ export async function applyStockChanges(
     Object.assign(balance, outcome.next);
     return balance;
   };
-  for (const r of reservations) apply(r, { onHand: 0n, reserved: r.quantity });
-  const applied = changes.movements.map((d) => {
-    const balance = apply(d, { onHand: d.quantity, reserved: 0n });
+  for (const r of changes.reservations ?? []) apply(r, { onHand: 0n, reserved: r.quantity });
+  const movements = changes.movements.map((draft) => {
+    const balance = apply(draft, { onHand: draft.quantity, reserved: 0n });
     balance.version += 1;
-    return { draft: d, balanceAfter: balance.onHand, version: balance.version };
+    return { draft, balanceAfter: balance.onHand, version: balance.version };
   });
-  // One statement each for the movements, their events and the balances, whatever the batch size.
-  const movements = await insertMovements(
-    tx,
-    actor.workspaceId,
-    applied.map(({ draft, balanceAfter }) => ({ id: newId(), ...draft, balanceAfter, userId: actor.userId, createdAt: now })),
-  );
-  const events: StockChanged[] = applied.map(({ draft: d, version }, i) => ({
+  return { movements, balances: [...running.values()] };
+}
+
+/** The stock.changed event of each planned movement, in order. */
+export function stockChangedEvents(planned: PlannedMovement[]): StockChanged[] {
+  return planned.map(({ draft: d, balanceAfter, version }) => ({
     itemId: d.itemId,
     locationId: d.locationId,
-    onHand: movements[i]!.balanceAfter,
-    delta: movements[i]!.quantity,
+    onHand: fromUnits(balanceAfter),
+    delta: fromUnits(d.quantity),
     movementType: d.type,
     version,
   }));
-  await recordEvents(tx, StockEvents.changed, actor.workspaceId, events, actor.requestId);
-  await updateBalances(tx, actor.workspaceId, [...running.values()], now);
+}
+
+/** The ledger rows of planned movements, as insertMovements takes them. */
+export function newMovements(planned: PlannedMovement[], userId: string, now: Date): NewMovement[] {
+  return planned.map(({ draft, balanceAfter }) => ({ id: newId(), ...draft, balanceAfter, userId, createdAt: now }));
+}
+
+/**
+ * Applies reservations, then movements, to their balances in the caller's transaction: locks
+ * every balance involved once, in the fixed order, plans the changes (planStockChanges: refused
+ * whole when any needs more than is available), then writes the movements with their
+ * balanceAfter, one stock.changed event each carrying the balance's next version, and the
+ * balances. Throws InsufficientStock (422), naming the item, the location and the quantity available.
+ */
+export async function applyStockChanges(
+  tx: PoolClient,
+  actor: { workspaceId: string; userId: string; requestId: string | null },
+  changes: { movements: MovementDraft[]; reservations?: ReservationDraft[] },
+  labels: Labels,
+  now: Date,
+): Promise<Movement[]> {
+  const locked = await lockBalances(tx, actor.workspaceId, [...(changes.reservations ?? []), ...changes.movements], now);
+  const planned = planStockChanges(locked, changes, labels);
+  // One statement each for the movements, their events and the balances, whatever the batch size.
+  const movements = await insertMovements(tx, actor.workspaceId, newMovements(planned.movements, actor.userId, now));
+  await recordEvents(tx, StockEvents.changed, actor.workspaceId, stockChangedEvents(planned.movements), actor.requestId);
+  await updateBalances(tx, actor.workspaceId, planned.balances, now);
   return movements;
 }
