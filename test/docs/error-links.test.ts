@@ -10,6 +10,8 @@ describe('error envelopes link to /docs and name the offending input', () => {
       { why: 'unknown body field', res: await ws.owner.post('/tags', { name: 'x', colour: 'red' }), param: 'colour' },
       { why: 'header', res: await ws.owner.post('/tags', undefined, { rawBody: 'name=x', headers: { 'content-type': 'text/plain' } }), param: 'Content-Type' },
       { why: "the gateway's own selector", res: await request('GET', '/items', { key: ws.ownerKey }), param: 'workspaceId' },
+      { why: 'a bulk element', res: await ws.owner.post('/items/bulk', [{ sku: 'OK-1' }, { sku: 'OK-2', cost: -1 }]), param: '[1].cost' },
+      { why: 'the Idempotency-Key header', res: await ws.owner.post('/tags', { name: 'x' }, { headers: { 'idempotency-key': 'has space' } }), param: 'Idempotency-Key' },
     ];
     for (const { why, res, param } of cases) {
       expect({ why, status: res.status, error: res.body.error }).toEqual({

@@ -68,7 +68,7 @@ export async function respondIdempotently<Result>(
     res.status(endpoint.status).json(present(await run(UNGUARDED)));
     return;
   }
-  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new BadRequest(`${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters without spaces.`);
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new BadRequest(`${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters without spaces.`, IDEMPOTENCY_HEADER);
   const context = ctx(req);
   const scope: IdempotencyScope = { workspaceId: context.workspace.id, userId: context.user.id, endpoint: endpoint.endpoint, key };
   const fingerprint = createHash('sha256').update(JSON.stringify(canonical(sentBody(req)))).digest('hex');

@@ -1,4 +1,4 @@
-import { BadRequest, ctx, cursorBinding, describeIssues, encodeCursor, pageRequest, routesFor, type ServiceRuntime, setNextLink, setTotalCount, TimeIdKey, z } from '@inv/shared';
+import { BadRequest, ctx, cursorBinding, describeIssues, offendingParam, encodeCursor, pageRequest, routesFor, type ServiceRuntime, setNextLink, setTotalCount, TimeIdKey, z } from '@inv/shared';
 import { Item } from '../domain/item';
 import { createItems } from '../use-cases/create-items';
 import { countMatchingItems, getItem, listItems } from '../use-cases/find-items';
@@ -130,12 +130,15 @@ function parseBulk(body: unknown): CreateItemBody[] {
     throw new BadRequest(`Invalid request body: a bulk create takes 1 to ${MAX_BULK_ITEMS} items; got ${body.length}.`);
   }
   const problems: string[] = [];
+  let param: string | undefined;
   const items = body.flatMap((element, index) => {
     const parsed = CreateItemBody.safeParse(element);
     if (parsed.success) return [parsed.data];
     problems.push(`index ${index}: ${describeIssues(parsed.error)}`);
+    const field = offendingParam(parsed.error, 'body');
+    param ??= field === undefined ? `[${index}]` : `[${index}].${field}`;
     return [];
   });
-  if (problems.length > 0) throw new BadRequest(`Invalid items, nothing was created: ${problems.slice(0, 10).join(' | ')}`);
+  if (problems.length > 0) throw new BadRequest(`Invalid items, nothing was created: ${problems.slice(0, 10).join(' | ')}`, param);
   return items;
 }
