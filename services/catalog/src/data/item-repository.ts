@@ -71,8 +71,14 @@ function toState(row: ItemRow, tagIds: string[]): ItemState {
   };
 }
 
-/** An item row with what an Item shows of its supplier and its tags (in their order), for toItem. */
-const LOADED_ITEM = `SELECT i.*, s.name AS supplier_name, s.email AS supplier_email, s.phone AS supplier_phone,
+/**
+ * An item row with what an Item shows of its supplier and its tags (in their order), for toItem.
+ * The columns are listed, not `i.*`: findItem's statements are prepared once per connection, and a
+ * prepared `*` would fail ("cached plan must not change result type") once a migration adds a column.
+ */
+const LOADED_ITEM = `SELECT i.id, i.workspace_id, i.sku, i.description, i.external_id, i.supplier_id, i.cost, i.sell_price,
+            i.track_stock, i.low_stock_threshold, i.user_id, i.created_at, i.updated_at,
+            s.name AS supplier_name, s.email AS supplier_email, s.phone AS supplier_phone,
             COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY it.position)
                         FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id), '[]'::json) AS tags
        FROM items i LEFT JOIN suppliers s ON s.id = i.supplier_id`;
@@ -85,11 +91,18 @@ export async function loadItems(db: Db, workspaceId: string, ids: string[]): Pro
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * The single-item lookups, named so each connection parses and plans them once and then only
+ * binds and executes (the hot GET /items/info path): PostgreSQL's parse and plan of this join with
+ * its tag aggregate cost more than running it for one row.
+ */
+const FIND_ITEM_BY_ID = { name: 'catalog_find_item_by_id', text: `${LOADED_ITEM} WHERE i.workspace_id = $1 AND i.id = $2` };
+const FIND_ITEM_BY_EXTERNAL_ID = { name: 'catalog_find_item_by_external_id', text: `${LOADED_ITEM} WHERE i.workspace_id = $1 AND i.external_id = $2` };
+
 /** The full Item by id or external id in one query; undefined when the workspace has none. */
 export async function findItem(db: Db, workspaceId: string, ref: ItemRef): Promise<Item | undefined> {
   const { rows } = await db.query<LoadedItemRow>(
-    'id' in ref ? `${LOADED_ITEM} WHERE i.workspace_id = $1 AND i.id = $2` : `${LOADED_ITEM} WHERE i.workspace_id = $1 AND i.external_id = $2`,
-    [workspaceId, 'id' in ref ? ref.id : ref.externalId],
+    'id' in ref ? { ...FIND_ITEM_BY_ID, values: [workspaceId, ref.id] } : { ...FIND_ITEM_BY_EXTERNAL_ID, values: [workspaceId, ref.externalId] },
   );
   return rows[0] && toItem(rows[0]);
 }
