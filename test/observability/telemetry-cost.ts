@@ -4,9 +4,11 @@
  * more than a few microseconds of work do. Starts an isolated stack as the tests do, warms up,
  * then sends a bounded number of requests (TELEMETRY_COST_REQUESTS, default 1500, 8 at a time)
  * per scenario. Compare a run with OTEL_SDK_DISABLED=true (metrics only) against one without
- * (trace ids on, nothing exported). Linux only.
+ * (trace ids on, nothing exported). `postgres` is the CPU of the database's server processes
+ * serving this stack (its backends, found after the warm-up), read the same way. Linux only.
  */
 import fs from 'node:fs';
+import { Client } from 'pg';
 import globalSetup from '../support/global-setup';
 import globalTeardown from '../support/global-teardown';
 import { request } from '../support/api';
@@ -18,17 +20,39 @@ const WARM_UP = 200;
 const PROCESSES = ['locations', 'catalog', 'stock', 'gateway'] as const;
 const CLOCK_TICK_US = 10_000;
 
-/** utime + stime of each child, in clock ticks (fields 14 and 15 of /proc/<pid>/stat). */
-function cpuTicks(): number[] {
-  return PROCESSES.map((name) => {
-    const fields = fs.readFileSync(`/proc/${globalThis.__TEST_STACK__!.child(name).pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  });
+/** utime + stime of a process, in clock ticks (fields 14 and 15 of /proc/<pid>/stat); 0 once it has exited. */
+function ticksOf(pid: number): number {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0;
+  }
+  const fields = stat.split(') ')[1]!.split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** The PostgreSQL backends connected to the stack's database (its pools, warmed up by then). */
+async function databaseBackends(): Promise<number[]> {
+  const db = new Client({ connectionString: globalThis.__TEST_STACK__!.urls.database });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    return rows.map((r) => r.pid);
+  } finally {
+    await db.end();
+  }
+}
+
+/** CPU ticks of each child, then of the database backends together. */
+function cpuTicks(backends: number[]): number[] {
+  return [...PROCESSES.map((name) => ticksOf(globalThis.__TEST_STACK__!.child(name).pid!)), backends.reduce((sum, pid) => sum + ticksOf(pid), 0)];
 }
 
 async function scenario(name: string, call: () => Promise<unknown>): Promise<void> {
   for (let i = 0; i < WARM_UP; i++) await call();
-  const before = cpuTicks();
+  const backends = await databaseBackends();
+  const before = cpuTicks(backends);
   let sent = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -38,8 +62,8 @@ async function scenario(name: string, call: () => Promise<unknown>): Promise<voi
       }
     }),
   );
-  const after = cpuTicks();
-  const perRequest = Object.fromEntries(PROCESSES.map((p, i) => [p, Math.round(((after[i]! - before[i]!) * CLOCK_TICK_US) / REQUESTS)]));
+  const after = cpuTicks(backends);
+  const perRequest = Object.fromEntries([...PROCESSES, 'postgres'].map((p, i) => [p, Math.round(((after[i]! - before[i]!) * CLOCK_TICK_US) / REQUESTS)]));
   console.log(JSON.stringify({ scenario: name, tracing: process.env.OTEL_SDK_DISABLED === 'true' ? 'disabled' : 'ids only', requests: REQUESTS, cpu_us_per_request: perRequest }));
 }
 
