@@ -173,6 +173,25 @@ describe('items', () => {
     expectError(await ws.owner.patch(`/items/${item.id}`, { quantity: 5 }), 400, 'bad_request');
   });
 
+  it('when a migration adds a column to items after the lookups were prepared, then the lookups still answer', async () => {
+    const ws = await newWorkspace();
+    const item = await createItem(ws, { externalId: unique('ext') });
+    const lookups = () => Promise.all([ws.owner.get('/items/info', { query: { itemId: item.id } }), ws.owner.get('/items/info', { query: { itemId: `ext_${item.externalId}` } })]);
+    // Prepared on the catalog's connections (a few rounds, so every pooled connection has them).
+    for (let i = 0; i < 4; i++) expect((await lookups()).map((r) => r.status)).toEqual([200, 200]);
+    const column = unique('added_by_test').toLowerCase().replace(/[^a-z0-9_]/g, '_');
+    await sql(`ALTER TABLE catalog.items ADD COLUMN ${column} text`);
+    try {
+      for (let i = 0; i < 4; i++) {
+        const answers = await lookups();
+        expect(answers.map((r) => r.status)).toEqual([200, 200]);
+        expect(answers.map((r) => r.body)).toEqual([item, item]);
+      }
+    } finally {
+      await sql(`ALTER TABLE catalog.items DROP COLUMN ${column}`);
+    }
+  });
+
   it('when an item id is junk or unknown, then 404', async () => {
     const ws = await newWorkspace();
     expectError(await ws.owner.get('/items/info', { query: { itemId: 'junk' } }), 404, 'not_found');
