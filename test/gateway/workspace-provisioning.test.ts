@@ -130,15 +130,19 @@ describe('workspace creation interrupted between its steps', () => {
         code: 'internal_server_error',
         message: expect.stringMatching(/locations service did not answer|could not be asked/),
       });
-      // Abandoned, but the discard did not get through either: the row waits for the sweeper.
       const [left] = await sql<{ id: string; abandoned_at: Date | null; provisioned_at: Date | null }>(
         'SELECT id, abandoned_at, provisioned_at FROM identity.workspaces WHERE name = $1',
         [name],
       );
-      expect(left).toMatchObject({ abandoned_at: expect.any(Date), provisioned_at: null });
-      await age(left!.id);
-      await sweepStaleProvisioning(await sweeperDeps(), { graceMs: GRACE_MS });
-      await expectCleanedUp(left!.id);
+      // Usually the 1 ms discard fails too, and the abandoned row waits for the sweeper. On a quiet
+      // machine the discard's reply can come back within 1 ms: then the creation was undone inline
+      // and no row is left at all — never a provisioned one.
+      if (left) {
+        expect(left).toMatchObject({ abandoned_at: expect.any(Date), provisioned_at: null });
+        await age(left.id);
+        await sweepStaleProvisioning(await sweeperDeps(), { graceMs: GRACE_MS });
+        await expectCleanedUp(left.id);
+      }
     } finally {
       await impatient.stop();
       await broker.close();
