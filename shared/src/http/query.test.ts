@@ -1,5 +1,5 @@
 // Through the barrel, which extends zod with .openapi() before the schemas are built.
-import { BadRequest, cursorBinding, decodeCursor, encodeCursor, EXACT_TOTAL_LIMIT, pageRequest, SequenceKey, setTotalCount, TimeIdKey } from '..';
+import { BadRequest, cursorBinding, decodeCursor, encodeCursor, EXACT_TOTAL_LIMIT, keysetPage, pageRequest, SequenceKey, setTotalCount, TimeIdKey } from '..';
 
 const KEY: TimeIdKey = ['2026-11-22T04:45:00.123456Z', '0f8fad5b-d9cb-469f-a165-70867728950e'];
 
@@ -57,5 +57,16 @@ describe('setTotalCount', () => {
     expect(headers(EXACT_TOTAL_LIMIT)).toEqual({ 'X-Total-Count': String(EXACT_TOTAL_LIMIT) });
     expect(headers(EXACT_TOTAL_LIMIT + 1)).toEqual({});
     expect(headers(undefined)).toEqual({});
+  });
+});
+
+describe('keysetPage', () => {
+  const fetched = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
+  it('when one row more than the page was fetched, then it answers the page and the last row\'s key', () => {
+    expect(keysetPage(fetched, 2, (last) => [last.id], { rows: [{ n: 3 }] })).toEqual({ rows: fetched.slice(0, 2), next: ['b'], total: 3 });
+  });
+  it('when no more than the page was fetched, then there is no next key; without a count there is no total', () => {
+    expect(keysetPage(fetched, 3, (last) => [last.id])).toEqual({ rows: fetched, next: undefined, total: undefined });
+    expect(keysetPage([], 3, (last: { id: string }) => [last.id], { rows: [{ n: 0 }] })).toEqual({ rows: [], next: undefined, total: 0 });
   });
 });

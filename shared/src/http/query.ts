@@ -80,6 +80,17 @@ export type IdPairKey = z.infer<typeof IdPairKey>;
 export const SequenceKey = z.tuple([z.string().regex(/^[0-9]{1,19}$/)]);
 export type SequenceKey = z.infer<typeof SequenceKey>;
 
+/**
+ * One page out of the `limit + 1` rows a keyset query fetched (the extra row only tells that a
+ * next page exists): the rows to answer, the key of the last one when a next page exists, and
+ * the bounded total when it was counted (see boundedCountSql).
+ */
+export function keysetPage<R, K>(fetched: R[], limit: number, keyOf: (last: R) => K, counted?: { rows: { n: number }[] }): { rows: R[]; next?: K; total?: number } {
+  const rows = fetched.slice(0, limit);
+  const last = rows[rows.length - 1];
+  return { rows, next: fetched.length > limit && last ? keyOf(last) : undefined, total: counted ? (counted.rows[0]?.n ?? 0) : undefined };
+}
+
 /** SQL for a timestamptz column as TimeIdKey's first element: exact to the microsecond, unlike a JS Date. */
 export const cursorTimeSql = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 

@@ -1,4 +1,4 @@
-import { boundedCountSql, cursorTimeSql, type PageRequest, type Pool, SqlConditions, type TimeIdKey } from '@inv/shared';
+import { boundedCountSql, keysetPage, cursorTimeSql, type PageRequest, type Pool, SqlConditions, type TimeIdKey } from '@inv/shared';
 import { containsPattern, type ItemFilter, STOCK_HEALTH, type StockHealth } from '../domain/item-filter';
 
 interface Where {
@@ -157,11 +157,6 @@ export async function findItemIds(
     ),
     page.after ? undefined : pool.query<{ n: number }>(boundedCountSql(`FROM items i WHERE ${where.sql}`), where.params),
   ]);
-  const rows = list.rows.slice(0, page.limit);
-  const last = rows[rows.length - 1];
-  return {
-    ids: rows.map((r) => r.id),
-    next: list.rows.length > page.limit && last ? [last.at, last.id] : undefined,
-    total: count ? (count.rows[0]?.n ?? 0) : undefined,
-  };
+  const { rows, next, total } = keysetPage(list.rows, page.limit, (last): TimeIdKey => [last.at, last.id], count);
+  return { ids: rows.map((r) => r.id), next, total };
 }

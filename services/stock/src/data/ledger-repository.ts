@@ -1,4 +1,4 @@
-import { boundedCountSql, type IdPairKey, type PageRequest, type Pool, type PoolClient, type SequenceKey, SqlConditions } from '@inv/shared';
+import { boundedCountSql, keysetPage, type IdPairKey, type PageRequest, type Pool, type PoolClient, type SequenceKey, SqlConditions } from '@inv/shared';
 import type { DateRange } from '../domain/intervals';
 import { toUnits, fromUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import { available, type BalanceAmounts } from '../domain/balance-rules';
@@ -197,13 +197,8 @@ export async function listMovements(
     ),
     page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM movements WHERE ${where}`, 'seq DESC'), params),
   ]);
-  const rows = list.rows.slice(0, page.limit);
-  const last = rows[rows.length - 1];
-  return {
-    rows: rows.map(toMovement),
-    next: list.rows.length > page.limit && last ? [last.key] : undefined,
-    total: count ? (count.rows[0]?.n ?? 0) : undefined,
-  };
+  const { rows, next, total } = keysetPage(list.rows, page.limit, (last): SequenceKey => [last.key], count);
+  return { rows: rows.map(toMovement), next, total };
 }
 
 export interface BalanceFilter {
@@ -236,8 +231,7 @@ export async function listBalances(
     ),
     page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM balances WHERE ${where}`, 'item_id, location_id'), params),
   ]);
-  const rows = list.rows.slice(0, page.limit);
-  const last = rows[rows.length - 1];
+  const { rows, next, total } = keysetPage(list.rows, page.limit, (last): IdPairKey => [last.item_id, last.location_id], count);
   return {
     rows: rows.map((r) => {
       const amounts = { onHand: toUnits(r.on_hand), reserved: toUnits(r.reserved) };
@@ -250,8 +244,8 @@ export async function listBalances(
         updatedAt: r.updated_at.toISOString(),
       };
     }),
-    next: list.rows.length > page.limit && last ? [last.item_id, last.location_id] : undefined,
-    total: count ? (count.rows[0]?.n ?? 0) : undefined,
+    next,
+    total,
   };
 }
 

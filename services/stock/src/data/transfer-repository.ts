@@ -1,4 +1,4 @@
-import { boundedCountSql, cursorTimeSql, type Envelope, type LocationType, type PageRequest, type PlanCounter, type PlanQuota, type Pool, type PoolClient, SqlConditions, type TimeIdKey, type TransferStatus } from '@inv/shared';
+import { boundedCountSql, keysetPage, cursorTimeSql, type Envelope, type LocationType, type PageRequest, type PlanCounter, type PlanQuota, type Pool, type PoolClient, SqlConditions, type TimeIdKey, type TransferStatus } from '@inv/shared';
 import type { DateRange } from '../domain/intervals';
 import { fromUnits, toUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import type { Transfer } from '../domain/stock-records';
@@ -221,13 +221,8 @@ export async function listTransferIds(
     ),
     page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM transfers WHERE ${where}`, `created_at ${direction}, id ${direction}`), params),
   ]);
-  const rows = list.rows.slice(0, page.limit);
-  const last = rows[rows.length - 1];
-  return {
-    ids: rows.map((r) => r.id),
-    next: list.rows.length > page.limit && last ? [last.at, last.id] : undefined,
-    total: count ? (count.rows[0]?.n ?? 0) : undefined,
-  };
+  const { rows, next, total } = keysetPage(list.rows, page.limit, (last): TimeIdKey => [last.at, last.id], count);
+  return { ids: rows.map((r) => r.id), next, total };
 }
 
 export interface LockedTransfer {
