@@ -29,7 +29,9 @@ export function poolSettings(config: Pick<BaseConfig, 'DB_POOL_SIZE' | 'DB_CONNE
  * the rejection of the query in flight, which its caller answers.
  */
 export function createPool(connectionString: string, logger: Logger, options: PoolConfig = {}): Pool {
-  const pool = new Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000, keepAlive: true, ...options });
+  // Pipeline mode: statements issued together on one client go out without waiting for each
+  // other's answers (see inOneRoundTrip); a client used one await at a time behaves as before.
+  const pool = new Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000, keepAlive: true, pipeline: true, ...options });
   pool.on('error', (err) => logger.warn({ err: err.message }, 'idle PostgreSQL client failed; the pool will replace it'));
   pool.on('connect', (client) => {
     client.on('error', (err) => logger.debug({ err: err.message }, 'PostgreSQL connection failed'));

@@ -23,8 +23,12 @@ export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => P
     const client = await pool.connect();
     let broken = false;
     try {
-      await client.query(`BEGIN ISOLATION LEVEL ${(options.isolation ?? 'read committed').toUpperCase()}`);
+      // BEGIN travels with work's first statements (pipeline mode) instead of costing a round trip
+      // of its own. Only a broken connection can fail it, and that fails what follows it too.
+      const begun = inOneRoundTrip(client, () => [client.query(`BEGIN ISOLATION LEVEL ${(options.isolation ?? 'read committed').toUpperCase()}`)], { untilNextTurn: true });
+      begun.catch(() => undefined);
       const result = await work(client);
+      await begun;
       if (!committedEarly.delete(client)) await client.query('COMMIT');
       return result;
     } catch (err) {
@@ -59,6 +63,38 @@ const committedEarly = new WeakSet<PoolClient>();
 export async function commitWith(tx: PoolClient, finalStatement: string): Promise<void> {
   await tx.query(`${finalStatement}; COMMIT`);
   committedEarly.add(tx);
+}
+
+interface CorkableClient {
+  connection?: { stream?: { cork?(): void; uncork?(): void } };
+}
+
+/**
+ * Sends the statements `issue` starts on `client` in one write, so that in pipeline mode (see
+ * createPool) they cost one round trip, and answers their results in the order issued. Waits for
+ * all of them and then throws the first failure in that order: in a transaction, the statements
+ * after a failed one fail only because of it (25P02). With `untilNextTurn`, the write also takes
+ * whatever else is issued on the client before the event loop's next turn (withTransaction's BEGIN
+ * then shares the write of the work's first statements).
+ */
+export async function inOneRoundTrip<T extends readonly Promise<unknown>[]>(
+  client: PoolClient,
+  issue: () => T,
+  options: { untilNextTurn?: boolean } = {},
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const stream = (client as unknown as CorkableClient).connection?.stream;
+  stream?.cork?.();
+  let issued: T;
+  try {
+    issued = issue();
+  } finally {
+    if (options.untilNextTurn) setImmediate(() => stream?.uncork?.());
+    else stream?.uncork?.();
+  }
+  const settled = await Promise.allSettled(issued);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as { [K in keyof T]: Awaited<T[K]> };
 }
 
 /** PostgreSQL unique_violation, for mapping duplicates to 409 conflict. */

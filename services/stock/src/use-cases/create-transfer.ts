@@ -1,5 +1,5 @@
-import { canAccessLocation, claimPlanQuotaAndCommit, Forbidden, newId, outboxMessages, StockEvents, transact, Unprocessable, type EffectGuard, type InternalContext, type ServiceRuntime } from '@inv/shared';
-import type { ItemRow, LocationRow } from '../data/projection-repository';
+import { canAccessLocation, claimPlanQuotaAndCommit, Forbidden, inOneRoundTrip, isId, newId, outboxMessages, StockEvents, transact, Unprocessable, type EffectGuard, type InternalContext, type ServiceRuntime } from '@inv/shared';
+import { findItems, type ItemRow, type LocationRow } from '../data/projection-repository';
 import { lockForTransfer, recordTransfer, transferQuota } from '../data/transfer-repository';
 import { locationRefusal } from '../domain/location-rules';
 import { fromUnits, toUnits, type Units } from '../domain/quantity';
@@ -41,48 +41,84 @@ export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan
     if (!canAccessLocation(actor.locationAccess, id, 'write')) throw new Forbidden(`You need write access to both locations of a transfer; you lack it for ${id}.`);
   }
   if (from === to) throw new Unprocessable('fromLocationId and toLocationId are the same location; a transfer needs two different locations.');
-  const lines = input.lines.map((l) => ({ id: newId(), itemId: l.itemId.toLowerCase(), quantity: toUnits(l.quantity), note: l.note ?? '' }));
-  const [items, locations] = await Promise.all([
-    resolveItems(runtime, actor.workspaceId, lines.map((l) => l.itemId), actor.requestId),
-    resolveLocations(runtime, actor.workspaceId, [from, to], actor.requestId),
-  ]);
-  const refuse = (refusals: (string | undefined)[]) => {
-    const reason = refusals.find((r) => r !== undefined);
-    if (reason) throw new Unprocessable(reason);
-  };
   const fromUse = { addsStock: false, requireActive: true };
   const toUse = { addsStock: true, requireActive: true };
-  refuse([locationRefusal(locations.get(from), input.fromLocationId, fromUse), locationRefusal(locations.get(to), input.toLocationId, toUse)]);
-  lines.forEach((line, index) => {
-    const item = items.get(line.itemId);
-    if (!item) throw new Unprocessable(`lines[${index}]: item ${line.itemId} does not exist.`);
-    if (!item.track_stock) throw new Unprocessable(`lines[${index}]: item "${item.sku}" (${item.id}) is catalog-only (trackStock: false) and cannot be transferred.`);
-  });
+  // Ids that cannot exist are refused before they reach a uuid column.
+  refuse([isId(from) ? undefined : locationRefusal(undefined, input.fromLocationId, fromUse), isId(to) ? undefined : locationRefusal(undefined, input.toLocationId, toUse)]);
+  const lines = input.lines.map((l) => ({ id: newId(), itemId: l.itemId.toLowerCase(), quantity: toUnits(l.quantity), note: l.note ?? '' }));
+  refuse(lines.map((line, index) => (isId(line.itemId) ? undefined : unknownItem(line.itemId, index))));
   const id = newId();
   const status = input.status ?? 'completed';
   const changes = status === 'pending' ? { movements: [], reservations: sourceReservations(from, lines, 1n) } : { movements: transferMovements(id, from, to, lines) };
-  return transact(runtime, async (tx) => {
-    await guard.begin(tx);
-    const now = new Date();
-    const locked = await lockForTransfer(tx, actor.workspaceId, [from, to], [...changes.reservations ?? [], ...changes.movements], now);
-    refuse([locationRefusal(locked.locations.get(from), input.fromLocationId, fromUse), locationRefusal(locked.locations.get(to), input.toLocationId, toUse)]);
-    const planned = planStockChanges(locked.balances, changes, labelsFrom(items, locked.locations));
-    const transfer = presentTransfer({ id, status, note: input.note ?? '', createdAt: now, lines }, locked.locations.get(from)!, locked.locations.get(to)!, items);
-    const events = [
-      ...outboxMessages(StockEvents.changed, actor.workspaceId, stockChangedEvents(planned.movements), actor.requestId),
-      ...outboxMessages(status === 'pending' ? StockEvents.transferPending : StockEvents.transferCompleted, actor.workspaceId, [transfer], actor.requestId),
-    ];
-    await recordTransfer(
-      tx,
-      actor.workspaceId,
-      { id, fromLocationId: from, toLocationId: to, status, note: transfer.note, userId: actor.userId, createdAt: now, lines },
-      { movements: newMovements(planned.movements, actor.userId, now), balances: planned.balances, events },
-    );
-    await guard.finish(tx, transfer);
-    // Last, with COMMIT in the same message: the workspace's counter row is locked for no round trip.
-    await claimPlanQuotaAndCommit(tx, actor.workspaceId, transferQuota(plan));
-    return transfer;
-  });
+
+  /**
+   * Two round trips: BEGIN, the key's claim, the items and the locks in one; the writes, the
+   * key's response, the quota claim and COMMIT in the other. The projection is trusted on the
+   * first attempt; where it lacks an item or a location, the attempt rolls back, asks the owning
+   * service (see resolve-references) and runs once more taking what is still missing as absent.
+   */
+  const attempt = (projectionResolved: boolean) =>
+    transact(runtime, async (tx) => {
+      const now = new Date();
+      const [, itemRows, locked] = await inOneRoundTrip(tx, () => [
+        guard.begin(tx),
+        findItems(tx, actor.workspaceId, lines.map((l) => l.itemId)),
+        lockForTransfer(tx, actor.workspaceId, [from, to], [...(changes.reservations ?? []), ...changes.movements], now),
+      ]);
+      const items = new Map(itemRows.filter((i) => i.confirmed).map((i) => [i.id, i]));
+      const locations = new Map([...locked.locations].filter(([, l]) => l.deleted || l.name !== null));
+      const gap = { items: lines.map((l) => l.itemId).filter((i) => !items.has(i)), locations: [from, to].filter((l) => !locations.has(l)) };
+      if (!projectionResolved && (gap.items.length > 0 || gap.locations.length > 0)) throw new ProjectionGap(gap.items, gap.locations);
+      refuse([locationRefusal(locations.get(from), input.fromLocationId, fromUse), locationRefusal(locations.get(to), input.toLocationId, toUse)]);
+      refuse(lines.map((line, index) => itemRefusal(items.get(line.itemId), line.itemId, index)));
+      const planned = planStockChanges(locked.balances, changes, labelsFrom(items, locked.locations));
+      const transfer = presentTransfer({ id, status, note: input.note ?? '', createdAt: now, lines }, locations.get(from)!, locations.get(to)!, items);
+      const events = [
+        ...outboxMessages(StockEvents.changed, actor.workspaceId, stockChangedEvents(planned.movements), actor.requestId),
+        ...outboxMessages(status === 'pending' ? StockEvents.transferPending : StockEvents.transferCompleted, actor.workspaceId, [transfer], actor.requestId),
+      ];
+      const record = { id, fromLocationId: from, toLocationId: to, status, note: transfer.note, userId: actor.userId, createdAt: now, lines };
+      await inOneRoundTrip(tx, () => [
+        recordTransfer(tx, actor.workspaceId, record, { movements: newMovements(planned.movements, actor.userId, now), balances: planned.balances, events }),
+        guard.finish(tx, transfer),
+        // Last, with COMMIT in the same message: the workspace's counter row is locked for no round trip.
+        claimPlanQuotaAndCommit(tx, actor.workspaceId, transferQuota(plan)),
+      ]);
+      return transfer;
+    });
+
+  try {
+    return await attempt(false);
+  } catch (err) {
+    if (!(err instanceof ProjectionGap)) throw err;
+    await Promise.all([resolveItems(runtime, actor.workspaceId, err.itemIds, actor.requestId), resolveLocations(runtime, actor.workspaceId, err.locationIds, actor.requestId)]);
+    return attempt(true);
+  }
+}
+
+/** The projection lacked these items or locations; their owning services have the answer. */
+class ProjectionGap extends Error {
+  constructor(
+    readonly itemIds: string[],
+    readonly locationIds: string[],
+  ) {
+    super('the projection lacks items or locations of the transfer');
+  }
+}
+
+function refuse(refusals: (string | undefined)[]): void {
+  const reason = refusals.find((r) => r !== undefined);
+  if (reason) throw new Unprocessable(reason);
+}
+
+function unknownItem(itemId: string, index: number): string {
+  return `lines[${index}]: item ${itemId} does not exist.`;
+}
+
+function itemRefusal(item: ItemRow | undefined, itemId: string, index: number): string | undefined {
+  if (!item) return unknownItem(itemId, index);
+  if (!item.track_stock) return `lines[${index}]: item "${item.sku}" (${item.id}) is catalog-only (trackStock: false) and cannot be transferred.`;
+  return undefined;
 }
 
 /** The Transfer the API answers for one just created, from what the transaction wrote and locked (no re-read). */
