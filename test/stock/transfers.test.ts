@@ -110,6 +110,27 @@ describe('POST /inventory/transfers', () => {
     expect(await sql('SELECT count(*)::int AS n FROM stock.transfers WHERE workspace_id = $1', [ws.id])).toEqual([{ n: 0 }]);
   });
 
+  it('when the stock projection has not yet heard of the destination or the item, then the transfer asks their services and goes through', async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const van = await createLocation(ws);
+    const item = await createItem(ws);
+    await eventually('the van and the item in the stock projections', async () =>
+      (await sql('SELECT 1 FROM stock.locations WHERE id = $1 AND name IS NOT NULL', [van.id])).length && (await sql('SELECT 1 FROM stock.items WHERE id = $1 AND confirmed', [item.id])).length ? true : undefined,
+    );
+    // As if their events were still on the way: the first attempt finds neither and must not refuse.
+    await sql('DELETE FROM stock.locations WHERE id = $1', [van.id]);
+    await sql('DELETE FROM stock.items WHERE id = $1', [item.id]);
+    await receive(ws.owner, item.id, ws.defaultLocationId, 3);
+    await sql('DELETE FROM stock.items WHERE id = $1', [item.id]);
+    const res = await transfer(ws, { fromLocationId: ws.defaultLocationId, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 2 }] });
+    expect(res.status).toBe(201);
+    expect(res.body.toLocation).toEqual({ id: van.id, name: van.name, type: 'van' });
+    expect(res.body.lines[0].item).toEqual({ id: item.id, sku: item.sku, description: item.description });
+    expect(await onHand(ws.owner, item.id, van.id)).toBe(2);
+    expect(await sql('SELECT name FROM stock.locations WHERE id = $1', [van.id])).toEqual([{ name: van.name }]);
+    const junkItem = await transfer(ws, { fromLocationId: ws.defaultLocationId, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 1 }, { itemId: 'junk', quantity: 1 }] });
+    expect(expectError(junkItem, 422, 'unprocessable_entity').message).toBe('lines[1]: item junk does not exist.');
+  });
   it('when a member with restricted location access transfers, then it needs write access to both locations', async () => {
     const { ws, van, item, from } = await stocked(10);
     const writer = await newMember(ws, { role: 'member', locationAccess: `${from}:write,${van.id}:write` });
