@@ -115,12 +115,12 @@ describe('transactional outbox', () => {
 });
 
 describe('idempotent consumer', () => {
-  async function consumer(pool: Pool, options: { maxAttempts?: number; handler?: (value: string) => Promise<void> } = {}) {
+  async function consumer(pool: Pool, options: { maxAttempts?: number; prefetch?: number; handler?: (value: string) => Promise<void> } = {}) {
     const queue = `test.${randomBytes(4).toString('hex')}`;
     const b = broker();
     await b.waitForConnect(5000);
     const type = `${queue}.happened`;
-    const c = new EventConsumer(b, pool, logger, queue, { prefetch: 1, maxAttempts: options.maxAttempts ?? 5, retryDelayMs: 50 });
+    const c = new EventConsumer(b, pool, logger, queue, { prefetch: options.prefetch ?? 1, maxAttempts: options.maxAttempts ?? 5, retryDelayMs: 50 });
     c.on(type, z.object({ value: z.string() }), async ({ value }, message, tx) => {
       await options.handler?.(value);
       await tx.query('INSERT INTO applied (message_id, value) VALUES ($1, $2)', [message.id, value]);
@@ -191,6 +191,69 @@ describe('idempotent consumer', () => {
       return rows.length ? true : undefined;
     });
     expect(calls).toBe(2);
+  });
+  /**
+   * A consumer whose handler holds the message 'gate' until released, so that what is published
+   * meanwhile is delivered (up to the prefetch of 16) and waits to be applied as one batch.
+   */
+  async function gatedConsumer(pool: Pool, handler: (value: string) => Promise<void> = async () => undefined) {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const calls: string[] = [];
+    const c = await consumer(pool, {
+      prefetch: 16,
+      handler: async (value) => {
+        calls.push(value);
+        if (value === 'gate') await gate;
+        await handler(value);
+      },
+    });
+    const publish = (value: string, message = envelope(c.type, 'ws-1', { value }, null)) => c.publishRaw(c.type, Buffer.from(JSON.stringify(message)));
+    await publish('gate');
+    await eventually('the gate to be held', async () => (calls.includes('gate') ? true : undefined));
+    const check = c.broker.channel('queue-check', async () => undefined);
+    cleanup.push(() => check.close());
+    /** Waits until the broker has handed over everything published (it waits, unacked, behind the gate), then opens the gate. */
+    const open = async () => {
+      await eventually('the messages delivered behind the gate', async () => ((await check.checkQueue(c.queue)).messageCount === 0 ? true : undefined));
+      release();
+    };
+    return { publish, open, calls, type: c.type };
+  }
+
+  const appliedValues = async (pool: Pool) => (await pool.query<{ value: string; xmin: string }>('SELECT value, xmin::text FROM applied ORDER BY value')).rows;
+
+  it('when messages arrive together, then they are applied once each, in delivery order, in one transaction', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    const { publish, open, calls, type } = await gatedConsumer(pool);
+    const twice = envelope(type, 'ws-1', { value: 'b' }, null);
+    for (const value of ['a', 'b', 'c', 'd']) await publish(value, value === 'b' ? twice : undefined);
+    await publish('b', twice);
+    await open();
+    await eventually('the four messages applied', async () => ((await appliedValues(pool)).length === 5 ? true : undefined));
+    const rows = await appliedValues(pool);
+    expect(rows.map((r) => r.value)).toEqual(['a', 'b', 'c', 'd', 'gate']);
+    expect(new Set(rows.filter((r) => r.value !== 'gate').map((r) => r.xmin)).size).toBe(1);
+    expect(calls).toEqual(['gate', 'a', 'b', 'c', 'd']);
+  });
+
+  it('when one message of a batch fails, then the others are applied on their own and only that one is retried', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    let failures = 0;
+    const { publish, open, calls } = await gatedConsumer(pool, async (value) => {
+      if (value === 'flaky' && failures < 2) {
+        failures += 1;
+        throw new Error('not yet');
+      }
+    });
+    for (const value of ['a', 'flaky', 'b']) await publish(value);
+    await open();
+    await eventually('every message applied', async () => ((await appliedValues(pool)).length === 4 ? true : undefined));
+    expect((await appliedValues(pool)).map((r) => r.value)).toEqual(['a', 'b', 'flaky', 'gate']);
+    // The batch (a, flaky) rolled back; then a, flaky (failing its first attempt) and b on their own; then flaky's retry.
+    expect(calls).toEqual(['gate', 'a', 'flaky', 'a', 'flaky', 'b', 'flaky']);
   });
 });
 

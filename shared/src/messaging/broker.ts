@@ -1,7 +1,9 @@
 import amqp, { type AmqpConnectionManager, type ChannelWrapper } from 'amqp-connection-manager';
 import type { ConfirmChannel, Options } from 'amqplib';
+import type { Writable } from 'node:stream';
 import type { Logger } from '../logger';
 import { tracePublish, type TraceHeaders } from '../telemetry/messaging-telemetry';
+import { coalesceWrites } from './coalesced-writes';
 import type { Envelope } from './envelope';
 
 export const DEAD_LETTER_EXCHANGE = 'inventory.dead-letter';
@@ -26,7 +28,9 @@ export class Broker {
       // Request/reply round trips are small frames; Nagle's delay would add ~40 ms to each.
       connectionOptions: { noDelay: true },
     });
-    this.connection.on('connect', () => {
+    this.connection.on('connect', ({ connection }) => {
+      const socket = (connection as unknown as { connection?: { stream?: Writable } }).connection?.stream;
+      if (socket) coalesceWrites(socket);
       this.connected = true;
       logger.info('connected to RabbitMQ');
     });

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { ConsumeMessage } from 'amqplib';
 import type { ChannelWrapper } from 'amqp-connection-manager';
 import type { Pool, PoolClient } from 'pg';
@@ -22,11 +23,16 @@ interface Subscription {
  * (its id is recorded in processed_messages inside the handler's transaction), retried with a
  * delay a bounded number of times on failure, and then dead-lettered to `<queue>.dlq`.
  * Messages that fail validation go to the dead-letter queue at once: retrying cannot fix them.
+ * Messages that arrive together are applied in one transaction, in delivery order; if any of
+ * them fails, each is applied again on its own, so failures and retries stay per message.
  */
 export class EventConsumer {
   private readonly subscriptions = new Map<string, Subscription>();
   private channel: ChannelWrapper | undefined;
   private inFlight = 0;
+  /** Deliveries parsed and waiting for the batch that applies them. */
+  private readonly waiting: Delivery[] = [];
+  private applying = false;
 
   constructor(
     private readonly broker: Broker,
@@ -35,6 +41,11 @@ export class EventConsumer {
     readonly queue: string,
     private readonly options: { maxAttempts?: number; retryDelayMs?: number; prefetch?: number } = {},
   ) {}
+
+  /** Unacked deliveries the broker hands over at once (prefetch), and so the largest batch. */
+  private get batchSize(): number {
+    return this.options.prefetch ?? 16;
+  }
 
   on<S extends z.ZodTypeAny>(type: string, schema: S, handler: EventHandler<z.infer<S>>): this {
     this.subscriptions.set(type, { schema, handler: handler as EventHandler<unknown> });
@@ -58,7 +69,7 @@ export class EventConsumer {
       await ch.assertQueue(deadQueue, { durable: true });
       await ch.bindQueue(deadQueue, DEAD_LETTER_EXCHANGE, deadQueue);
       for (const type of this.subscriptions.keys()) await ch.bindQueue(queue, this.broker.eventsExchange, type);
-      await ch.prefetch(this.options.prefetch ?? 16);
+      await ch.prefetch(this.batchSize);
       await ch.consume(queue, (msg) => {
         if (msg) void traceConsumption(queue, msg, () => this.handle(settleOn(ch), msg));
       });
@@ -81,25 +92,94 @@ export class EventConsumer {
         return;
       }
       const { message, subscription } = parsed;
-      await logContext.run({ requestId: message.requestId ?? undefined, workspaceId: message.workspaceId }, async () => {
-        try {
-          const applied = await withTransaction(this.pool, async (tx) => {
-            const fresh = await tx.query('INSERT INTO processed_messages (consumer, message_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [this.queue, message.id]);
-            if (fresh.rowCount === 0) {
-              this.logger.debug({ messageId: message.id, type: message.type }, 'duplicate message ignored');
-              return false;
-            }
-            await subscription.handler(message.payload, message, tx);
-            return true;
-          });
-          ch.ack(msg);
-          recordConsumerOutcome(this.queue, applied ? 'processed' : 'duplicate');
-        } catch (err) {
-          await this.retryOrDeadLetter(ch, msg, message, err);
-        }
-      });
+      await logContext.run({ requestId: message.requestId ?? undefined, workspaceId: message.workspaceId }, () => this.applyWithOthers({ ch, msg, message, subscription }));
     } finally {
       this.inFlight -= 1;
+    }
+  }
+
+  /**
+   * Applies the delivery together with the others that arrived with it: one transaction, one
+   * insert of their ids and one commit for the lot instead of one each (see applyBatch).
+   * Resolves once it is settled (acked, parked for retry or dead-lettered).
+   */
+  private applyWithOthers(delivery: Omit<Delivery, 'inContext' | 'settled'>): Promise<void> {
+    return new Promise((settled) => {
+      // The handler runs in the message's own context (its trace span and log fields), not the batch's.
+      this.waiting.push({ ...delivery, inContext: AsyncResource.bind(<T>(run: () => T) => run()), settled });
+      if (this.applying) return;
+      this.applying = true;
+      // After this turn, so that the deliveries read from the socket together wait for each other.
+      setImmediate(() => void this.applyWaiting());
+    });
+  }
+
+  private async applyWaiting(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.batchSize);
+      try {
+        if (batch.length === 1 || !(await this.applyBatch(batch))) {
+          for (const delivery of batch) await delivery.inContext(() => this.applyOne(delivery));
+        }
+      } finally {
+        for (const delivery of batch) delivery.settled();
+      }
+    }
+    this.applying = false;
+  }
+
+  /**
+   * Applies a batch in one transaction and acks it; false (having applied and settled nothing)
+   * when anything in it failed, so that each message is then applied on its own and only the one
+   * at fault spends an attempt.
+   */
+  private async applyBatch(batch: Delivery[]): Promise<boolean> {
+    let applied: boolean[];
+    try {
+      applied = await withTransaction(this.pool, async (tx) => {
+        const { rows } = await tx.query<{ message_id: string }>(
+          'INSERT INTO processed_messages (consumer, message_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING RETURNING message_id',
+          [this.queue, batch.map((d) => d.message.id)],
+        );
+        const fresh = new Set(rows.map((r) => r.message_id));
+        const outcomes: boolean[] = [];
+        for (const { message, subscription, inContext } of batch) {
+          // A message delivered twice in one batch is applied once: the first copy takes the id.
+          const isFresh = fresh.delete(message.id);
+          if (isFresh) await inContext(() => subscription.handler(message.payload, message, tx));
+          outcomes.push(isFresh);
+        }
+        return outcomes;
+      });
+    } catch (err) {
+      this.logger.debug({ err: (err as Error).message, queue: this.queue, messages: batch.length }, 'batch failed; applying its messages one by one');
+      return false;
+    }
+    batch.forEach((delivery, i) =>
+      delivery.inContext(() => {
+        delivery.ch.ack(delivery.msg);
+        if (!applied[i]) this.logger.debug({ messageId: delivery.message.id, type: delivery.message.type }, 'duplicate message ignored');
+        recordConsumerOutcome(this.queue, applied[i] ? 'processed' : 'duplicate');
+      }),
+    );
+    return true;
+  }
+
+  private async applyOne({ ch, msg, message, subscription }: Delivery): Promise<void> {
+    try {
+      const applied = await withTransaction(this.pool, async (tx) => {
+        const fresh = await tx.query('INSERT INTO processed_messages (consumer, message_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [this.queue, message.id]);
+        if (fresh.rowCount === 0) {
+          this.logger.debug({ messageId: message.id, type: message.type }, 'duplicate message ignored');
+          return false;
+        }
+        await subscription.handler(message.payload, message, tx);
+        return true;
+      });
+      ch.ack(msg);
+      recordConsumerOutcome(this.queue, applied ? 'processed' : 'duplicate');
+    } catch (err) {
+      await this.retryOrDeadLetter(ch, msg, message, err);
     }
   }
 
@@ -155,6 +235,16 @@ export class EventConsumer {
       ch.nack(msg, false, true);
     }
   }
+}
+
+interface Delivery {
+  ch: Settle;
+  msg: ConsumeMessage;
+  message: Envelope;
+  subscription: Subscription;
+  /** Runs a function in the async context the delivery arrived in. */
+  inContext: <T>(run: () => T) => T;
+  settled: () => void;
 }
 
 interface Settle {

@@ -1,4 +1,4 @@
-import { CATALOG_SERVICE, CatalogCommands, isId, ItemSnapshot, LocationCommands, LOCATIONS_SERVICE, LocationSnapshot, z, type ServiceRuntime } from '@inv/shared';
+import { CATALOG_SERVICE, CatalogCommands, isId, ItemSnapshot, LocationCommands, LOCATIONS_SERVICE, LocationSnapshot, withTransaction, z, type ServiceRuntime } from '@inv/shared';
 import { findItems, findLocations, storeFetchedItems, storeFetchedLocation, type ItemRow, type LocationRow } from '../data/projection-repository';
 
 type Runtime = Pick<ServiceRuntime, 'pool' | 'client'>;
@@ -15,7 +15,8 @@ export async function resolveItems(runtime: Runtime, workspaceId: string, ids: s
   if (missing.length > 0) {
     const answer = await runtime.client.request(CATALOG_SERVICE, CatalogCommands.getItems, { itemIds: missing }, { workspaceId, requestId });
     const fetched = z.array(ItemSnapshot).parse(answer).filter((i) => missing.includes(i.id));
-    await storeFetchedItems(runtime.pool, workspaceId, fetched);
+    // In a transaction for its retry: the upsert may meet a consumer batch applying item events in another order (deadlock).
+    await withTransaction(runtime.pool, (tx) => storeFetchedItems(tx, workspaceId, fetched));
     for (const i of fetched) known.set(i.id, { id: i.id, sku: i.sku, description: i.description, track_stock: i.trackStock, confirmed: true });
   }
   return known;
