@@ -37,17 +37,19 @@ export async function findStoredResponse(db: Pool | PoolClient, scope: Idempoten
  * key was already taken by a committed, unexpired request.
  */
 export async function claimKey(tx: PoolClient, scope: IdempotencyScope, fingerprint: string): Promise<boolean> {
-  const { rowCount } = await tx.query(
-    `INSERT INTO idempotency_keys (workspace_id, user_id, endpoint, key, fingerprint) VALUES ($1, $2, $3, $4, $5)
+  const { rowCount } = await tx.query({
+    // Named, as storeResponse: parsed and planned once per connection, not per idempotent write.
+    name: 'idempotency_claim_key',
+    text: `INSERT INTO idempotency_keys (workspace_id, user_id, endpoint, key, fingerprint) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (workspace_id, user_id, endpoint, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = NULL, body = NULL, created_at = now()
      WHERE idempotency_keys.created_at < now() - interval '24 hours'`,
-    [...params(scope), fingerprint],
-  );
+    values: [...params(scope), fingerprint],
+  });
   return rowCount === 1;
 }
 
 export async function storeResponse(tx: PoolClient, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
-  await tx.query(`UPDATE idempotency_keys SET status = $5, body = $6 WHERE ${KEY}`, [...params(scope), status, JSON.stringify(body)]);
+  await tx.query({ name: 'idempotency_store_response', text: `UPDATE idempotency_keys SET status = $5, body = $6 WHERE ${KEY}`, values: [...params(scope), status, JSON.stringify(body)] });
 }
 
 /** Deletes keys past their 24 hours, in batches (see purgeInBatches). */

@@ -137,10 +137,12 @@ export class EventConsumer {
     let applied: boolean[];
     try {
       applied = await withTransaction(this.pool, async (tx) => {
-        const { rows } = await tx.query<{ message_id: string }>(
-          'INSERT INTO processed_messages (consumer, message_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING RETURNING message_id',
-          [this.queue, batch.map((d) => d.message.id)],
-        );
+        const { rows } = await tx.query<{ message_id: string }>({
+          // Named, as in applyOne: parsed and planned once per connection, not per batch.
+          name: 'consumer_mark_processed_batch',
+          text: 'INSERT INTO processed_messages (consumer, message_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING RETURNING message_id',
+          values: [this.queue, batch.map((d) => d.message.id)],
+        });
         const fresh = new Set(rows.map((r) => r.message_id));
         const outcomes: boolean[] = [];
         for (const { message, subscription, inContext } of batch) {
@@ -168,7 +170,11 @@ export class EventConsumer {
   private async applyOne({ ch, msg, message, subscription }: Delivery): Promise<void> {
     try {
       const applied = await withTransaction(this.pool, async (tx) => {
-        const fresh = await tx.query('INSERT INTO processed_messages (consumer, message_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [this.queue, message.id]);
+        const fresh = await tx.query({
+          name: 'consumer_mark_processed',
+          text: 'INSERT INTO processed_messages (consumer, message_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          values: [this.queue, message.id],
+        });
         if (fresh.rowCount === 0) {
           this.logger.debug({ messageId: message.id, type: message.type }, 'duplicate message ignored');
           return false;

@@ -123,10 +123,12 @@ export class OutboxRelay {
     const relayed = await withTransaction(
       this.pool,
       async (tx) => {
-        const { rows } = await tx.query<{ seq: string; message: Envelope }>(
-          'SELECT seq, message FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
-          [this.batchSize],
-        );
+        const { rows } = await tx.query<{ seq: string; message: Envelope }>({
+          // Named: parsed and planned once per connection, not per batch.
+          name: 'outbox_claim_batch',
+          text: 'SELECT seq, message FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
+          values: [this.batchSize],
+        });
         // All at once: the broker confirms a burst about as fast as one message, and the channel keeps their order.
         const outcomes = await Promise.allSettled(rows.map((row) => this.broker.publishEvent(row.message, this.options.publishTimeoutMs ?? 5000)));
         const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');

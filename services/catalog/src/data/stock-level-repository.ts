@@ -5,12 +5,14 @@ import type { PoolClient, StockChanged } from '@inv/shared';
  * least as new and changes nothing.
  */
 export async function applyStockLevel(tx: PoolClient, workspaceId: string, change: StockChanged): Promise<void> {
-  await tx.query(
-    `INSERT INTO stock_levels (item_id, location_id, workspace_id, on_hand, version) VALUES ($1, $2, $3, $4, $5)
+  await tx.query({
+    // Named: parsed and planned once per connection, not per event (two per transfer).
+    name: 'catalog_apply_stock_level',
+    text: `INSERT INTO stock_levels (item_id, location_id, workspace_id, on_hand, version) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (item_id, location_id) DO UPDATE SET on_hand = EXCLUDED.on_hand, version = EXCLUDED.version
      WHERE stock_levels.version < EXCLUDED.version`,
-    [change.itemId, change.locationId, workspaceId, change.onHand, change.version],
-  );
+    values: [change.itemId, change.locationId, workspaceId, change.onHand, change.version],
+  });
 }
 
 /** On-hand across every location, as far as the projection knows. */

@@ -57,8 +57,11 @@ export async function storeOpeningItems(tx: PoolClient, workspaceId: string, ite
   );
 }
 
+/** Named (parsed and planned once per connection): every transfer and movement runs it. */
+const FIND_ITEMS = { name: 'stock_find_items', text: `SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[])` };
+
 export async function findItems(db: Db, workspaceId: string, ids: string[]): Promise<ItemRow[]> {
-  const { rows } = await db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspaceId, ids]);
+  const { rows } = await db.query<ItemRow>({ ...FIND_ITEMS, values: [workspaceId, ids] });
   return rows;
 }
 

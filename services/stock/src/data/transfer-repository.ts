@@ -33,8 +33,10 @@ export interface TransferLocks {
  */
 export async function lockForTransfer(tx: PoolClient, workspaceId: string, locationIds: string[], keys: BalanceKey[], now: Date): Promise<TransferLocks> {
   const unique = [...new Map(keys.map((k) => [balanceKey(k), k])).values()];
-  const { rows } = await tx.query<{ locations: LocationRow[] | null; balances: { item_id: string; location_id: string; on_hand: string; reserved: string; version: number }[] | null }>(
-    `WITH locked_locations AS (
+  const { rows } = await tx.query<{ locations: LocationRow[] | null; balances: { item_id: string; location_id: string; on_hand: string; reserved: string; version: number }[] | null }>({
+    // Named, as recordTransfer: PostgreSQL then parses and plans it once per connection, not per transfer.
+    name: 'stock_lock_for_transfer',
+    text: `WITH locked_locations AS (
        SELECT ${LOCATION_COLUMNS} FROM locations WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR SHARE
      ), locked_balances AS (
        INSERT INTO balances AS b (workspace_id, item_id, location_id, on_hand, updated_at)
@@ -45,8 +47,8 @@ export async function lockForTransfer(tx: PoolClient, workspaceId: string, locat
        RETURNING b.item_id, b.location_id, b.on_hand::text, b.reserved::text, b.version
      )
      SELECT (SELECT json_agg(l) FROM locked_locations l) AS locations, (SELECT json_agg(b) FROM locked_balances b) AS balances`,
-    [workspaceId, locationIds, unique.map((k) => k.itemId), unique.map((k) => k.locationId), now],
-  );
+    values: [workspaceId, locationIds, unique.map((k) => k.itemId), unique.map((k) => k.locationId), now],
+  });
   const row = rows[0]!;
   return {
     locations: new Map((row.locations ?? []).map((l) => [l.id, l])),
@@ -72,8 +74,9 @@ export async function recordTransfer(
   change: { movements: NewMovement[]; balances: LockedBalance[]; events: Envelope<unknown>[] },
 ): Promise<void> {
   const { movements: m, balances: b, events: e } = change;
-  await tx.query(
-    `WITH transfer AS (
+  await tx.query({
+    name: 'stock_record_transfer',
+    text: `WITH transfer AS (
        INSERT INTO transfers (id, workspace_id, from_location_id, to_location_id, status, note, user_id, created_at)
        VALUES ($2, $1, $3, $4, $5, $6, $7, $8)
      ), lines AS (
@@ -93,7 +96,7 @@ export async function recordTransfer(
      )
      INSERT INTO outbox (id, type, workspace_id, message)
      SELECT e.id, e.type, $1, e.message FROM unnest($25::uuid[], $26::text[], $27::jsonb[]) WITH ORDINALITY AS e(id, type, message, n) ORDER BY e.n`,
-    [
+    values: [
       workspaceId,
       t.id,
       t.fromLocationId,
@@ -122,7 +125,7 @@ export async function recordTransfer(
       e.map((x) => x.type),
       e.map((x) => JSON.stringify(x)),
     ],
-  );
+  });
 }
 
 /** Transfers by id as the API returns them, in the order of `ids`; unknown ids are left out. */
