@@ -51,6 +51,8 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
     connectTimeout: config.REDIS_TIMEOUT_MS,
     commandTimeout: config.REDIS_TIMEOUT_MS,
     retryStrategy: (times) => Math.min(times * 200, 2000),
+    // Every call takes a rate-limit window: the calls of one event-loop turn share one write.
+    enableAutoPipelining: true,
   });
   redis.on('error', (err) => logger.debug({ err: err.message }, 'Redis connection error'));
   const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger);

@@ -11,8 +11,12 @@ export const BenchConfig = z.object({
   AMQP_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
   /** Length of each measured round. */
   BENCH_SECONDS: seconds(8),
-  /** Unmeasured load on each side before the first round (JIT, pools, caches). */
-  BENCH_WARMUP_SECONDS: seconds(2),
+  /**
+   * Unmeasured load on each side before the first round (JIT, pools, caches). Five seconds: with
+   * two, the first round of the first transfer scenario still ran on code V8 had not optimised
+   * (round 1 some 20 % below round 2, run after run).
+   */
+  BENCH_WARMUP_SECONDS: seconds(5),
   /** Rounds per side; project and baseline alternate. */
   BENCH_ROUNDS: z.coerce.number().int().min(1).max(10).default(2),
   BENCH_CONNECTIONS: z.coerce.number().int().min(1).max(512).default(32),
