@@ -125,11 +125,18 @@ describe('idempotent consumer', () => {
       await options.handler?.(value);
       await tx.query('INSERT INTO applied (message_id, value) VALUES ($1, $2)', [message.id, value]);
     });
+    // A second type whose handler takes the messages that follow each other in a batch at once.
+    const countedType = `${queue}.counted`;
+    const manyCalls: string[][] = [];
+    c.onMany(countedType, z.object({ value: z.string() }), async (messages, tx) => {
+      manyCalls.push(messages.map((m) => m.payload.value));
+      for (const m of messages) await tx.query('INSERT INTO applied (message_id, value) VALUES ($1, $2)', [m.id, m.payload.value]);
+    });
     await c.start();
     cleanup.push(() => c.stop());
     const publisher = b.channel('raw-publisher', async () => undefined);
     const publishRaw = (routingKey: string, content: Buffer) => publisher.publish(EXCHANGE, routingKey, content, { persistent: true });
-    return { queue, type, broker: b, publishRaw };
+    return { queue, type, countedType, manyCalls, broker: b, publishRaw };
   }
 
   it('when the same message is delivered twice, then it is applied once', async () => {
@@ -208,7 +215,7 @@ describe('idempotent consumer', () => {
         await handler(value);
       },
     });
-    const publish = (value: string, message = envelope(c.type, 'ws-1', { value }, null)) => c.publishRaw(c.type, Buffer.from(JSON.stringify(message)));
+    const publish = (value: string, message = envelope(c.type, 'ws-1', { value }, null)) => c.publishRaw(message.type, Buffer.from(JSON.stringify(message)));
     await publish('gate');
     await eventually('the gate to be held', async () => (calls.includes('gate') ? true : undefined));
     const check = c.broker.channel('queue-check', async () => undefined);
@@ -218,7 +225,7 @@ describe('idempotent consumer', () => {
       await eventually('the messages delivered behind the gate', async () => ((await check.checkQueue(c.queue)).messageCount === 0 ? true : undefined));
       release();
     };
-    return { publish, open, calls, type: c.type };
+    return { publish, open, calls, type: c.type, countedType: c.countedType, manyCalls: c.manyCalls };
   }
 
   const appliedValues = async (pool: Pool) => (await pool.query<{ value: string; xmin: string }>('SELECT value, xmin::text FROM applied ORDER BY value')).rows;
@@ -236,6 +243,23 @@ describe('idempotent consumer', () => {
     expect(rows.map((r) => r.value)).toEqual(['a', 'b', 'c', 'd', 'gate']);
     expect(new Set(rows.filter((r) => r.value !== 'gate').map((r) => r.xmin)).size).toBe(1);
     expect(calls).toEqual(['gate', 'a', 'b', 'c', 'd']);
+  });
+
+  it('when a handler takes many, then the fresh messages of its type that follow each other in a batch come to it in one call', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    const { publish, open, calls, countedType, manyCalls } = await gatedConsumer(pool);
+    const counted = (value: string) => envelope(countedType, 'ws-1', { value }, null);
+    const z1 = counted('z');
+    for (const message of [counted('x'), counted('y'), undefined, z1, z1, counted('w')]) await publish('a', message);
+    await open();
+    await eventually('every message applied', async () => ((await appliedValues(pool)).length === 6 ? true : undefined));
+    expect((await appliedValues(pool)).map((r) => r.value)).toEqual(['a', 'gate', 'w', 'x', 'y', 'z']);
+    expect(manyCalls).toEqual([
+      ['x', 'y'],
+      ['z', 'w'],
+    ]);
+    expect(calls).toEqual(['gate', 'a']);
   });
 
   it('when one message of a batch fails, then the others are applied on their own and only that one is retried', async () => {

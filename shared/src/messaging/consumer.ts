@@ -13,9 +13,12 @@ import { Envelope } from './envelope';
 
 export type EventHandler<P> = (payload: P, message: Envelope<P>, tx: PoolClient) => Promise<void>;
 
+/** Applies messages of one type that follow each other in a batch, in delivery order (one or more). */
+export type BatchEventHandler<P> = (messages: Envelope<P>[], tx: PoolClient) => Promise<void>;
+
 interface Subscription {
   schema: z.ZodTypeAny;
-  handler: EventHandler<unknown>;
+  apply: { each: EventHandler<unknown> } | { many: BatchEventHandler<unknown> };
 }
 
 /**
@@ -48,7 +51,17 @@ export class EventConsumer {
   }
 
   on<S extends z.ZodTypeAny>(type: string, schema: S, handler: EventHandler<z.infer<S>>): this {
-    this.subscriptions.set(type, { schema, handler: handler as EventHandler<unknown> });
+    this.subscriptions.set(type, { schema, apply: { each: handler as EventHandler<unknown> } });
+    return this;
+  }
+
+  /**
+   * Like `on`, for a handler that applies the messages of a batch that follow each other in one
+   * go (e.g. one multi-row statement). It runs in the batch's context, not each message's, so it
+   * suits handlers that record no events of their own.
+   */
+  onMany<S extends z.ZodTypeAny>(type: string, schema: S, handler: BatchEventHandler<z.infer<S>>): this {
+    this.subscriptions.set(type, { schema, apply: { many: handler as BatchEventHandler<unknown> } });
     return this;
   }
 
@@ -144,12 +157,21 @@ export class EventConsumer {
           values: [this.queue, batch.map((d) => d.message.id)],
         });
         const fresh = new Set(rows.map((r) => r.message_id));
-        const outcomes: boolean[] = [];
-        for (const { message, subscription, inContext } of batch) {
-          // A message delivered twice in one batch is applied once: the first copy takes the id.
-          const isFresh = fresh.delete(message.id);
-          if (isFresh) await inContext(() => subscription.handler(message.payload, message, tx));
-          outcomes.push(isFresh);
+        // A message delivered twice in one batch is applied once: the first copy takes the id.
+        const outcomes = batch.map((d) => fresh.delete(d.message.id));
+        for (let i = 0; i < batch.length; ) {
+          const { message, subscription, inContext } = batch[i]!;
+          if (!outcomes[i]) i += 1;
+          else if ('each' in subscription.apply) {
+            const { each } = subscription.apply;
+            await inContext(() => each(message.payload, message, tx));
+            i += 1;
+          } else {
+            // The fresh messages of this subscription up to the next message of another one.
+            const run: Envelope[] = [];
+            for (; i < batch.length && (!outcomes[i] || batch[i]!.subscription === subscription); i++) if (outcomes[i]) run.push(batch[i]!.message);
+            await subscription.apply.many(run, tx);
+          }
         }
         return outcomes;
       });
@@ -179,7 +201,8 @@ export class EventConsumer {
           this.logger.debug({ messageId: message.id, type: message.type }, 'duplicate message ignored');
           return false;
         }
-        await subscription.handler(message.payload, message, tx);
+        if ('each' in subscription.apply) await subscription.apply.each(message.payload, message, tx);
+        else await subscription.apply.many([message], tx);
         return true;
       });
       ch.ack(msg);

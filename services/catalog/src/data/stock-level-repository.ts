@@ -1,17 +1,22 @@
-import type { PoolClient, StockChanged } from '@inv/shared';
+import type { PoolClient } from '@inv/shared';
+import type { StockLevel } from '../domain/stock-level';
 
 /**
- * Keeps the balance with the highest version: an older or repeated delivery finds a row at
- * least as new and changes nothing.
+ * Upserts levels (at most one per balance, see latestPerBalance) in one statement, keeping each
+ * balance at its highest version: an older or repeated delivery finds a row at least as new and
+ * changes nothing. Rows are written in key order, so concurrent writers lock them in one order.
  */
-export async function applyStockLevel(tx: PoolClient, workspaceId: string, change: StockChanged): Promise<void> {
+export async function applyStockLevels(tx: PoolClient, levels: StockLevel[]): Promise<void> {
   await tx.query({
-    // Named: parsed and planned once per connection, not per event (two per transfer).
-    name: 'catalog_apply_stock_level',
-    text: `INSERT INTO stock_levels (item_id, location_id, workspace_id, on_hand, version) VALUES ($1, $2, $3, $4, $5)
+    // Named: parsed and planned once per connection, not per batch of events.
+    name: 'catalog_apply_stock_levels',
+    text: `INSERT INTO stock_levels (item_id, location_id, workspace_id, on_hand, version)
+     SELECT l.item_id, l.location_id, l.workspace_id, l.on_hand, l.version
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::numeric[], $5::bigint[]) AS l(item_id, location_id, workspace_id, on_hand, version)
+      ORDER BY l.item_id, l.location_id
      ON CONFLICT (item_id, location_id) DO UPDATE SET on_hand = EXCLUDED.on_hand, version = EXCLUDED.version
-     WHERE stock_levels.version < EXCLUDED.version`,
-    values: [change.itemId, change.locationId, workspaceId, change.onHand, change.version],
+     WHERE stock_levels.workspace_id = EXCLUDED.workspace_id AND stock_levels.version < EXCLUDED.version`,
+    values: [levels.map((l) => l.itemId), levels.map((l) => l.locationId), levels.map((l) => l.workspaceId), levels.map((l) => l.onHand), levels.map((l) => l.version)],
   });
 }
 

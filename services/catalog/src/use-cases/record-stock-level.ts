@@ -1,11 +1,17 @@
-import { isId, type Logger, type PoolClient, type StockChanged } from '@inv/shared';
-import { applyStockLevel } from '../data/stock-level-repository';
+import { type Envelope, isId, type Logger, type PoolClient, type StockChanged } from '@inv/shared';
+import { applyStockLevels } from '../data/stock-level-repository';
+import { latestPerBalance } from '../domain/stock-level';
 
-/** Applies one stock.changed to the projection; ids that cannot be ours are logged and skipped, since retrying cannot fix them. */
-export async function recordStockLevel(tx: PoolClient, logger: Logger, workspaceId: string, change: StockChanged): Promise<void> {
-  if (!isId(change.itemId) || !isId(change.locationId)) {
+/**
+ * Applies stock.changed messages to the projection in one statement; ids that cannot be ours are
+ * logged and skipped, since retrying cannot fix them.
+ */
+export async function recordStockLevels(tx: PoolClient, logger: Logger, messages: Envelope<StockChanged>[]): Promise<void> {
+  const valid = messages.filter(({ payload: change }) => {
+    if (isId(change.itemId) && isId(change.locationId)) return true;
     logger.warn({ itemId: change.itemId, locationId: change.locationId }, 'stock.changed with malformed ids ignored');
-    return;
-  }
-  await applyStockLevel(tx, workspaceId, change);
+    return false;
+  });
+  const levels = latestPerBalance(valid.map((m) => ({ ...m.payload, workspaceId: m.workspaceId })));
+  if (levels.length > 0) await applyStockLevels(tx, levels);
 }
