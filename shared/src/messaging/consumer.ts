@@ -123,22 +123,27 @@ export class EventConsumer {
       if (this.applying) return;
       this.applying = true;
       // After this turn, so that the deliveries read from the socket together wait for each other.
-      setImmediate(() => void this.applyWaiting());
+      setImmediate(() =>
+        this.applyWaiting().catch((err: unknown) => this.logger.error({ err, queue: this.queue }, 'applying deliveries failed; unsettled ones are redelivered')),
+      );
     });
   }
 
   private async applyWaiting(): Promise<void> {
-    while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, this.batchSize);
-      try {
-        if (batch.length === 1 || !(await this.applyBatch(batch))) {
-          for (const delivery of batch) await delivery.inContext(() => this.applyOne(delivery));
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, this.batchSize);
+        try {
+          if (batch.length === 1 || !(await this.applyBatch(batch))) {
+            for (const delivery of batch) await delivery.inContext(() => this.applyOne(delivery));
+          }
+        } finally {
+          for (const delivery of batch) delivery.settled();
         }
-      } finally {
-        for (const delivery of batch) delivery.settled();
       }
+    } finally {
+      this.applying = false;
     }
-    this.applying = false;
   }
 
   /**
