@@ -57,8 +57,9 @@ export class EventConsumer {
 
   /**
    * Like `on`, for a handler that applies the messages of a batch that follow each other in one
-   * go (e.g. one multi-row statement). It runs in the batch's context, not each message's, so it
-   * suits handlers that record no events of their own.
+   * go (e.g. one multi-row statement). It runs outside any one message's log context (its log
+   * lines name the message they are about themselves), so it suits handlers that record no
+   * events of their own.
    */
   onMany<S extends z.ZodTypeAny>(type: string, schema: S, handler: BatchEventHandler<z.infer<S>>): this {
     this.subscriptions.set(type, { schema, apply: { many: handler as BatchEventHandler<unknown> } });
@@ -175,7 +176,8 @@ export class EventConsumer {
             // The fresh messages of this subscription up to the next message of another one.
             const run: Envelope[] = [];
             for (; i < batch.length && (!outcomes[i] || batch[i]!.subscription === subscription); i++) if (outcomes[i]) run.push(batch[i]!.message);
-            await subscription.apply.many(run, tx);
+            const { many } = subscription.apply;
+            await logContext.exit(() => many(run, tx));
           }
         }
         return outcomes;

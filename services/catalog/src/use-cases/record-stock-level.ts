@@ -7,9 +7,9 @@ import { latestPerBalance } from '../domain/stock-level';
  * logged and skipped, since retrying cannot fix them.
  */
 export async function recordStockLevels(tx: PoolClient, logger: Logger, messages: Envelope<StockChanged>[]): Promise<void> {
-  const valid = messages.filter(({ payload: change }) => {
+  const valid = messages.filter(({ payload: change, id, requestId, workspaceId }) => {
     if (isId(change.itemId) && isId(change.locationId)) return true;
-    logger.warn({ itemId: change.itemId, locationId: change.locationId }, 'stock.changed with malformed ids ignored');
+    logger.warn({ messageId: id, requestId, workspaceId, itemId: change.itemId, locationId: change.locationId }, 'stock.changed with malformed ids ignored');
     return false;
   });
   const levels = latestPerBalance(valid.map((m) => ({ ...m.payload, workspaceId: m.workspaceId })));
