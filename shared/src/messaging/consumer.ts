@@ -155,68 +155,61 @@ export class EventConsumer {
   private async applyBatch(batch: Delivery[]): Promise<boolean> {
     let applied: boolean[];
     try {
-      applied = await withTransaction(this.pool, async (tx) => {
-        const { rows } = await tx.query<{ message_id: string }>({
-          // Named, as in applyOne: parsed and planned once per connection, not per batch.
-          name: 'consumer_mark_processed_batch',
-          text: 'INSERT INTO processed_messages (consumer, message_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING RETURNING message_id',
-          values: [this.queue, batch.map((d) => d.message.id)],
-        });
-        const fresh = new Set(rows.map((r) => r.message_id));
-        // A message delivered twice in one batch is applied once: the first copy takes the id.
-        const outcomes = batch.map((d) => fresh.delete(d.message.id));
-        for (let i = 0; i < batch.length; ) {
-          const { message, subscription, inContext } = batch[i]!;
-          if (!outcomes[i]) i += 1;
-          else if ('each' in subscription.apply) {
-            const { each } = subscription.apply;
-            await inContext(() => each(message.payload, message, tx));
-            i += 1;
-          } else {
-            // The fresh messages of this subscription up to the next message of another one.
-            const run: Envelope[] = [];
-            for (; i < batch.length && (!outcomes[i] || batch[i]!.subscription === subscription); i++) if (outcomes[i]) run.push(batch[i]!.message);
-            const { many } = subscription.apply;
-            await logContext.exit(() => many(run, tx));
-          }
-        }
-        return outcomes;
-      });
+      applied = await withTransaction(this.pool, (tx) => this.applyIn(tx, batch));
     } catch (err) {
       this.logger.debug({ err: (err as Error).message, queue: this.queue, messages: batch.length }, 'batch failed; applying its messages one by one');
       return false;
     }
-    batch.forEach((delivery, i) =>
-      delivery.inContext(() => {
-        delivery.ch.ack(delivery.msg);
-        if (!applied[i]) this.logger.debug({ messageId: delivery.message.id, type: delivery.message.type }, 'duplicate message ignored');
-        recordConsumerOutcome(this.queue, applied[i] ? 'processed' : 'duplicate');
-      }),
-    );
+    batch.forEach((delivery, i) => delivery.inContext(() => this.acknowledge(delivery, applied[i]!)));
     return true;
   }
 
-  private async applyOne({ ch, msg, message, subscription }: Delivery): Promise<void> {
+  private async applyOne(delivery: Delivery): Promise<void> {
+    let applied: boolean;
     try {
-      const applied = await withTransaction(this.pool, async (tx) => {
-        const fresh = await tx.query({
-          name: 'consumer_mark_processed',
-          text: 'INSERT INTO processed_messages (consumer, message_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-          values: [this.queue, message.id],
-        });
-        if (fresh.rowCount === 0) {
-          this.logger.debug({ messageId: message.id, type: message.type }, 'duplicate message ignored');
-          return false;
-        }
-        if ('each' in subscription.apply) await subscription.apply.each(message.payload, message, tx);
-        else await subscription.apply.many([message], tx);
-        return true;
-      });
-      ch.ack(msg);
-      recordConsumerOutcome(this.queue, applied ? 'processed' : 'duplicate');
+      applied = (await withTransaction(this.pool, (tx) => this.applyIn(tx, [delivery])))[0]!;
     } catch (err) {
-      await this.retryOrDeadLetter(ch, msg, message, err);
+      return this.retryOrDeadLetter(delivery.ch, delivery.msg, delivery.message, err);
     }
+    this.acknowledge(delivery, applied);
+  }
+
+  /**
+   * In `tx`: records the deliveries' ids as processed and applies those not seen before, in
+   * delivery order; answers, per delivery, whether it was applied (false: a duplicate).
+   */
+  private async applyIn(tx: PoolClient, batch: Delivery[]): Promise<boolean[]> {
+    const { rows } = await tx.query<{ message_id: string }>({
+      // Named: parsed and planned once per connection, not per batch.
+      name: 'consumer_mark_processed',
+      text: 'INSERT INTO processed_messages (consumer, message_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING RETURNING message_id',
+      values: [this.queue, batch.map((d) => d.message.id)],
+    });
+    const fresh = new Set(rows.map((r) => r.message_id));
+    // A message delivered twice in one batch is applied once: the first copy takes the id.
+    const outcomes = batch.map((d) => fresh.delete(d.message.id));
+    for (let i = 0; i < batch.length; ) {
+      const { message, subscription, inContext } = batch[i]!;
+      if (!outcomes[i]) i += 1;
+      else if ('each' in subscription.apply) {
+        const { each } = subscription.apply;
+        await inContext(() => each(message.payload, message, tx));
+        i += 1;
+      } else {
+        // The fresh messages of this subscription up to the next message of another one.
+        const run: Envelope[] = [];
+        for (; i < batch.length && (!outcomes[i] || batch[i]!.subscription === subscription); i++) if (outcomes[i]) run.push(batch[i]!.message);
+        const { many } = subscription.apply;
+        await logContext.exit(() => many(run, tx));
+      }
+    }
+    return outcomes;
+  }
+
+  private acknowledge({ ch, msg, message }: Delivery, applied: boolean): void {
+    ch.ack(msg);
+    if (!applied) this.logger.debug({ messageId: message.id, type: message.type }, 'duplicate message ignored');
+    recordConsumerOutcome(this.queue, applied ? 'processed' : 'duplicate');
   }
 
   private parse(msg: ConsumeMessage): { message: Envelope; subscription: Subscription } | undefined {

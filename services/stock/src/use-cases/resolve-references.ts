@@ -10,6 +10,7 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'client'>;
  */
 export async function resolveItems(runtime: Runtime, workspaceId: string, ids: string[], requestId: string | null): Promise<Map<string, ItemRow>> {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))].filter(isId);
+  if (wanted.length === 0) return new Map();
   const known = new Map((await findItems(runtime.pool, workspaceId, wanted)).filter((r) => r.confirmed).map((r) => [r.id, r]));
   const missing = wanted.filter((id) => !known.has(id));
   if (missing.length > 0) {
@@ -29,6 +30,7 @@ export async function resolveItems(runtime: Runtime, workspaceId: string, ids: s
  */
 export async function resolveLocations(runtime: Runtime, workspaceId: string, ids: string[], requestId: string | null): Promise<Map<string, LocationRow>> {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))].filter(isId);
+  if (wanted.length === 0) return new Map();
   const known = new Map((await findLocations(runtime.pool, workspaceId, wanted)).filter((r) => r.deleted || r.name !== null).map((r) => [r.id, r]));
   for (const id of wanted.filter((w) => !known.has(w))) {
     const answer = await runtime.client.request(LOCATIONS_SERVICE, LocationCommands.get, { locationId: id }, { workspaceId, requestId });
