@@ -76,34 +76,28 @@ export interface Alternation {
   settle: () => Promise<void>;
 }
 
-export interface Rounds {
-  project: RoundStats[];
-  baseline: RoundStats[];
-}
+/** Each side's rounds, by the side's name. */
+export type Rounds<Name extends string = 'project' | 'baseline'> = Record<Name, RoundStats[]>;
 
 /**
- * Warms each side up once, then alternates project / baseline rounds, so slow drifts of a
- * shared machine's load fall on both sides. Prints each round.
+ * Warms each side up once, then runs the sides' rounds in turn (project, baseline, project, ...),
+ * so slow drifts of a shared machine's load fall on every side. Prints each round.
  */
-export async function alternate(scenario: string, project: Side, baseline: Side, options: Alternation): Promise<Rounds> {
-  const rounds: Rounds = { project: [], baseline: [] };
-  for (const [side, run] of [
-    ['project', project],
-    ['baseline', baseline],
-  ] as const) {
+export async function alternate<Name extends string>(scenario: string, sides: Record<Name, Side>, options: Alternation): Promise<Rounds<Name>> {
+  const named = Object.entries(sides) as Array<[Name, Side]>;
+  const rounds = Object.fromEntries(named.map(([name]) => [name, []])) as unknown as Rounds<Name>;
+  const width = Math.max(...named.map(([name]) => name.length));
+  for (const [name, run] of named) {
     await options.settle();
     await run(options.warmupSeconds);
-    log(`${scenario}: ${side} warmed up (${options.warmupSeconds} s)`);
+    log(`${scenario}: ${name} warmed up (${options.warmupSeconds} s)`);
   }
   for (let round = 1; round <= options.rounds; round++) {
-    for (const [side, run] of [
-      ['project', project],
-      ['baseline', baseline],
-    ] as const) {
+    for (const [name, run] of named) {
       await options.settle();
       const stats = await run(options.seconds);
-      rounds[side].push(stats);
-      log(`${scenario}: round ${round} ${side.padEnd(8)} ${describe(stats)}`);
+      rounds[name].push(stats);
+      log(`${scenario}: round ${round} ${name.padEnd(width)} ${describe(stats)}`);
     }
   }
   return rounds;

@@ -13,15 +13,16 @@ export interface Ratio {
   project: number;
   baseline: number;
   ratio: number;
-  goal: Goal;
-  met: boolean;
+  /** Absent for a reference ratio (one that explains a goal's figure but is not itself a goal). */
+  goal?: Goal;
+  met?: boolean;
   /** Anything that makes the numbers suspect (errors during the rounds, a failed check). */
   warnings: string[];
 }
 
-export function ratioOf(scenario: string, metric: string, unit: string, project: number, baseline: number, goal: Goal, warnings: string[] = []): Ratio {
+export function ratioOf(scenario: string, metric: string, unit: string, project: number, baseline: number, goal: Goal | undefined, warnings: string[] = []): Ratio {
   const ratio = project / baseline;
-  const met = (goal.atLeast === undefined || ratio >= goal.atLeast) && (goal.atMost === undefined || ratio <= goal.atMost);
+  const met = goal && (goal.atLeast === undefined || ratio >= goal.atLeast) && (goal.atMost === undefined || ratio <= goal.atMost);
   return { scenario, metric, unit, project: round(project), baseline: round(baseline), ratio: round(ratio, 3), goal, met, warnings };
 }
 
@@ -30,7 +31,8 @@ export function printRatio(r: Ratio): void {
   log(JSON.stringify({ bench: 'ratio', ...r }));
 }
 
-function goalText(goal: Goal): string {
+function goalText(goal: Goal | undefined): string {
+  if (!goal) return 'reference';
   return [goal.atLeast !== undefined ? `≥ ${goal.atLeast}` : '', goal.atMost !== undefined ? `≤ ${goal.atMost}` : ''].filter(Boolean).join(' and ');
 }
 
@@ -45,7 +47,7 @@ export function printTable(ratios: Ratio[]): void {
       `${r.baseline} ${r.unit}`,
       r.ratio.toFixed(2),
       goalText(r.goal),
-      (r.met ? 'yes' : 'NO') + (r.warnings.length ? ` (${r.warnings.join('; ')})` : ''),
+      (r.met === undefined ? '—' : r.met ? 'yes' : 'NO') + (r.warnings.length ? ` (${r.warnings.join('; ')})` : ''),
     ]),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));

@@ -5,7 +5,7 @@
  * met are reported, not failed: they are what optimisation works towards. See docs/benchmarks.md.
  */
 import type { Pool } from '@inv/shared';
-import { startBaselineServer } from './baseline-process';
+import { startBaselineServer, startTransferFloor } from './baseline-process';
 import { loadBenchConfig, type BenchConfig } from './bench-config';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { newWorkspace, type BenchWorkspace } from './gateway-client';
@@ -30,8 +30,8 @@ async function main(): Promise<void> {
   log(`# npm run bench  ${machine()}`);
   log(`# ${JSON.stringify({ scenarios: config.BENCH_SCENARIOS, seconds: config.BENCH_SECONDS, warmupSeconds: config.BENCH_WARMUP_SECONDS, rounds: config.BENCH_ROUNDS, connections: config.BENCH_CONNECTIONS, samples: config.BENCH_SAMPLES, logLevel: config.BENCH_LOG_LEVEL })}`);
   const started = Date.now();
-  // The baseline server's pool (10) or the direct-SQL workers, whichever is larger.
-  const stack = await startBenchStack({ config, extraConnections: Math.max(10, config.BENCH_CONNECTIONS) });
+  // (a)'s baseline server pool (10), or (b)'s direct-SQL workers and the floor service's pool (10).
+  const stack = await startBenchStack({ config, extraConnections: Math.max(10, config.BENCH_CONNECTIONS + 10) });
   log(`# stack up in ${secondsSince(started)} s (logs in ${stack.workDir})`);
   const outcome: Outcome = { ratios: [], failedChecks: [] };
   const alternation: Alternation = {
@@ -78,7 +78,7 @@ async function itemLookup(stack: BenchStack, config: BenchConfig, alternation: A
     const headers = { authorization: ws.client.authorization };
     const project: Side = (s) => cannon({ url: stack.gatewayUrl, connections: config.BENCH_CONNECTIONS, next: () => ({ method: 'GET', path: lookup(p++), headers }) }, s);
     const bare: Side = (s) => cannon({ url: baseline.url, connections: config.BENCH_CONNECTIONS, next: () => ({ method: 'GET', path: lookup(b++), headers: {} }) }, s);
-    const rounds = await alternate('(a) GET /items/info', project, bare, alternation);
+    const rounds = await alternate('(a) GET /items/info', { project, baseline: bare }, alternation);
     const warnings = roundWarnings(rounds);
     return [
       ratioOf('a', 'GET /items/info req/s', 'req/s', mean(rounds.project.map((r) => r.rps)), mean(rounds.baseline.map((r) => r.rps)), { atLeast: 0.6 }, warnings),
@@ -92,7 +92,10 @@ async function itemLookup(stack: BenchStack, config: BenchConfig, alternation: A
 /**
  * (b) POST /inventory/transfers (one unit of one hot item between two locations) vs the same
  * transfer as a direct SQL transaction, on the same rows: 10 hot items in one workspace, then
- * 80 spread over 8 workspaces. Then checks nothing was oversold and the ledger adds up.
+ * 80 spread over 8 workspaces. A third side, the floor (floor-transfer-server.ts), sends the same
+ * calls through a bare HTTPS proxy to a bare service running the baseline's SQL: the part of the
+ * gap the two hops alone cost, printed as reference ratios. Then checks nothing was oversold and
+ * the ledger adds up.
  */
 async function transfers(stack: BenchStack, config: BenchConfig, alternation: Alternation): Promise<Outcome> {
   const single = [await transferWorkspace(stack, 'bench-b1')];
@@ -103,33 +106,48 @@ async function transfers(stack: BenchStack, config: BenchConfig, alternation: Al
     { label: '8 workspaces, 80 hot items', workspaces: spread, goal: 0.6 },
   ];
   const ratios: Ratio[] = [];
-  for (const variant of variants) {
-    const lanes = interleave(variant.workspaces.map((w) => w.lanes));
-    const clients = new Map(variant.workspaces.map((w) => [w.ws.id, w.ws.client]));
-    let n = 0;
-    const project: Side = (s) =>
-      cannon(
-        {
-          url: stack.gatewayUrl,
-          connections: config.BENCH_CONNECTIONS,
-          next: () => {
-            const step = stepOf(lanes, n++);
-            const client = clients.get(step.lane.workspaceId)!;
-            return {
-              method: 'POST',
-              path: client.pathOf('/inventory/transfers'),
-              headers: { authorization: client.authorization, 'content-type': 'application/json' },
-              body: JSON.stringify({ fromLocationId: step.from, toLocationId: step.to, lines: [{ itemId: step.lane.itemId, quantity: 1 }] }),
-            };
-          },
-        },
-        s,
+  const floor = await startTransferFloor(stack);
+  try {
+    for (const variant of variants) {
+      const lanes = interleave(variant.workspaces.map((w) => w.lanes));
+      const clients = new Map(variant.workspaces.map((w) => [w.ws.id, w.ws.client]));
+      const transferCalls = (url: string): Side => {
+        let n = 0;
+        return (s) =>
+          cannon(
+            {
+              url,
+              connections: config.BENCH_CONNECTIONS,
+              next: () => {
+                const step = stepOf(lanes, n++);
+                const client = clients.get(step.lane.workspaceId)!;
+                return {
+                  method: 'POST',
+                  path: client.pathOf('/inventory/transfers'),
+                  headers: { authorization: client.authorization, 'content-type': 'application/json' },
+                  body: JSON.stringify({ fromLocationId: step.from, toLocationId: step.to, lines: [{ itemId: step.lane.itemId, quantity: 1 }] }),
+                };
+              },
+            },
+            s,
+          );
+      };
+      const sql = new SqlTransfers(stack.databaseUrl, lanes, config.BENCH_CONNECTIONS);
+      const rounds = await alternate(
+        `(b) transfers, ${variant.label}`,
+        { project: transferCalls(stack.gatewayUrl), floor: transferCalls(floor.url), baseline: (s) => sql.round(s) },
+        alternation,
       );
-    const sql = new SqlTransfers(stack.databaseUrl, lanes, config.BENCH_CONNECTIONS);
-    const rounds = await alternate(`(b) transfers, ${variant.label}`, project, (s) => sql.round(s), alternation);
-    ratios.push(
-      ratioOf('b', `transfers/s, ${variant.label}`, 'tx/s', mean(rounds.project.map((r) => r.rps)), mean(rounds.baseline.map((r) => r.rps)), { atLeast: variant.goal }, roundWarnings(rounds)),
-    );
+      const rate = (side: keyof typeof rounds) => mean(rounds[side].map((r) => r.rps));
+      const warnings = roundWarnings(rounds);
+      ratios.push(
+        ratioOf('b', `transfers/s, ${variant.label}`, 'tx/s', rate('project'), rate('baseline'), { atLeast: variant.goal }, warnings),
+        ratioOf('b', `floor (bare HTTPS Express proxy + bare HTTP service + baseline SQL) vs baseline, ${variant.label}`, 'tx/s', rate('floor'), rate('baseline'), undefined, warnings),
+        ratioOf('b', `project vs floor, ${variant.label}`, 'tx/s', rate('project'), rate('floor'), undefined, warnings),
+      );
+    }
+  } finally {
+    await floor.stop();
   }
   await stack.quiesce();
   const failedChecks = await checkLedger(
@@ -234,10 +252,10 @@ async function bulkCreate(stack: BenchStack, config: BenchConfig): Promise<Ratio
   return ratios;
 }
 
-function roundWarnings(rounds: Rounds): string[] {
+function roundWarnings(rounds: Rounds<string>): string[] {
   const warnings: string[] = [];
-  for (const side of ['project', 'baseline'] as const) {
-    const failed = rounds[side].reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+  for (const [side, stats] of Object.entries(rounds)) {
+    const failed = stats.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
     if (failed > 0) warnings.push(`${failed} failed ${side} calls`);
   }
   return warnings;

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { Client } from 'pg';
+import { Client, type ClientBase } from 'pg';
 import { waitUntil } from '../support/stack';
 import { percentile, type RoundStats } from './load';
 
@@ -109,7 +109,7 @@ export class SqlTransfers {
 }
 
 /** One transfer in its own transaction; false (rolled back) when the source holds less than one unit. */
-async function transferOne(client: Client, { lane, from, to }: TransferStep): Promise<boolean> {
+export async function transferOne(client: ClientBase, { lane, from, to }: TransferStep): Promise<boolean> {
   await client.query('BEGIN');
   const { rows } = await client.query<{ location_id: string; on_hand: string }>(
     `SELECT location_id, on_hand::text FROM stock.balances
