@@ -10,16 +10,16 @@ export interface BaselineServer {
 }
 
 /** Starts baseline-item-server.ts as a process of its own, as the project's processes are. */
-export const startBaselineServer = (stack: BenchStack): Promise<BaselineServer> => startBenchServer(stack, 'baseline-item-server.ts', 'https', {});
+export const startBaselineServer = (stack: BenchStack): Promise<BaselineServer> => startBenchServer(stack, ['baseline-item-server.ts'], 'https', {});
 
 /**
  * The floor of (b) (floor-transfer-server.ts): its bare service, then its bare HTTPS gateway in
  * front; stopping it stops both.
  */
 export async function startTransferFloor(stack: BenchStack): Promise<BaselineServer> {
-  const service = await startBenchServer(stack, 'floor-transfer-server.ts', 'http', { FLOOR_ROLE: 'service' });
+  const service = await startBenchServer(stack, ['floor-transfer-server.ts', 'service'], 'http', {});
   try {
-    const gateway = await startBenchServer(stack, 'floor-transfer-server.ts', 'https', { FLOOR_ROLE: 'gateway', FLOOR_UPSTREAM_PORT: String(service.port) });
+    const gateway = await startBenchServer(stack, ['floor-transfer-server.ts', 'gateway'], 'https', { FLOOR_UPSTREAM_PORT: String(service.port) });
     return { ...gateway, stop: async () => void (await Promise.all([gateway.stop(), service.stop()])) };
   } catch (err) {
     await service.stop();
@@ -27,10 +27,10 @@ export async function startTransferFloor(stack: BenchStack): Promise<BaselineSer
   }
 }
 
-/** Runs one of the bench's own servers (a script beside this file) as a child process; it says 'ready' over IPC once listening. */
-async function startBenchServer(stack: BenchStack, script: string, scheme: 'http' | 'https', env: NodeJS.ProcessEnv): Promise<BaselineServer> {
+/** Runs one of the bench's own servers (a script beside this file, with its arguments) as a child process; it says 'ready' over IPC once listening. */
+async function startBenchServer(stack: BenchStack, [script, ...args]: [string, ...string[]], scheme: 'http' | 'https', env: NodeJS.ProcessEnv): Promise<BaselineServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...stack.child.nodeArgs, path.join(__dirname, script)], {
+  const child = spawn(process.execPath, [...stack.child.nodeArgs, path.join(__dirname, script), ...args], {
     env: {
       ...process.env,
       ...stack.child.env,

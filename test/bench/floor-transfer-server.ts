@@ -1,12 +1,12 @@
 /**
  * The architecture's floor for (b): the two hops the design card requires in front of a transfer,
- * with nothing else. FLOOR_ROLE=gateway is a bare HTTPS Express server that forwards every request
- * over a keep-alive HTTP agent; FLOOR_ROLE=service is Node's bare HTTP server that parses the
+ * with nothing else. The role 'gateway' is a bare HTTPS Express server that forwards every request
+ * over a keep-alive HTTP agent; the role 'service' is Node's bare HTTP server that parses the
  * transfer's JSON body and runs exactly the baseline's SQL transaction (`transferOne`) on a pool
  * of the stock service's size. No key, rate limit, context, validation, idempotency, quota, outbox
  * or events: whatever the project spends above this floor is its own; what the floor spends above
- * the direct-SQL baseline is the price of the hops. Run as child processes by run.ts; each says
- * 'ready' over IPC once listening.
+ * the direct-SQL baseline is the price of the hops. Run as child processes by run.ts, the role as
+ * the first argument (so it shows in the process list); each says 'ready' over IPC once listening.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -31,6 +31,7 @@ const env = loadConfig(
       BASELINE_TLS_KEY: z.string().min(1),
     }),
   ]),
+  { ...process.env, FLOOR_ROLE: process.argv[2] },
 );
 
 const TransferBody = z.object({

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { cpuBetween, cpuSnapshot, describeCpuPerOperation, type CpuUse } from './cpu-usage';
 
 /** One timed round of load on one side (the project or its baseline). */
 export interface RoundStats {
@@ -14,6 +15,8 @@ export interface RoundStats {
   non2xx: number;
   /** How many answers of each non-2xx status, e.g. { "500": 3 }. */
   failedStatuses: Record<string, number>;
+  /** The CPU every process of the machine used during the round (set by `alternate`). */
+  cpu?: CpuUse;
 }
 
 export interface HttpCall {
@@ -95,10 +98,20 @@ export async function alternate<Name extends string>(scenario: string, sides: Re
   for (let round = 1; round <= options.rounds; round++) {
     for (const [name, run] of named) {
       await options.settle();
+      const before = cpuSnapshot();
       const stats = await run(options.seconds);
+      stats.cpu = cpuBetween(before, cpuSnapshot());
       rounds[name].push(stats);
       log(`${scenario}: round ${round} ${name.padEnd(width)} ${describe(stats)}`);
+      log(`${scenario}: round ${round} ${name.padEnd(width)} ${describeCpuPerOperation(stats.cpu, stats.operations)}`);
     }
+  }
+  for (const [name] of named) {
+    const all = rounds[name];
+    const msByGroup: Record<string, number> = {};
+    for (const r of all) for (const [group, ms] of Object.entries(r.cpu?.msByGroup ?? {})) msByGroup[group] = (msByGroup[group] ?? 0) + ms;
+    const operations = all.reduce((sum, r) => sum + r.operations, 0);
+    log(`${scenario}: ${name.padEnd(width)} all rounds: ${describeCpuPerOperation({ msByGroup, machineBusy: mean(all.map((r) => r.cpu?.machineBusy ?? 0)) }, operations)}`);
   }
   return rounds;
 }
