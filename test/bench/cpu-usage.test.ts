@@ -1,0 +1,51 @@
+import { cpuBetween, cpuSnapshot, describeCpuPerOperation, type CpuSnapshot } from './cpu-usage';
+
+const snapshot = (processes: Array<[pid: number, group: string, ticks: number]>, machine = { busy: 0, all: 0 }): CpuSnapshot => ({
+  byPid: new Map(processes.map(([pid, group, ticks]) => [pid, { group, ticks }])),
+  machine,
+});
+
+describe('CPU use between two snapshots', () => {
+  it('counts a process that ended in between once, through its parent', () => {
+    // Backend 11 had used 30 ticks, then 20 more before it ended; the postmaster (10) reaped it,
+    // so its reaped-children ticks grew by all 50. Backend 12 started in between and used 5.
+    const before = snapshot([
+      [10, 'postgres', 100],
+      [11, 'postgres', 30],
+      [20, 'stock', 400],
+    ]);
+    const after = snapshot([
+      [10, 'postgres', 150],
+      [12, 'postgres', 5],
+      [20, 'stock', 460],
+    ]);
+    const use = cpuBetween(before, after);
+    // 50 (the postmaster) - 30 (the ended backend's last reading) + 5 (the new one), against stock's 60.
+    expect(use.msByGroup.postgres! / use.msByGroup.stock!).toBeCloseTo(25 / 60);
+  });
+
+  it('reports the machine busy share and leaves out groups that used nothing', () => {
+    const use = cpuBetween(
+      snapshot([[1, 'gateway', 10], [2, 'catalog', 7]], { busy: 100, all: 400 }),
+      snapshot([[1, 'gateway', 30], [2, 'catalog', 7]], { busy: 400, all: 800 }),
+    );
+    expect(Object.keys(use.msByGroup)).toEqual(['gateway']);
+    expect(use.machineBusy).toBeCloseTo(0.75);
+  });
+
+  it('describes CPU per operation, largest first, without idle groups', () => {
+    const line = describeCpuPerOperation({ msByGroup: { gateway: 700, postgres: 1400, redis: 1 }, machineBusy: 0.96 }, 1000);
+    expect(line).toBe('CPU ms/op 2.10 (postgres 1.40, gateway 0.70); machine 96 % busy');
+  });
+
+  it('reads this process from /proc as the load generator', () => {
+    const before = cpuSnapshot();
+    const until = Date.now() + 200;
+    let spin = 0;
+    while (Date.now() < until) spin += 1;
+    const use = cpuBetween(before, cpuSnapshot());
+    expect(spin).toBeGreaterThan(0);
+    expect(use.msByGroup['load generator']).toBeGreaterThanOrEqual(100);
+    expect(use.machineBusy).toBeGreaterThan(0);
+  });
+});
