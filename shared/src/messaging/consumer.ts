@@ -124,9 +124,7 @@ export class EventConsumer {
       if (this.applying) return;
       this.applying = true;
       // After this turn, so that the deliveries read from the socket together wait for each other.
-      setImmediate(() =>
-        this.applyWaiting().catch((err: unknown) => this.logger.error({ err, queue: this.queue }, 'applying deliveries failed; unsettled ones are redelivered')),
-      );
+      setImmediate(() => void this.applyWaiting());
     });
   }
 
@@ -138,6 +136,11 @@ export class EventConsumer {
           if (batch.length === 1 || !(await this.applyBatch(batch))) {
             for (const delivery of batch) await delivery.inContext(() => this.applyOne(delivery));
           }
+        } catch (err) {
+          // Failures are settled per message above, so this is a defect; the deliveries still
+          // waiting must not wait for it. What this batch left unsettled the broker redelivers
+          // when the channel closes.
+          this.logger.error({ err, queue: this.queue, messages: batch.length }, 'applying a batch of deliveries failed; its unsettled messages return when the channel closes');
         } finally {
           for (const delivery of batch) delivery.settled();
         }

@@ -15,6 +15,15 @@ export interface LocationRow extends LocationState {
   type: LocationType | null;
 }
 
+/** The catalog vouched for the item (an event or its answer); an unconfirmed row may still be rolled back. */
+export const isKnownItem = (row: ItemRow): boolean => row.confirmed;
+
+/**
+ * The projection holds what the locations service said of the location: a name, or its deletion
+ * (kept so that callers refuse it by rule). A nameless row only records that it was closed.
+ */
+export const isKnownLocation = (row: LocationRow): boolean => row.deleted || row.name !== null;
+
 const ITEM_COLUMNS = 'id, sku, description, track_stock, confirmed';
 export const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed';
 

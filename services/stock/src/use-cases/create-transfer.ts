@@ -1,5 +1,5 @@
 import { canAccessLocation, claimPlanQuotaAndCommit, Forbidden, inOneRoundTrip, isId, newId, outboxMessages, StockEvents, transact, Unprocessable, type EffectGuard, type InternalContext, type ServiceRuntime } from '@inv/shared';
-import { findItems, type ItemRow, type LocationRow } from '../data/projection-repository';
+import { findItems, isKnownItem, isKnownLocation, type ItemRow, type LocationRow } from '../data/projection-repository';
 import { lockForTransfer, recordTransfer, transferQuota } from '../data/transfer-repository';
 import { locationRefusal } from '../domain/location-rules';
 import { fromUnits, toUnits, type Units } from '../domain/quantity';
@@ -65,8 +65,8 @@ export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan
         findItems(tx, actor.workspaceId, lines.map((l) => l.itemId)),
         lockForTransfer(tx, actor.workspaceId, [from, to], [...(changes.reservations ?? []), ...changes.movements], now),
       ]);
-      const items = new Map(itemRows.filter((i) => i.confirmed).map((i) => [i.id, i]));
-      const locations = new Map([...locked.locations].filter(([, l]) => l.deleted || l.name !== null));
+      const items = new Map(itemRows.filter(isKnownItem).map((i) => [i.id, i]));
+      const locations = new Map([...locked.locations].filter(([, l]) => isKnownLocation(l)));
       const gap = { items: lines.map((l) => l.itemId).filter((i) => !items.has(i)), locations: [from, to].filter((l) => !locations.has(l)) };
       if (!projectionResolved && (gap.items.length > 0 || gap.locations.length > 0)) throw new ProjectionGap(gap.items, gap.locations);
       refuse([locationRefusal(locations.get(from), input.fromLocationId, fromUse), locationRefusal(locations.get(to), input.toLocationId, toUse)]);

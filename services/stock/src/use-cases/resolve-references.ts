@@ -1,5 +1,5 @@
 import { CATALOG_SERVICE, CatalogCommands, isId, ItemSnapshot, LocationCommands, LOCATIONS_SERVICE, LocationSnapshot, withTransaction, z, type ServiceRuntime } from '@inv/shared';
-import { findItems, findLocations, storeFetchedItems, storeFetchedLocation, type ItemRow, type LocationRow } from '../data/projection-repository';
+import { findItems, findLocations, isKnownItem, isKnownLocation, storeFetchedItems, storeFetchedLocation, type ItemRow, type LocationRow } from '../data/projection-repository';
 
 type Runtime = Pick<ServiceRuntime, 'pool' | 'client'>;
 
@@ -11,7 +11,7 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'client'>;
 export async function resolveItems(runtime: Runtime, workspaceId: string, ids: string[], requestId: string | null): Promise<Map<string, ItemRow>> {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))].filter(isId);
   if (wanted.length === 0) return new Map();
-  const known = new Map((await findItems(runtime.pool, workspaceId, wanted)).filter((r) => r.confirmed).map((r) => [r.id, r]));
+  const known = new Map((await findItems(runtime.pool, workspaceId, wanted)).filter(isKnownItem).map((r) => [r.id, r]));
   const missing = wanted.filter((id) => !known.has(id));
   if (missing.length > 0) {
     const answer = await runtime.client.request(CATALOG_SERVICE, CatalogCommands.getItems, { itemIds: missing }, { workspaceId, requestId });
@@ -31,7 +31,7 @@ export async function resolveItems(runtime: Runtime, workspaceId: string, ids: s
 export async function resolveLocations(runtime: Runtime, workspaceId: string, ids: string[], requestId: string | null): Promise<Map<string, LocationRow>> {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))].filter(isId);
   if (wanted.length === 0) return new Map();
-  const known = new Map((await findLocations(runtime.pool, workspaceId, wanted)).filter((r) => r.deleted || r.name !== null).map((r) => [r.id, r]));
+  const known = new Map((await findLocations(runtime.pool, workspaceId, wanted)).filter(isKnownLocation).map((r) => [r.id, r]));
   for (const id of wanted.filter((w) => !known.has(w))) {
     const answer = await runtime.client.request(LOCATIONS_SERVICE, LocationCommands.get, { locationId: id }, { workspaceId, requestId });
     const location = LocationSnapshot.nullable().parse(answer);
