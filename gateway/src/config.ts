@@ -20,6 +20,13 @@ export const GatewayConfig = BaseConfig.extend({
    * The admin CLI waits this long after a change when it cannot reach Redis, so give it the same value.
    */
   IDENTITY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /**
+   * Read-your-writes (docs/consistency.md): for this long after Redis began keeping write
+   * positions (first start, or a restart that emptied it) a caller's positions may be missing, so
+   * calls carry 'unknown' and reads built from a projection ask the stock service for its latest
+   * position. Longer than the projection can lag while Redis restarts.
+   */
+  READ_YOUR_WRITES_RECOVERY_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   JSON_BODY_LIMIT: z.string().default('1mb'),
   CATALOG_URL: optionalString,
   LOCATIONS_URL: optionalString,

@@ -29,6 +29,7 @@ import { createGatewayApp } from './http/app';
 import { IdentityCache } from './http/identity-cache';
 import { openApiDocument } from './http/openapi-document';
 import { RateLimiter } from './http/rate-limiter';
+import { WritePositions } from './http/write-positions';
 import { loadTls } from './http/tls';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -42,8 +43,9 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
   await prepareDatabase(config, IDENTITY_SCHEMA, IDENTITY_MIGRATIONS, logger);
   const pool = createPool(config.DATABASE_URL, logger, { ...poolSettings(config), options: `-c search_path=${IDENTITY_SCHEMA}` });
   telemetry.watch(observePool(pool, IDENTITY_SCHEMA));
-  // Redis holds only rate-limit windows and the identity epoch; without it the limiter fails open
-  // and identities are read from PostgreSQL, so the gateway neither waits for it at start nor
+  // Redis holds only rate-limit windows, the identity epoch and the callers' write positions;
+  // without it the limiter fails open, identities are read from PostgreSQL and reads built from a
+  // projection ask for the latest stock position, so the gateway neither waits for it at start nor
   // queues commands while it is away; ioredis reconnects by itself.
   const redis = new Redis(config.REDIS_URL, {
     maxRetriesPerRequest: 0,
@@ -69,7 +71,8 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
     logger,
     pool,
     client,
-    limiter: new RateLimiter(redis, config.REDIS_PREFIX, logger),
+    limiter: new RateLimiter(redis, config.REDIS_PREFIX, logger, { writesRecoveryMs: config.READ_YOUR_WRITES_RECOVERY_MS }),
+    writePositions: new WritePositions(redis, config.REDIS_PREFIX, logger),
     identities: new IdentityCache(pool, config.IDENTITY_CACHE_TTL_MS),
     services,
     openapi: openApiDocument(services, logger),

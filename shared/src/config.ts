@@ -22,6 +22,18 @@ export const BaseConfig = z.object({
   INTERNAL_SECRET: z.string().min(16).default(DEVELOPMENT_INTERNAL_SECRET),
   EVENTS_EXCHANGE: z.string().min(1).default('inventory.events'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+  /**
+   * Bound on the calls that keep a projection trustworthy (docs/consistency.md): an owner fencing
+   * the stock service's copy of an entity, the stock service asking an owner for an entity its copy
+   * cannot vouch for, the catalog asking for the latest stock position. Short, so that while the
+   * other side is down or silent the request that needs it answers within about a second.
+   */
+  PROJECTION_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(1000),
+  /**
+   * How long a read built from the catalog's stock projection waits for the projection to reach
+   * the caller's own latest stock change (read-your-writes) before answering 500 naming the lag.
+   */
+  READ_YOUR_WRITES_WAIT_MS: z.coerce.number().int().min(100).max(60000).default(3000),
   /** Bounds on every PostgreSQL call: a dead or silent database becomes an error, never a hang. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(4000),

@@ -31,6 +31,7 @@ export * from './http/untrusted-input';
 export * from './http/validate';
 export * from './http/query';
 export * from './http/route-definition';
+export * from './http/read-your-writes';
 export * from './http/api-tags';
 export * from './idempotency/effect-guard';
 export * from './idempotency/key-repository';

@@ -1,4 +1,4 @@
-import { Broker, createLogger, envelope, StockEvents, type StockChanged } from '@inv/shared';
+import { Broker, createLogger, envelope, StockEvents, type StockChanged, type StockLevelsChanged } from '@inv/shared';
 import type { TestWorkspace } from '../support/fixtures';
 import { eventually, sql, unique } from '../support/fixtures';
 
@@ -6,14 +6,21 @@ let broker: Broker | undefined;
 
 /**
  * Publishes stock.changed as the stock service would, so the catalog's projection can be driven
- * precisely (versions, stale deliveries) without depending on stock movements.
+ * precisely (versions, stale deliveries) without depending on stock movements. The message takes
+ * the workspace's next stock position from the stock service's own counter, as a real change
+ * would, so the catalog's count of applied positions stays whole.
  */
 export async function publishStockChanged(workspaceId: string, change: Omit<StockChanged, 'delta' | 'movementType'> & Partial<StockChanged>): Promise<string> {
   if (!broker) {
     broker = new Broker(process.env.TEST_AMQP_URL!, 'inventory.events', createLogger('test', 'silent'));
     await broker.waitForConnect(10_000);
   }
-  const payload: StockChanged = { delta: change.onHand, movementType: 'adjustment', ...change };
+  const [taken] = await sql<{ position: string }>(
+    `INSERT INTO stock.stock_positions AS p (workspace_id, position) VALUES ($1, 1)
+     ON CONFLICT (workspace_id) DO UPDATE SET position = p.position + 1 RETURNING position`,
+    [workspaceId],
+  );
+  const payload: StockLevelsChanged = { position: Number(taken!.position), changes: [{ delta: change.onHand, movementType: 'adjustment', ...change }] };
   const message = envelope(StockEvents.changed, workspaceId, payload, null);
   await broker.publishEvent(message, 5000);
   return message.id;

@@ -149,7 +149,7 @@ describe('items', () => {
     expect(res.body).toMatchObject({ description: 'new', trackStock: false, lowStockThreshold: 10, createdAt: item.createdAt });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(item.updatedAt));
     expect(await catalogEvents(ws.id, 'item.updated')).toEqual([
-      { type: 'item.updated', payload: { id: item.id, sku: item.sku, description: 'new', trackStock: false } },
+      { type: 'item.updated', payload: { id: item.id, sku: item.sku, description: 'new', trackStock: false, version: expect.any(Number) } },
     ]);
     const cleared = await ws.owner.patch(`/items/${item.id}`, { lowStockThreshold: null });
     expect(cleared.body.lowStockThreshold).toBeNull();
@@ -206,8 +206,8 @@ describe('items', () => {
     const b = await createItem(ws, { description: 'B', trackStock: false });
     await createSupplier(ws);
     expect(await catalogEvents(ws.id, 'item.created')).toEqual([
-      { type: 'item.created', payload: { id: a.id, sku: a.sku, description: 'A', trackStock: true } },
-      { type: 'item.created', payload: { id: b.id, sku: b.sku, description: 'B', trackStock: false } },
+      { type: 'item.created', payload: { id: a.id, sku: a.sku, description: 'A', trackStock: true, version: expect.any(Number) } },
+      { type: 'item.created', payload: { id: b.id, sku: b.sku, description: 'B', trackStock: false, version: expect.any(Number) } },
     ]);
     const workspace = await ws.owner.get(`/workspaces/${ws.id}`);
     expect(workspace.body).toMatchObject({ itemsUsage: 2, suppliersUsage: 1 });
@@ -249,6 +249,6 @@ describe('items', () => {
     const { adminDeps } = await import('../support/fixtures');
     const { client } = await adminDeps();
     const answer = await client.request('catalog', 'catalog.get-items', { itemIds: [mine.id, theirs.id, 'junk'] }, { workspaceId: a.id });
-    expect(answer).toEqual([{ id: mine.id, sku: mine.sku, description: 'mine', trackStock: true }]);
+    expect(answer).toEqual([{ id: mine.id, sku: mine.sku, description: 'mine', trackStock: true, version: expect.any(Number) }]);
   });
 });

@@ -130,7 +130,7 @@ describe('the identity cache without the epoch', () => {
   it('when Redis has lost the epoch, then the rate limiter sets a fresh one, which no cached entry carries', async () => {
     const { RateLimiter } = await import('../../gateway/src/http/rate-limiter');
     const prefix = `${process.env.TEST_REDIS_PREFIX}${unique('epoch')}:`;
-    const limiter = new RateLimiter(redis, prefix, createLogger('test', 'silent'));
+    const limiter = new RateLimiter(redis, prefix, createLogger('test', 'silent'), { writesRecoveryMs: 0 });
     const first = await limiter.take('ip:test', 100, unique('call'));
     expect(first.identityEpoch).toEqual(expect.any(String));
     expect((await limiter.take('ip:test', 100, unique('call'))).identityEpoch).toBe(first.identityEpoch);

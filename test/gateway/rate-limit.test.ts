@@ -61,7 +61,7 @@ describe('when Redis is unreachable', () => {
     const warnings: string[] = [];
     const logger = createLogger('test', 'warn');
     jest.spyOn(logger, 'warn').mockImplementation(((_obj: unknown, msg: string) => void warnings.push(msg)) as never);
-    const limiter = new RateLimiter(redis, `${process.env.TEST_REDIS_PREFIX}failopen:`, logger, 60_000);
+    const limiter = new RateLimiter(redis, `${process.env.TEST_REDIS_PREFIX}failopen:`, logger, { writesRecoveryMs: 0 });
     const subject = randomUUID();
     try {
       await waitUntil('Redis through the proxy', async () => redis.status === 'ready');
@@ -94,7 +94,7 @@ describe('sliding window (Redis, short window)', () => {
 
   it('when the window rolls, then slots free up one by one as old calls age out, not all at once', async () => {
     const windowMs = 1500;
-    const limiter = new RateLimiter(redis, `${process.env.TEST_REDIS_PREFIX}unit:`, silentLogger, windowMs);
+    const limiter = new RateLimiter(redis, `${process.env.TEST_REDIS_PREFIX}unit:`, silentLogger, { windowMs, writesRecoveryMs: 0 });
     const subject = randomUUID();
     const take = () => limiter.take(subject, 3, randomUUID());
 
@@ -116,7 +116,7 @@ describe('sliding window (Redis, short window)', () => {
 
   it('when calls are rejected, then they do not extend the block', async () => {
     const windowMs = 1000;
-    const limiter = new RateLimiter(redis, `${process.env.TEST_REDIS_PREFIX}unit:`, silentLogger, windowMs);
+    const limiter = new RateLimiter(redis, `${process.env.TEST_REDIS_PREFIX}unit:`, silentLogger, { windowMs, writesRecoveryMs: 0 });
     const subject = randomUUID();
     const take = () => limiter.take(subject, 1, randomUUID());
     expect((await take()).admitted).toBe(true);

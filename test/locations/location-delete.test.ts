@@ -176,10 +176,10 @@ describe('the stock projection of locations', () => {
     const loc = await newLocation(ws, { type: 'truck' });
     const projected = (check: (row: any) => boolean) =>
       eventually('the stock projection to follow', async () => {
-        const rows = await sql('SELECT name, type, active, is_default, deleted FROM stock.locations WHERE id = $1', [loc.id]);
+        const rows = await sql('SELECT name, type, active, deleted FROM stock.locations WHERE id = $1', [loc.id]);
         return rows[0] && check(rows[0]) ? rows[0] : undefined;
       });
-    expect(await projected((r) => r.name === loc.name)).toEqual({ name: loc.name, type: 'truck', active: true, is_default: false, deleted: false });
+    expect(await projected((r) => r.name === loc.name)).toEqual({ name: loc.name, type: 'truck', active: true, deleted: false });
     expect((await ws.owner.patch(`/locations/${loc.id}`, { active: false, type: 'van' })).status).toBe(200);
     expect(await projected((r) => r.active === false)).toMatchObject({ type: 'van', active: false });
     expect((await ws.owner.delete(`/locations/${loc.id}`)).status).toBe(200);

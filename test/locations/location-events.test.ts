@@ -32,18 +32,23 @@ describe('location events', () => {
     const on = await ws.owner.patch(`/locations/${created.body.id}`, { active: true });
     const id = created.body.id as string;
     const snapshot = { id, name, type: 'van', active: true, isDefault: false };
+    const version = expect.any(Number);
 
     const messages = await eventually('five location events on the bus', async () => {
       const got = received(ws, id);
       return got.length >= 5 ? got : undefined;
     });
     expect(messages.map((m) => [m.type, m.payload])).toEqual([
-      ['location.created', snapshot],
-      ['location.updated', { ...snapshot, name: `${name} 2` }],
-      ['location.updated', { ...snapshot, name: `${name} 2` }],
-      ['location.updated', { ...snapshot, name: `${name} 2`, active: false }],
-      ['location.updated', { ...snapshot, name: `${name} 2`, active: true }],
+      ['location.created', { ...snapshot, version }],
+      ['location.updated', { ...snapshot, name: `${name} 2`, version }],
+      ['location.updated', { ...snapshot, name: `${name} 2`, version }],
+      ['location.updated', { ...snapshot, name: `${name} 2`, active: false, version }],
+      ['location.updated', { ...snapshot, name: `${name} 2`, active: true, version }],
     ]);
+    // Every write takes a new version from one sequence: they only grow.
+    const versions = messages.map((m) => (m.payload as { version: number }).version);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(new Set(versions).size).toBe(versions.length);
     expect(messages.map((m) => m.requestId)).toEqual([created, renamed, noted, off, on].map((r) => r.headers['x-request-id']));
     const rows = await eventually('the outbox rows to be marked sent', async () => {
       const r = await outboxRows(ws, id);

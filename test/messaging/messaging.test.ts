@@ -4,7 +4,10 @@ import {
   Broker,
   CommandClient,
   CommandServer,
+  commandQueue,
   Conflict,
+  DEAD_LETTER_EXCHANGE,
+  deadLetterQueue,
   createLogger,
   createPool,
   envelope,
@@ -314,16 +317,37 @@ describe('request/reply', () => {
     expect((invalid as AppError).code).toBe('bad_request');
   });
 
-  it('when nobody answers, then the request fails after its timeout naming the service', async () => {
+  it('when no process takes the service\'s commands, then the request fails at once naming the service, without waiting out its timeout', async () => {
     const b = broker();
     await b.waitForConnect(5000);
+    const client = new CommandClient(b, 60_000);
+    await client.start();
+    cleanup.push(() => client.stop());
+    const err = (await client.request('nobody-home', 'ping', {}, { workspaceId: 'ws' }).catch((e) => e)) as AppError;
+    expect(err.code).toBe('internal_server_error');
+    expect(err.message).toContain('The nobody-home service is not running');
+    expect(await client.serving('nobody-home')).toBe(false);
+  });
+
+  it('when a process takes the commands but never answers, then the request fails after its timeout naming the service', async () => {
+    const b = broker();
+    await b.waitForConnect(5000);
+    const service = `silent-${randomBytes(3).toString('hex')}`;
+    const silent = b.channel('silent-service', async (ch) => {
+      // Declared as a service declares its command queue, and consumed without ever answering.
+      await ch.assertQueue(commandQueue(service), { durable: true, deadLetterExchange: DEAD_LETTER_EXCHANGE, deadLetterRoutingKey: deadLetterQueue(commandQueue(service)) });
+      await ch.consume(commandQueue(service), () => undefined);
+    });
+    await silent.waitForConnect();
+    cleanup.push(() => silent.close());
     const client = new CommandClient(b, 300);
     await client.start();
     cleanup.push(() => client.stop());
+    expect(await client.serving(service)).toBe(true);
     const started = Date.now();
-    const err = (await client.request('nobody-home', 'ping', {}, { workspaceId: 'ws' }).catch((e) => e)) as AppError;
+    const err = (await client.request(service, 'ping', {}, { workspaceId: 'ws' }).catch((e) => e)) as AppError;
     expect(err.code).toBe('internal_server_error');
-    expect(err.message).toContain('nobody-home');
+    expect(err.message).toContain(`The ${service} service did not answer`);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
 });

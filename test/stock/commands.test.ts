@@ -14,8 +14,9 @@ async function command(ws: TestWorkspace, type: string, payload: unknown): Promi
   }
 }
 
-const snapshot = (overrides: Partial<ItemSnapshot> = {}): ItemSnapshot => ({ id: newId(), sku: unique('SKU'), description: 'new item', trackStock: true, ...overrides });
-const opening = (operationId: string, lines: { item: ItemSnapshot; locationId: string; quantity: number }[]) => ({ operationId, userId: 'user-1', lines });
+type OpeningItem = Omit<ItemSnapshot, 'version'>;
+const snapshot = (overrides: Partial<OpeningItem> = {}): OpeningItem => ({ id: newId(), sku: unique('SKU'), description: 'new item', trackStock: true, ...overrides });
+const opening = (operationId: string, lines: { item: OpeningItem; locationId: string; quantity: number }[]) => ({ operationId, userId: 'user-1', lines });
 
 describe('stock.record-opening and stock.cancel-opening', () => {
   it('when an item is created with a quantity, then its opening movement and balance exist', async () => {
@@ -31,7 +32,7 @@ describe('stock.record-opening and stock.cancel-opening', () => {
     const item = snapshot();
     const payload = opening(newId(), [{ item, locationId: ws.defaultLocationId, quantity: 3 }]);
     const [first, second] = await Promise.all([command(ws, StockCommands.recordOpening, payload), command(ws, StockCommands.recordOpening, payload)]);
-    expect(first).toEqual({ ok: true, result: { movements: 1 } });
+    expect(first).toEqual({ ok: true, result: { movements: 1, position: 1 } });
     expect(second).toEqual(first);
     expect(await command(ws, StockCommands.recordOpening, payload)).toEqual(first);
     expect(await sql('SELECT on_hand::float AS n FROM stock.balances WHERE item_id = $1', [item.id])).toEqual([{ n: 3 }]);
@@ -62,10 +63,13 @@ describe('stock.record-opening and stock.cancel-opening', () => {
     expect(await command(ws, StockCommands.cancelOpening, { operationId })).toEqual({ ok: true, result: { cancelled: true } });
     expect(await command(ws, StockCommands.cancelOpening, { operationId })).toEqual({ ok: true, result: { cancelled: true } });
     expect(await sql('SELECT 1 FROM stock.balances WHERE item_id = $1 UNION ALL SELECT 1 FROM stock.movements WHERE item_id = $1 UNION ALL SELECT 1 FROM stock.items WHERE id = $1', [item.id])).toEqual([]);
-    const changes = await sql("SELECT message->'payload' AS p FROM stock.outbox WHERE type = 'stock.changed' AND message->'payload'->>'itemId' = $1 ORDER BY seq", [item.id]);
-    expect(changes.map((c) => [c.p.onHand, c.p.delta, c.p.version])).toEqual([
-      [4, 4, 1],
-      [0, -4, 2],
+    const changes = await sql(
+      "SELECT (message->'payload'->>'position')::int AS position, c AS p FROM stock.outbox, jsonb_array_elements(message->'payload'->'changes') AS c WHERE type = 'stock.changed' AND c->>'itemId' = $1 ORDER BY seq",
+      [item.id],
+    );
+    expect(changes.map((c) => [c.position, c.p.onHand, c.p.delta, c.p.version])).toEqual([
+      [1, 4, 4, 1],
+      [2, 0, -4, 2],
     ]);
     expectError(await ws.owner.post('/inventory/movements', { type: 'receipt', itemId: item.id, locationId: ws.defaultLocationId, quantity: 1 }), 422, 'unprocessable_entity');
   });
@@ -111,7 +115,7 @@ describe('stock.close-location and stock.reopen-location', () => {
     const ws = await newWorkspace();
     const ghost = newId();
     expect(await command(ws, StockCommands.closeLocation, { locationId: ghost })).toEqual({ ok: true, result: { closed: true } });
-    await publish(LocationEvents.created, ws.id, { id: ghost, name: 'Late', type: 'van', active: true, isDefault: false });
+    await publish(LocationEvents.created, ws.id, { id: ghost, name: 'Late', type: 'van', active: true, isDefault: false, version: 1 });
     const item = await createItem(ws);
     expect(expectError(await ws.owner.post('/inventory/movements', { type: 'receipt', itemId: item.id, locationId: ghost, quantity: 1 }), 422, 'unprocessable_entity').message).toContain('closed');
   });
@@ -155,13 +159,15 @@ describe('stock.usage and projections', () => {
     expect((await ws.owner.get(`/workspaces/${ws.id}`)).body.usage).toBe(3);
   });
 
-  it('when item events arrive out of order, then the newest one wins and transfers show it', async () => {
+  // Versions far above the catalog's own, which only count this run's writes.
+  const LATER = 1_000_000_000;
+
+  it('when item events arrive out of order, then the newest version wins and transfers show it', async () => {
     const ws = await newWorkspace();
     const van = await createLocation(ws);
     const item = await createItem(ws, { quantity: 5 });
-    const now = Date.now();
-    await publish(CatalogEvents.itemUpdated, ws.id, { ...item, sku: 'NEWEST', description: 'newest' }, new Date(now + 60_000));
-    await publish(CatalogEvents.itemUpdated, ws.id, { ...item, sku: 'STALE', description: 'stale' }, new Date(now + 30_000));
+    await publish(CatalogEvents.itemUpdated, ws.id, { ...item, sku: 'NEWEST', description: 'newest', version: LATER + 2 });
+    await publish(CatalogEvents.itemUpdated, ws.id, { ...item, sku: 'STALE', description: 'stale', version: LATER + 1 });
     const made = await ws.owner.post('/inventory/transfers', { fromLocationId: ws.defaultLocationId, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 1 }] });
     expect(made.body.lines[0].item).toEqual({ id: item.id, sku: 'NEWEST', description: 'newest' });
   });
@@ -169,13 +175,12 @@ describe('stock.usage and projections', () => {
   it('when location events arrive out of order or after a deletion, then neither an older state nor a deletion is undone', async () => {
     const ws = await newWorkspace();
     const van = await createLocation(ws);
-    const now = Date.now();
     const snapshot = { id: van.id, name: van.name, type: 'van', active: true, isDefault: false };
-    await publish(LocationEvents.updated, ws.id, { ...snapshot, active: false }, new Date(now + 60_000));
-    await publish(LocationEvents.updated, ws.id, snapshot, new Date(now + 30_000));
+    await publish(LocationEvents.updated, ws.id, { ...snapshot, active: false, version: LATER + 2 });
+    await publish(LocationEvents.updated, ws.id, { ...snapshot, version: LATER + 1 });
     expect(await sql('SELECT active, deleted FROM stock.locations WHERE id = $1', [van.id])).toEqual([{ active: false, deleted: false }]);
     await publish(LocationEvents.deleted, ws.id, { id: van.id });
-    await publish(LocationEvents.updated, ws.id, snapshot, new Date(now + 120_000));
+    await publish(LocationEvents.updated, ws.id, { ...snapshot, version: LATER + 3 });
     expect(await sql('SELECT active, deleted FROM stock.locations WHERE id = $1', [van.id])).toEqual([{ active: true, deleted: true }]);
   });
 });

@@ -96,9 +96,10 @@ describe('pending transfers', () => {
     );
     expect((await transferEvents(made.id)).map((e) => e.type)).toEqual(['transfer.pending', 'transfer.completed']);
     expect((await transferEvents(made.id))[1]!.payload).toEqual(res.body);
-    const changed = await sql("SELECT message->'payload'->>'locationId' AS location FROM stock.outbox WHERE type = 'stock.changed' AND message->>'requestId' = $1", [
-      res.headers['x-request-id'],
-    ]);
+    const changed = await sql(
+      "SELECT c->>'locationId' AS location FROM stock.outbox, jsonb_array_elements(message->'payload'->'changes') AS c WHERE type = 'stock.changed' AND message->>'requestId' = $1",
+      [res.headers['x-request-id']],
+    );
     expect(changed.map((c) => c.location).sort()).toEqual([from, van.id].sort());
     // A completed pending transfer reverts like any completed one.
     expect((await act(ws.owner, made.id, 'revert')).body.status).toBe('reverted');

@@ -22,16 +22,16 @@ afterAll(async () => {
  * Publishes an event as its owner would (occurredAt may be set to stage late deliveries) and
  * waits until the stock service has processed it.
  */
-export async function publish(type: string, workspaceId: string, payload: unknown, occurredAt?: Date): Promise<void> {
+export async function publish(type: string, workspaceId: string, payload: unknown): Promise<void> {
   const message = envelope(type, workspaceId, payload, null);
-  await (await publisher()).publishEvent(occurredAt ? { ...message, occurredAt: occurredAt.toISOString() } : message, 5000);
+  await (await publisher()).publishEvent(message, 5000);
   await eventually(`${type} ${message.id} processed by the stock service`, async () =>
     (await sql('SELECT 1 FROM stock.processed_messages WHERE message_id = $1', [message.id])).length ? true : undefined,
   );
 }
 
 /** An item created through the public API, with opening stock when `quantity` is given. */
-export async function createItem(ws: TestWorkspace, fields: { trackStock?: boolean; quantity?: number; locationId?: string } = {}): Promise<ItemSnapshot> {
+export async function createItem(ws: TestWorkspace, fields: { trackStock?: boolean; quantity?: number; locationId?: string } = {}): Promise<Omit<ItemSnapshot, 'version'>> {
   const res = await ws.owner.post('/items', { sku: unique('SKU'), description: 'Test item', ...fields });
   if (res.status !== 201) throw new Error(`creating an item failed: ${res.status} ${res.text}`);
   return { id: res.body.id, sku: res.body.sku, description: res.body.description, trackStock: res.body.trackStock };

@@ -27,6 +27,7 @@ export function ownerContext(ws: TestWorkspace, scopes: Scope[]): InternalContex
       fiscalYearStartMonth: 1,
       billingCycleStart: new Date().toISOString(),
     },
+    writes: {},
   };
 }
 

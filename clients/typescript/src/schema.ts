@@ -118,7 +118,9 @@ export interface paths {
          *
          *     A request that changes nothing answers the item as it is, with updatedAt untouched. quantity is not accepted here: stock changes go through the inventory endpoints.
          *
-         *     Errors: 404 for an item not in the workspace; 409 for a taken SKU or externalId, or trackStock false while stock is on hand; 422 for unknown tags or supplier.
+         *     A change of sku, description or trackStock holds for every stock operation from the moment this call answers (the stock service is told before the change commits, see docs/consistency.md); while the stock service or RabbitMQ is unreachable such a change answers 500 naming it and nothing changes. The other fields never need it.
+         *
+         *     Errors: 404 for an item not in the workspace; 409 for a taken SKU or externalId, or trackStock false while stock is on hand (the stock service decides, from its own ledger); 422 for unknown tags or supplier.
          *
          *     Requires scope `items.write`.
          */
@@ -158,7 +160,7 @@ export interface paths {
          * Count items matching filters
          * @description All filters combine with AND. Set filters (supplierId + supplierIds; tagId + tagIds + tagNames) match items with any of the values and accept repeated parameters or comma-separated values. IDs that cannot exist match nothing.
          *
-         *     stockHealth reads the catalog projection of the stock balances: on-hand is the total over all locations (for a location-restricted member, over the locations it may read), or at locationId when given; an item with no balance row has 0 on hand and counts as out. low means 0 < on-hand <= the item lowStockThreshold, or else the workspace default low-stock threshold (5 unless the workspace sets another). Catalog-only items count as ok, never out or low.
+         *     stockHealth and locationId read the catalog projection of the stock balances, which reflects every stock change the calling key had acknowledged before this call (read-your-writes; other keys' changes arrive within the lag documented in docs/consistency.md): on-hand is the total over all locations (for a location-restricted member, over the locations it may read), or at locationId when given; an item with no balance row has 0 on hand and counts as out. low means 0 < on-hand <= the item lowStockThreshold, or else the workspace default low-stock threshold (5 unless the workspace sets another). Catalog-only items count as ok, never out or low.
          *
          *     Answers a single number; with groupBy=tagId it answers {count, groups: [{tagId, count, tag?}]} (see ItemCountByTag).
          *

@@ -27,6 +27,7 @@ import type { IdentityCache } from './identity-cache';
 import { forwardedRoute, forwarder, ROUTES, type ServiceName } from './proxy';
 import type { RateLimiter } from './rate-limiter';
 import { workspaceRoutes } from './workspace-routes';
+import { callerWrites, type KnownWrites, type WritePositions } from './write-positions';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -34,6 +35,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     requestId: string;
     caller?: Caller;
+    /** The caller's write positions, read with its rate-limit window (read-your-writes). */
+    knownWrites?: KnownWrites;
   }
 }
 
@@ -43,6 +46,7 @@ export interface GatewayDeps {
   pool: Pool;
   client: CommandClient;
   limiter: RateLimiter;
+  writePositions: WritePositions;
   identities: IdentityCache;
   services: { catalog: string; locations: string; stock: string };
   openapi: () => Promise<unknown>;
@@ -89,7 +93,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // again if that changed whose call it is).
   const { identities, limiter } = deps;
   const take = (req: Request, caller: Caller | undefined) =>
-    limiter.take(caller ? `key:${caller.keyId}` : `ip:${req.ip}`, caller?.rateLimit ?? config.RATE_LIMIT_PER_MINUTE, `${req.requestId}:${randomUUID()}`);
+    limiter.take(caller ? `key:${caller.keyId}` : `ip:${req.ip}`, caller?.rateLimit ?? config.RATE_LIMIT_PER_MINUTE, `${req.requestId}:${randomUUID()}`, caller?.keyId);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     let authError: unknown;
     let keyHash: string | undefined;
@@ -116,6 +120,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
         }
         if (req.caller?.keyId !== counted?.keyId || req.caller?.rateLimit !== counted?.rateLimit) decision = await take(req, req.caller);
       }
+      req.knownWrites = decision.writes;
       res.setHeader('X-RateLimit-Limit', String(decision.limit));
       res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
       res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
@@ -143,10 +148,10 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   mountRoutes(app, workspaceRoutes, { pool: deps.pool, identities, client: deps.client, caller }, { scopeGuard: null });
 
   for (const service of Object.keys(ROUTES) as ServiceName[]) {
-    const forward = forwarder(service, deps.services[service], { secret: config.INTERNAL_SECRET, logger });
+    const forward = forwarder(service, deps.services[service], { secret: config.INTERNAL_SECRET, logger, writePositions: deps.writePositions });
     app.use(ROUTES[service], async (req: Request, res: Response) => {
       const access = await selectedWorkspace(identities, caller(req), req);
-      forward(req, res, internalContext(caller(req), access, req.requestId));
+      forward(req, res, internalContext(caller(req), access, req.requestId, callerWrites(req.knownWrites, access.workspace.id)));
     });
   }
 

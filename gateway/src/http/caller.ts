@@ -1,5 +1,6 @@
 import {
   BadRequest,
+  type CallerWrites,
   currentBillingCycleStart,
   effectiveScopes,
   Forbidden,
@@ -92,10 +93,11 @@ export async function selectedWorkspace(identities: IdentityCache, caller: Calle
   return workspaceFor(identities, caller, selector);
 }
 
-export function internalContext(caller: Caller, access: WorkspaceAccess, requestId: string, now = new Date()): InternalContext {
+export function internalContext(caller: Caller, access: WorkspaceAccess, requestId: string, writes: CallerWrites, now = new Date()): InternalContext {
   const { workspace, membership } = access;
   return {
     requestId,
+    writes,
     keyId: caller.keyId,
     user: { id: caller.userId, email: caller.email },
     role: membership.role,

@@ -1,7 +1,8 @@
-import { bodyDigest, injectTraceHeaders, type InternalContext, InternalError, type Logger, signContext } from '@inv/shared';
+import { bodyDigest, injectTraceHeaders, type InternalContext, InternalError, type Logger, parseStockPosition, signContext, STOCK_POSITION_HEADER } from '@inv/shared';
 import type { Request, Response } from 'express';
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
+import type { WritePositions } from './write-positions';
 
 /** Path prefixes each service answers; everything else is the gateway's own or 404. */
 export const ROUTES: Record<'catalog' | 'locations' | 'stock', string[]> = {
@@ -77,9 +78,10 @@ export type Forward = (req: Request, res: Response, context: InternalContext) =>
  * re-serialisation, and never a body the service would wait for in vain) with their
  * Content-Length, and the context signed for this method, target and body. The caller's API
  * key never leaves the gateway. No answer within FORWARD_TIMEOUT_MS, or no connection, is a
- * 500 envelope naming the service.
+ * 500 envelope naming the service. An answer reporting the stock position a write reached has it
+ * recorded for the calling key (read-your-writes) before it is passed on, without that header.
  */
-export function forwarder(service: ServiceName, baseUrl: string, options: { secret: string; logger: Logger }): Forward {
+export function forwarder(service: ServiceName, baseUrl: string, options: { secret: string; logger: Logger; writePositions: WritePositions }): Forward {
   const origin = new URL(baseUrl);
   const transport = origin.protocol === 'https:' ? https : http;
   // Reuse connections to the service: a new TCP connection per request costs more than the request.
@@ -115,7 +117,7 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
     upstream.on('response', (answer) => {
       res.status(answer.statusCode ?? 500);
       for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !HOP_BY_HOP_RESPONSE_HEADERS.has(name)) res.setHeader(name, value);
+        if (value !== undefined && !HOP_BY_HOP_RESPONSE_HEADERS.has(name) && name !== STOCK_POSITION_HEADER) res.setHeader(name, value);
       }
       // pipe, not pipeline: pipeline's AbortController and the DOMException it raises when the
       // answer finishes cost ~3 % of the gateway's CPU per call; the failures it would handle are handled here.
@@ -124,7 +126,10 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
         logger.warn({ err: err.message, service, path }, 'service answer cut short');
         res.destroy();
       });
-      answer.pipe(res);
+      const position = parseStockPosition(answer.headers[STOCK_POSITION_HEADER]);
+      if (position === undefined) return void answer.pipe(res);
+      // Recorded before the caller can see the answer, so its next read already waits for it.
+      void options.writePositions.record(context.keyId, context.workspace.id, position).then(() => answer.pipe(res));
     });
     // Signed once a connection is assigned, not before: time spent queued for one of the
     // agent's sockets must not count against the signature's short life.

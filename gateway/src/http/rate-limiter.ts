@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Logger, rateLimitRejections } from '@inv/shared';
 import type { Redis } from 'ioredis';
 import { identityEpochKey } from '../data/identity-epoch';
+import { type KnownWrites, writePositionsKey, writePositionsSinceKey } from './write-positions';
 
 /**
  * Sliding one-window log in a sorted set, evaluated atomically on Redis's own clock (so
@@ -11,7 +12,8 @@ import { identityEpochKey } from '../data/identity-epoch';
  * admitted call leaves the window (a slot frees up), or now + window when the window is empty.
  * The identity epoch (KEYS[2], see identity-epoch.ts) rides along so the gateway can check its
  * identity cache without a round trip of its own; a missing epoch (Redis lost its data) is set
- * to a fresh value (ARGV[4]), which no cached identity carries.
+ * to a fresh value (ARGV[4]), which no cached identity carries. So do the key's write positions
+ * (KEYS[3], see write-positions.ts) and how long ago this Redis began keeping them (KEYS[4]).
  */
 const SLIDING_WINDOW = `
 local key = KEYS[1]
@@ -37,7 +39,12 @@ if not epoch then
   epoch = ARGV[4]
   redis.call('SET', KEYS[2], epoch)
 end
-return { admitted, limit - count, reset, now, epoch }
+local since = tonumber(redis.call('GET', KEYS[4]) or '')
+if not since then
+  since = now
+  redis.call('SET', KEYS[4], now)
+end
+return { admitted, limit - count, reset, now, epoch, redis.call('HGETALL', KEYS[3]), now - since }
 `;
 
 export interface RateDecision {
@@ -50,9 +57,11 @@ export interface RateDecision {
   retryAfter: number;
   /** The identity epoch read in the same call; undefined when Redis did not answer. */
   identityEpoch: string | undefined;
+  /** The subject key's write positions read in the same call; unknown when Redis did not answer or may have lost them. */
+  writes: KnownWrites;
 }
 
-type WindowResult = [number, number, number, number, string];
+type WindowResult = [number, number, number, number, string, string[], number];
 
 /** How often, at most, the limiter repeats that it is running unmetered. */
 const FAIL_OPEN_WARNING_INTERVAL_MS = 10_000;
@@ -66,25 +75,42 @@ const FAIL_OPEN_WARNING_INTERVAL_MS = 10_000;
 export class RateLimiter {
   private lastWarningAt = 0;
 
+  private readonly windowMs: number;
+  /** READ_YOUR_WRITES_RECOVERY_MS: how long after Redis began keeping write positions they may be incomplete. */
+  private readonly writesRecoveryMs: number;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly logger: Logger,
-    private readonly windowMs = 60_000,
+    options: { windowMs?: number; writesRecoveryMs: number },
   ) {
-    redis.defineCommand('slidingWindow', { numberOfKeys: 2, lua: SLIDING_WINDOW });
+    this.windowMs = options.windowMs ?? 60_000;
+    this.writesRecoveryMs = options.writesRecoveryMs;
+    redis.defineCommand('slidingWindow', { numberOfKeys: 4, lua: SLIDING_WINDOW });
     rateLimitRejections.add(0);
   }
 
-  async take(subject: string, limit: number, uniqueId: string): Promise<RateDecision> {
+  /** Counts a call of `subject` (`key:<id>` or `ip:<address>`); `keyId` names the key whose write positions come back. */
+  async take(subject: string, limit: number, uniqueId: string, keyId?: string): Promise<RateDecision> {
     const run = (this.redis as unknown as { slidingWindow: (...args: unknown[]) => Promise<WindowResult> }).slidingWindow;
     let result: WindowResult;
     try {
-      result = await run.call(this.redis, `${this.prefix}rl:${subject}`, identityEpochKey(this.prefix), limit, this.windowMs, uniqueId, randomUUID());
+      result = await run.call(
+        this.redis,
+        `${this.prefix}rl:${subject}`,
+        identityEpochKey(this.prefix),
+        writePositionsKey(this.prefix, keyId),
+        writePositionsSinceKey(this.prefix),
+        limit,
+        this.windowMs,
+        uniqueId,
+        randomUUID(),
+      );
     } catch (err) {
       return this.unmetered(limit, err);
     }
-    const [admitted, remaining, resetAtMs, nowMs, identityEpoch] = result;
+    const [admitted, remaining, resetAtMs, nowMs, identityEpoch, positions, keptForMs] = result;
     if (admitted !== 1) rateLimitRejections.add(1);
     return {
       admitted: admitted === 1,
@@ -93,6 +119,7 @@ export class RateLimiter {
       resetAt: Math.ceil(resetAtMs / 1000),
       retryAfter: Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000)),
       identityEpoch,
+      writes: keptForMs < this.writesRecoveryMs ? 'unknown' : positionsByWorkspace(positions),
     };
   }
 
@@ -103,6 +130,13 @@ export class RateLimiter {
       this.lastWarningAt = now;
       this.logger.warn({ err: (err as Error).message }, 'Redis unavailable: rate limits are not enforced until it returns');
     }
-    return { admitted: true, limit, remaining: limit - 1, resetAt: Math.ceil((now + this.windowMs) / 1000), retryAfter: 1, identityEpoch: undefined };
+    return { admitted: true, limit, remaining: limit - 1, resetAt: Math.ceil((now + this.windowMs) / 1000), retryAfter: 1, identityEpoch: undefined, writes: 'unknown' };
   }
+}
+
+/** HGETALL's flat [field, value, …] as workspace → position. */
+function positionsByWorkspace(flat: string[]): ReadonlyMap<string, number> {
+  const positions = new Map<string, number>();
+  for (let i = 0; i + 1 < flat.length; i += 2) positions.set(flat[i]!, Number(flat[i + 1]));
+  return positions;
 }

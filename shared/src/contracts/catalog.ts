@@ -6,12 +6,18 @@ import { z } from 'zod';
  */
 export const CATALOG_SERVICE = 'catalog';
 
-/** What other services keep of an item in their projections. */
+/**
+ * What other services keep of an item in their projections. version: the catalog's version of
+ * the item (from one sequence, so it only grows and is never reused): a projection keeps the
+ * highest it has seen, and a fence (StockCommands.fenceItem) names the version that must arrive
+ * before the projection may be trusted again.
+ */
 export const ItemSnapshot = z.object({
   id: z.string(),
   sku: z.string(),
   description: z.string(),
   trackStock: z.boolean(),
+  version: z.number().int().nonnegative(),
 });
 export type ItemSnapshot = z.infer<typeof ItemSnapshot>;
 
@@ -37,7 +43,11 @@ export const SupplierCreated = z.object({ id: z.string(), name: z.string(), emai
 export type SupplierCreated = z.infer<typeof SupplierCreated>;
 
 export const CatalogCommands = {
-  /** Answers ItemSnapshot[] for the ids that exist in the workspace (unknown ids are left out). */
+  /**
+   * Answers ItemSnapshot[] for the ids that exist in the workspace (unknown ids are left out), as
+   * committed once no write to them is in flight (read under a share lock): what a projection
+   * resolving a fence needs.
+   */
   getItems: 'catalog.get-items',
   /** Answers { items, suppliers, tags }: live counts for the workspace. */
   usage: 'catalog.usage',

@@ -9,15 +9,24 @@ export const LOCATIONS_SERVICE = 'locations';
 export const LocationType = z.enum(['warehouse', 'van', 'truck', 'site', 'other']);
 export type LocationType = z.infer<typeof LocationType>;
 
-/** What other services keep of a location in their projections. */
+/**
+ * What other services keep of a location in their projections. version: the locations service's
+ * version of the location (from one sequence: it only grows and is never reused), as for items
+ * (see ItemSnapshot).
+ */
 export const LocationSnapshot = z.object({
   id: z.string(),
   name: z.string(),
   type: LocationType,
   active: z.boolean(),
   isDefault: z.boolean(),
+  version: z.number().int().nonnegative(),
 });
 export type LocationSnapshot = z.infer<typeof LocationSnapshot>;
+
+/** The answer to LocationCommands.get: the location as committed, deleted ones included (deleted true). */
+export const CommittedLocation = LocationSnapshot.extend({ deleted: z.boolean() });
+export type CommittedLocation = z.infer<typeof CommittedLocation>;
 
 export const LocationEvents = {
   created: 'location.created',
@@ -36,7 +45,11 @@ export const LocationCommands = {
    * createDefault cannot leave an orphan. Idempotent. Answers { discarded: true }.
    */
   discardDefault: 'locations.discard-default',
-  /** Answers a LocationSnapshot, or null when the location does not exist (or was deleted). */
+  /**
+   * Answers a CommittedLocation (deleted locations included), or null when the location never
+   * existed in the workspace; read under a share lock, so the answer is what is committed once no
+   * write to the location is in flight.
+   */
   get: 'locations.get',
   /** Answers { locations: number }: live count of the workspace's locations. */
   usage: 'locations.usage',

@@ -10,9 +10,11 @@ export const STOCK_SERVICE = 'stock';
 
 export const StockEvents = {
   /**
-   * One balance changed: { itemId, locationId, onHand, delta, movementType, version }. version
-   * increases strictly with every change of that balance, so a projection keeps the highest
-   * and ignores stale or repeated deliveries.
+   * The balances one transaction changed, as StockLevelsChanged: one message per transaction.
+   * Each change's version increases strictly with every change of its balance, so a projection
+   * keeps the highest and ignores stale or repeated deliveries; position numbers the
+   * transactions of a workspace that changed on-hand (1, 2, 3, … in commit order, no gaps), so a
+   * projection knows how far it has applied them (see docs/consistency.md).
    */
   changed: 'stock.changed',
   /** A pending transfer was created: its quantities are reserved at the source, nothing moved yet. */
@@ -33,13 +35,19 @@ export const StockChanged = z.object({
   version: z.number().int(),
 });
 export type StockChanged = z.infer<typeof StockChanged>;
+export const StockLevelsChanged = z.object({
+  position: z.number().int().positive(),
+  changes: z.array(StockChanged).min(1),
+});
+export type StockLevelsChanged = z.infer<typeof StockLevelsChanged>;
 
 export const StockCommands = {
   /** Answers { transfers: number }: transfers created since billingCycleStart. */
   usage: 'stock.usage',
   /**
    * Records opening movements for newly created items, all or nothing, idempotent per
-   * operationId. Answers { movements: number }. Fails 422 for an unknown, deleted or
+   * operationId. Answers RecordedOpening: { movements, position } (position: the workspace's
+   * stock position once the opening is recorded). Fails 422 for an unknown, deleted or
    * inactive location or a non-tracked item with a non-zero quantity.
    */
   recordOpening: 'stock.record-opening',
@@ -52,18 +60,37 @@ export const StockCommands = {
   closeLocation: 'stock.close-location',
   /** Reopens a location whose deletion did not go through. */
   reopenLocation: 'stock.reopen-location',
+  /**
+   * Sent by the catalog inside the transaction that changes what the stock service keeps of an
+   * item, before it commits: from the answer on, the stock service trusts its copy of the item
+   * only once it holds `version` or newer, and asks the catalog otherwise. Waits for stock
+   * movements in flight on the item. With requireNoStock (the item becomes catalog-only) it fails
+   * 409 conflict while the item has stock on hand anywhere. Answers { fenced: true }.
+   */
+  fenceItem: 'stock.fence-item',
+  /** fenceItem for a location (its name, type or active flag changes). Answers { fenced: true }. */
+  fenceLocation: 'stock.fence-location',
+  /** Answers { position }: the workspace's latest stock position (0 before its first change of on-hand). */
+  position: 'stock.position',
 } as const;
+export const FenceItem = z.object({ itemId: z.string(), version: z.number().int().positive(), requireNoStock: z.boolean() });
+export type FenceItem = z.infer<typeof FenceItem>;
+export const FenceLocation = z.object({ locationId: z.string(), version: z.number().int().positive() });
+export type FenceLocation = z.infer<typeof FenceLocation>;
+export const StockPosition = z.object({ position: z.number().int().nonnegative() });
 export const StockUsage = z.object({ billingCycleStart: z.string() });
 export const StockUsageResult = z.object({ transfers: z.number().int() });
 export const RecordOpening = z.object({
   operationId: z.string().uuid(),
   userId: z.string(),
   lines: z
-    .array(z.object({ item: ItemSnapshot, locationId: z.string(), quantity: z.number().positive() }))
+    .array(z.object({ item: ItemSnapshot.omit({ version: true }), locationId: z.string(), quantity: z.number().positive() }))
     .min(1)
     .max(100),
 });
 export type RecordOpening = z.infer<typeof RecordOpening>;
+export const RecordedOpening = z.object({ movements: z.number().int(), position: z.number().int().nonnegative() });
+export type RecordedOpening = z.infer<typeof RecordedOpening>;
 export const CancelOpening = z.object({ operationId: z.string().uuid() });
 export const LocationClosure = z.object({ locationId: z.string() });
 

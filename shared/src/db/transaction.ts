@@ -77,7 +77,7 @@ interface CorkableClient {
  * whatever else is issued on the client before the event loop's next turn (withTransaction's BEGIN
  * then shares the write of the work's first statements).
  */
-export async function inOneRoundTrip<T extends readonly Promise<unknown>[]>(
+export async function inOneRoundTrip<const T extends readonly Promise<unknown>[]>(
   client: PoolClient,
   issue: () => T,
   options: { untilNextTurn?: boolean } = {},

@@ -18,6 +18,7 @@ const context: InternalContext = {
     fiscalYearStartMonth: 1,
     billingCycleStart: '2026-01-01T00:00:00.000Z',
   },
+  writes: { stock: 42 },
 };
 const SECRET = 'a-secret-of-enough-length';
 const BODY = Buffer.from('{"name":"Blue"}');
@@ -61,6 +62,18 @@ describe('signed internal context', () => {
     expect(verifyContext(h, line, SECRET, 100_000 + SIGNATURE_LIFETIME_MS)).toBeDefined();
     expect(verifyContext(h, line, SECRET, 100_000 + SIGNATURE_LIFETIME_MS + 1)).toBeUndefined();
     expect(verifyContext(h, line, SECRET, 100_000 - SIGNATURE_LIFETIME_MS - 1)).toBeUndefined();
+  });
+
+  it("when the caller's writes are unknown, none or a stock position, then each comes back as signed, and a tampered one is rejected", () => {
+    const line = { method: 'POST', target: '/tags' };
+    for (const writes of ['unknown', {}, { stock: 1 }, { stock: 9_007_199_254_740 }] as const) {
+      const h = signContext({ ...context, writes }, POST_TAGS, SECRET, 1000);
+      const verified = verifyContext({ context: h['x-internal-context'], signature: h['x-internal-signature'] }, line, SECRET, 1000);
+      expect(verified?.context.writes).toEqual(writes);
+    }
+    const h = sign();
+    expect(h.context!.endsWith('.s42')).toBe(true);
+    expect(verifyContext({ ...h, context: h.context!.replace(/\.s42$/, '.s41') }, line, SECRET, 1000)).toBeUndefined();
   });
 
   it('when a request has no body, then its digest is that of zero bytes', () => {

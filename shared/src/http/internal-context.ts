@@ -2,6 +2,7 @@ import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqua
 import { z } from 'zod';
 import { LocationAccess, Role, Scope } from '../access';
 import { Plan } from '../plans';
+import { CallerWrites, NO_WRITES } from './read-your-writes';
 
 /**
  * What the gateway vouches for on every forwarded call. Services trust it only with a valid
@@ -33,11 +34,13 @@ export const InternalContext = z.object({
     /** ISO 8601; transfers since then count toward the plan's per-cycle limit. */
     billingCycleStart: z.string(),
   }),
+  /** What the key's earlier acknowledged writes require of a read (read-your-writes, see read-your-writes.ts). */
+  writes: CallerWrites,
 });
 export type InternalContext = z.infer<typeof InternalContext>;
 
-/** Everything but the request id: the same for every call of one key in one workspace. */
-const CallerIdentity = InternalContext.omit({ requestId: true });
+/** Everything but the request id and the caller's writes: the same for every call of one key in one workspace. */
+const CallerIdentity = InternalContext.omit({ requestId: true, writes: true });
 type CallerIdentity = z.infer<typeof CallerIdentity>;
 
 export const CONTEXT_HEADER = 'x-internal-context';
@@ -87,15 +90,29 @@ const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64ur
 
 /**
  * Headers carrying the context for one request:
- * `<issued ms>.<body digest>.<base64url request id>.<base64url JSON of the rest>`, and an HMAC
- * over the method, the target and that header, so a captured pair is worthless on any other
- * method, path, query or body, and after SIGNATURE_LIFETIME_MS. The request id travels apart so
- * that the rest, identical on every call of a caller, is parsed and validated once per service.
+ * `<issued ms>.<body digest>.<base64url request id>.<base64url JSON of the rest>.<writes>`, and an
+ * HMAC over the method, the target and that header, so a captured pair is worthless on any other
+ * method, path, query or body, and after SIGNATURE_LIFETIME_MS. The request id and the caller's
+ * writes travel apart so that the rest, identical on every call of a caller, is parsed and
+ * validated once per service.
  */
 export function signContext(context: InternalContext, request: SignedRequest, secret: string, now = Date.now()): Record<string, string> {
-  const { requestId, ...identity } = context;
-  const contextHeader = `${now}.${request.bodyDigest}.${base64url(requestId)}.${base64url(JSON.stringify(identity))}`;
+  const { requestId, writes, ...identity } = context;
+  const contextHeader = `${now}.${request.bodyDigest}.${base64url(requestId)}.${base64url(JSON.stringify(identity))}.${encodeWrites(writes)}`;
   return { [CONTEXT_HEADER]: contextHeader, [SIGNATURE_HEADER]: sign(secret, request, contextHeader) };
+}
+
+/** `u` when unknown, `s<position>` for a stock position, `-` for none: short, and no dot. */
+function encodeWrites(writes: CallerWrites): string {
+  if (writes === 'unknown') return 'u';
+  return writes.stock ? `s${writes.stock}` : '-';
+}
+
+function decodeWrites(encoded: string): CallerWrites | undefined {
+  if (encoded === 'u') return 'unknown';
+  if (encoded === '-') return NO_WRITES;
+  const match = /^s([1-9]\d{0,15})$/.exec(encoded);
+  return match ? { stock: Number(match[1]) } : undefined;
 }
 
 export interface VerifiedContext {
@@ -149,9 +166,10 @@ export function verifyContext(
   const expected = Buffer.from(sign(secret, request, contextHeader));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  const [issued, digest, encodedRequestId, encodedIdentity, ...rest] = contextHeader.split('.');
-  if (!issued || !digest || !encodedRequestId || !encodedIdentity || rest.length > 0 || !(Math.abs(now - Number(issued)) <= SIGNATURE_LIFETIME_MS)) return undefined;
+  const [issued, digest, encodedRequestId, encodedIdentity, encodedWrites, ...rest] = contextHeader.split('.');
+  if (!issued || !digest || !encodedRequestId || !encodedIdentity || !encodedWrites || rest.length > 0 || !(Math.abs(now - Number(issued)) <= SIGNATURE_LIFETIME_MS)) return undefined;
   const identity = identityOf(encodedIdentity);
-  if (!identity) return undefined;
-  return { context: { requestId: Buffer.from(encodedRequestId, 'base64url').toString('utf8'), ...identity }, bodyDigest: digest };
+  const writes = decodeWrites(encodedWrites);
+  if (!identity || !writes) return undefined;
+  return { context: { requestId: Buffer.from(encodedRequestId, 'base64url').toString('utf8'), ...identity, writes }, bodyDigest: digest };
 }

@@ -71,6 +71,8 @@ export interface RouteDefinition<Deps, P extends z.ZodType = Absent, Q extends z
    * and the header and Idempotent-Replayed are documented on the operation.
    */
   idempotent?: boolean;
+  /** For idempotent routes: runs before a stored answer is replayed (e.g. to set a header a fresh answer carries). */
+  beforeReplay?: (call: Omit<RouteCall<Deps>, 'idempotently'>) => Promise<void>;
   request?: { params?: P; query?: Q; body?: BodySpec<B> };
   /** Exactly one 2xx: the status a handler's return value is sent with. */
   responses: Record<number, DocumentedResponse>;
@@ -124,7 +126,8 @@ export function mountRoutes<Deps extends { pool: Pool }>(app: Express, routes: r
       const input = readInput(route, req);
       const idempotently: RouteCall<Deps>['idempotently'] = (run, present) => {
         if (!route.idempotent) throw new Error(`${route.method.toUpperCase()} ${route.path} is not declared idempotent.`);
-        return respondIdempotently(req, res, deps.pool, { endpoint: idempotencyEndpoint(req), status, body: present }, run);
+        const beforeReplay = route.beforeReplay && (() => route.beforeReplay!({ deps, req, res }));
+        return respondIdempotently(req, res, deps.pool, { endpoint: idempotencyEndpoint(req), status, body: present, beforeReplay }, run);
       };
       const answer = await route.handler(input, { deps, req, res, idempotently });
       if (!res.headersSent) res.status(status).json(answer);

@@ -19,6 +19,8 @@ export interface IdempotentEndpoint<Result> {
   status: number;
   /** The response body for the use case's result; the result itself when absent. */
   body?: (result: Result) => unknown;
+  /** Runs before a stored answer is replayed, e.g. to set headers a fresh answer would carry. */
+  beforeReplay?: () => Promise<void>;
 }
 
 /** Thrown inside the effect's transaction when a concurrent request committed the same key first. */
@@ -73,7 +75,10 @@ export async function respondIdempotently<Result>(
   const scope: IdempotencyScope = { workspaceId: context.workspace.id, userId: context.user.id, endpoint: endpoint.endpoint, key };
   const fingerprint = createHash('sha256').update(JSON.stringify(canonical(sentBody(req)))).digest('hex');
   const stored = await findStoredResponse(pool, scope);
-  if (stored) return replay(res, stored, fingerprint, key);
+  if (stored) {
+    await endpoint.beforeReplay?.();
+    return replay(res, stored, fingerprint, key);
+  }
   const guard: EffectGuard<Result> = {
     begin: async (tx) => {
       if (!(await claimKey(tx, scope, fingerprint))) throw new KeyAlreadyUsed();
@@ -86,6 +91,7 @@ export async function respondIdempotently<Result>(
     if (!(err instanceof KeyAlreadyUsed)) throw err;
     const winner = await findStoredResponse(pool, scope);
     if (!winner) throw new Conflict(`A request with Idempotency-Key "${key}" just completed; retry to receive its response.`);
+    await endpoint.beforeReplay?.();
     replay(res, winner, fingerprint, key);
   }
 }

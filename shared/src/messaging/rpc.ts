@@ -16,6 +16,10 @@ function brokerUnreachable(service: string, type: string): InternalError {
   return new InternalError(`RabbitMQ is unreachable, so the ${service} service could not be asked (${type}); try again shortly.`);
 }
 
+function serviceDown(service: string, type: string): Reply {
+  return { ok: false, error: { code: 'internal_server_error', message: `The ${service} service is not running (nothing takes its commands), so it could not be asked (${type}); try again shortly.` } };
+}
+
 
 type Reply = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string }; timedOut?: true };
 
@@ -51,7 +55,7 @@ export class CommandServer {
     const queue = commandQueue(this.service);
     this.channel = this.broker.channel(`commands:${queue}`, async (ch) => {
       const deadLetters = deadLetterQueue(queue);
-      await ch.assertQueue(queue, { durable: true, deadLetterExchange: DEAD_LETTER_EXCHANGE, deadLetterRoutingKey: deadLetters });
+      await assertCommandQueue(ch, this.service);
       await ch.assertQueue(deadLetters, { durable: true });
       await ch.bindQueue(deadLetters, DEAD_LETTER_EXCHANGE, deadLetters);
       await ch.prefetch(32);
@@ -121,9 +125,17 @@ export class CommandServer {
   }
 }
 
+/** Declares a service's command queue, the same way wherever it is declared; answers its consumer count. */
+function assertCommandQueue(ch: Pick<ChannelWrapper, 'assertQueue'>, service: string): Promise<{ consumerCount: number }> {
+  const queue = commandQueue(service);
+  return ch.assertQueue(queue, { durable: true, deadLetterExchange: DEAD_LETTER_EXCHANGE, deadLetterRoutingKey: deadLetterQueue(queue) });
+}
+
 /** Sends commands and waits for their replies on one exclusive reply queue per process. */
 export class CommandClient {
   private channel: ChannelWrapper | undefined;
+  /** Asks the broker how many processes take a service's commands (a channel of its own, kept apart from the reply queue's). */
+  private probe: ChannelWrapper | undefined;
   private replyQueue = '';
   private readonly pending = new Map<string, { resolve: (r: Reply) => void; timer: NodeJS.Timeout }>();
 
@@ -138,7 +150,8 @@ export class CommandClient {
       this.replyQueue = queue;
       await ch.consume(queue, (msg) => msg && this.settle(msg), { noAck: true });
     });
-    await this.channel.waitForConnect();
+    this.probe = this.broker.channel('command-probe', async () => undefined);
+    await Promise.all([this.channel.waitForConnect(), this.probe.waitForConnect()]);
   }
 
   async stop(): Promise<void> {
@@ -147,15 +160,17 @@ export class CommandClient {
       p.resolve({ ok: false, error: { code: 'internal_server_error', message: 'Shutting down.' } });
       this.pending.delete(id);
     }
-    await this.channel?.close();
+    await Promise.all([this.channel?.close(), this.probe?.close()]);
   }
 
   /**
    * Sends `type` to `service` and resolves with its result. Rejects with the handler's AppError,
    * or with internal_server_error naming the silent service when no answer comes within the
    * timeout (the command expires in the queue at the same moment, so a late consumer never runs
-   * it). While the broker connection is down it rejects at once, naming RabbitMQ: waiting out a
-   * timeout for a message that cannot be sent only delays the answer.
+   * it). While the broker connection is down it rejects at once, naming RabbitMQ; while no
+   * process of the service takes commands (the broker says so, asked alongside the send) it
+   * rejects as soon as the broker has said it, naming the service: waiting out a timeout for a
+   * message nobody will read only delays the answer.
    */
   async request<R = unknown>(
     service: string,
@@ -196,21 +211,54 @@ export class CommandClient {
       call.end('unreachable');
       throw brokerUnreachable(service, type);
     }
+    // Asked only now, so that a service coming up cannot be missed between the question and the send.
+    void this.consumersOf(service).then((consumers) => {
+      if (consumers === 0) this.settleWith(correlationId, serviceDown(service, type));
+    });
     const answer = await reply;
     call.end(answer.ok ? 'ok' : answer.timedOut ? 'timeout' : 'error');
     if (answer.ok) return answer.result as R;
     throw appErrorFrom(answer.error.code, answer.error.message);
   }
 
+  /**
+   * Whether any process of the service takes commands: false when the broker says none does,
+   * undefined when it could not say (the broker or the channel away).
+   */
+  async serving(service: string): Promise<boolean | undefined> {
+    if (!this.broker.isConnected) return undefined;
+    const consumers = await this.consumersOf(service);
+    return consumers === undefined ? undefined : consumers > 0;
+  }
+
+  /**
+   * How many processes consume the service's command queue; undefined when the broker could not
+   * say. Declared as the service declares it (so a queue that does not exist yet, of a service
+   * that never ran here, answers 0 instead of failing the channel).
+   */
+  private async consumersOf(service: string): Promise<number | undefined> {
+    try {
+      return (await assertCommandQueue(this.probe!, service)).consumerCount;
+    } catch {
+      return undefined;
+    }
+  }
+
   private settle(msg: ConsumeMessage): void {
-    const p = this.pending.get(msg.properties.correlationId);
+    let reply: Reply;
+    try {
+      reply = JSON.parse(msg.content.toString('utf8')) as Reply;
+    } catch {
+      reply = { ok: false, error: { code: 'internal_server_error', message: 'Malformed reply.' } };
+    }
+    this.settleWith(msg.properties.correlationId, reply);
+  }
+
+  private settleWith(correlationId: string, reply: Reply): void {
+    const p = this.pending.get(correlationId);
     if (!p) return;
     clearTimeout(p.timer);
-    this.pending.delete(msg.properties.correlationId);
-    try {
-      p.resolve(JSON.parse(msg.content.toString('utf8')) as Reply);
-    } catch {
-      p.resolve({ ok: false, error: { code: 'internal_server_error', message: 'Malformed reply.' } });
-    }
+    this.pending.delete(correlationId);
+    p.resolve(reply);
   }
 }

@@ -42,6 +42,20 @@ export const transfersCreated = meter.createCounter('transfers_created_total', {
   description: 'Transfers committed (idempotent replays are not counted again)',
 });
 
+export const readYourWritesWait = meter.createHistogram('read_your_writes_wait_seconds', {
+  description: "Time a read built from a projection waited for the caller's own writes to reach it, by outcome: reached, timeout, unavailable (RabbitMQ or the producing service away)",
+  unit: 's',
+  advice: { explicitBucketBoundaries: LATENCY_BUCKETS },
+});
+
+export const copiesResolved = meter.createCounter('projection_copies_resolved_total', {
+  description: 'Items and locations the stock service asked their owners about because its copy could not vouch for them, by kind (item, location) and why: fenced (an owner change in flight or just committed), unknown (never heard of)',
+});
+
+export const writePositionsUnrecorded = meter.createCounter('write_positions_unrecorded_total', {
+  description: "Writes whose stock position the gateway could not record in Redis (that caller's next reads are covered by the projection's lag only)",
+});
+
 /** Gauges read on each scrape; their callbacks are registered by whoever owns the thing measured. */
 export const dbPoolConnections = meter.createObservableGauge('db_pool_connections', {
   description: 'PostgreSQL pool clients by state: total (open), idle, waiting (callers queued for a client)',

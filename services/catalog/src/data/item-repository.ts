@@ -107,12 +107,14 @@ export async function findItem(db: Db, workspaceId: string, ref: ItemRef): Promi
   return rows[0] && toItem(rows[0]);
 }
 
-export async function insertItems(tx: PoolClient, workspaceId: string, userId: string, items: NewItem[]): Promise<void> {
-  await tx.query(
+/** Inserts the items; answers the version each was given (see nextItemVersion), by id. */
+export async function insertItems(tx: PoolClient, workspaceId: string, userId: string, items: NewItem[]): Promise<Map<string, number>> {
+  const { rows } = await tx.query<{ id: string; version: string }>(
     `INSERT INTO items (id, workspace_id, user_id, sku, description, external_id, supplier_id, cost, sell_price, track_stock, low_stock_threshold)
      SELECT id, $1, $2, sku, description, external_id, supplier_id, cost, sell_price, track_stock, low_stock_threshold
        FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::numeric[], $9::numeric[], $10::boolean[], $11::numeric[])
-         AS n (id, sku, description, external_id, supplier_id, cost, sell_price, track_stock, low_stock_threshold)`,
+         AS n (id, sku, description, external_id, supplier_id, cost, sell_price, track_stock, low_stock_threshold)
+     RETURNING id, version`,
     [
       workspaceId,
       userId,
@@ -127,6 +129,16 @@ export async function insertItems(tx: PoolClient, workspaceId: string, userId: s
       items.map((i) => i.lowStockThreshold),
     ],
   );
+  return new Map(rows.map((r) => [r.id, Number(r.version)]));
+}
+
+/**
+ * The version the next write of an item gets: from one sequence, so versions only grow and a
+ * rolled-back write's number is never given again (the stock service's fences rely on both).
+ */
+export async function nextItemVersion(tx: PoolClient): Promise<number> {
+  const { rows } = await tx.query<{ version: string }>("SELECT nextval('item_versions') AS version");
+  return Number(rows[0]!.version);
 }
 
 /** Replaces the tags of each item with its list, keeping the list's order. */
@@ -167,10 +179,10 @@ const COLUMNS: Record<Exclude<keyof ItemState, 'tagIds'>, string> = {
   lowStockThreshold: 'low_stock_threshold',
 };
 
-/** Writes the changed columns and stamps updated_at (tag changes count as changes too). */
-export async function updateItem(tx: PoolClient, id: string, changes: Partial<ItemState>): Promise<void> {
-  const sets: string[] = ['updated_at = clock_timestamp()'];
-  const params: unknown[] = [id];
+/** Writes the changed columns, the item's new version and updated_at (tag changes count as changes too). */
+export async function updateItem(tx: PoolClient, id: string, changes: Partial<ItemState>, version: number): Promise<void> {
+  const sets: string[] = ['updated_at = clock_timestamp()', 'version = $2'];
+  const params: unknown[] = [id, version];
   for (const [key, column] of Object.entries(COLUMNS) as Array<[keyof typeof COLUMNS, string]>) {
     if (changes[key] === undefined) continue;
     params.push(changes[key]);
@@ -191,11 +203,16 @@ export async function takenKeys(db: Db, workspaceId: string, skuKeys: string[], 
   };
 }
 
-export async function itemSnapshots(db: Db, workspaceId: string, ids: string[]): Promise<ItemSnapshot[]> {
+/**
+ * The items as committed once no write to them is in flight: the share lock waits for a writer
+ * holding an item (which may be waiting to commit a change it has just fenced), so a projection
+ * resolving a fence never takes the state before that change for the last word.
+ */
+export async function committedSnapshots(db: Db, workspaceId: string, ids: string[]): Promise<ItemSnapshot[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<{ id: string; sku: string; description: string; track_stock: boolean }>(
-    'SELECT id, sku, description, track_stock FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY created_at, id',
+  const { rows } = await db.query<{ id: string; sku: string; description: string; track_stock: boolean; version: string }>(
+    'SELECT id, sku, description, track_stock, version FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR SHARE',
     [workspaceId, ids],
   );
-  return rows.map((r) => ({ id: r.id, sku: r.sku, description: r.description, trackStock: r.track_stock }));
+  return rows.map((r) => ({ id: r.id, sku: r.sku, description: r.description, trackStock: r.track_stock, version: Number(r.version) }));
 }

@@ -19,12 +19,3 @@ export async function applyStockLevels(tx: PoolClient, levels: StockLevel[]): Pr
     values: [levels.map((l) => l.itemId), levels.map((l) => l.locationId), levels.map((l) => l.workspaceId), levels.map((l) => l.onHand), levels.map((l) => l.version)],
   });
 }
-
-/** On-hand across every location, as far as the projection knows. */
-export async function totalOnHand(db: Pick<PoolClient, 'query'>, workspaceId: string, itemId: string): Promise<number> {
-  const { rows } = await db.query<{ total: string }>('SELECT COALESCE(sum(on_hand), 0) AS total FROM stock_levels WHERE workspace_id = $1 AND item_id = $2', [
-    workspaceId,
-    itemId,
-  ]);
-  return Number(rows[0]?.total ?? 0);
-}

@@ -74,6 +74,11 @@ export function normalizeFilter(input: ItemFilterInput): ItemFilter {
   return filter;
 }
 
+/** Whether answering the filter reads the catalog's projection of the stock balances (stock health, items at a location). */
+export function readsStockProjection(filter: ItemFilter): boolean {
+  return !filter.matchesNothing && (filter.stockHealth !== undefined || filter.locationId !== undefined);
+}
+
 /** A LIKE pattern matching `term` anywhere, with the term's own wildcards taken literally. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -41,6 +41,18 @@ export interface ItemState {
   tagIds: string[];
 }
 
+/**
+ * The fields other services keep a copy of (the stock service: to name items and to refuse stock
+ * of catalog-only ones). A change of any of them is fenced there before it commits
+ * (docs/consistency.md); the others are the catalog's alone.
+ */
+const COPIED_ELSEWHERE = ['sku', 'description', 'trackStock'] as const satisfies ReadonlyArray<keyof ItemState>;
+
+/** Whether `changes` touch what other services keep of the item. */
+export function changesCopiedFields(changes: Partial<ItemState>): boolean {
+  return COPIED_ELSEWHERE.some((field) => changes[field] !== undefined);
+}
+
 /** The fields of `patch` whose value differs from `current`; empty when the request changes nothing. */
 export function itemChanges(current: ItemState, patch: Partial<ItemState>): Partial<ItemState> {
   const changes: Partial<ItemState> = {};

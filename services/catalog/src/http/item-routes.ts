@@ -1,4 +1,4 @@
-import { BadRequest, ctx, cursorBinding, describeIssues, offendingParam, encodeCursor, pageRequest, routesFor, type ServiceRuntime, setNextLink, setTotalCount, TimeIdKey, z } from '@inv/shared';
+import { answerStockPosition, BadRequest, ctx, cursorBinding, describeIssues, offendingParam, encodeCursor, pageRequest, routesFor, type ServiceRuntime, setNextLink, setTotalCount, TimeIdKey, z } from '@inv/shared';
 import { Item } from '../domain/item';
 import { createItems } from '../use-cases/create-items';
 import { countMatchingItems, getItem, listItems } from '../use-cases/find-items';
@@ -34,9 +34,9 @@ export const itemRoutes = [
     idempotent: true,
     request: { body: { schema: CreateItemBody, required: true } },
     responses: { 201: { description: 'The created item', schema: Item } },
-    handler: async ({ body }, { deps, req, idempotently }) =>
+    handler: async ({ body }, { deps, req, res, idempotently }) =>
       idempotently(
-        (guard) => createItems(deps, ctx(req), [body], false, guard),
+        (guard) => createItems(deps, ctx(req), [body], false, guard, (position) => answerStockPosition(res, position)),
         ([item]: Item[]) => item,
       ),
   }),
@@ -54,7 +54,8 @@ export const itemRoutes = [
     idempotent: true,
     request: { body: { schema: BulkItemsBody, required: true, parse: parseBulk } },
     responses: { 201: { description: 'The created items, in the order given', schema: ItemList } },
-    handler: async ({ body }, { deps, req, idempotently }) => idempotently((guard) => createItems(deps, ctx(req), body, true, guard)),
+    handler: async ({ body }, { deps, req, res, idempotently }) =>
+      idempotently((guard) => createItems(deps, ctx(req), body, true, guard, (position) => answerStockPosition(res, position))),
   }),
   route({
     method: 'patch',
@@ -64,7 +65,8 @@ export const itemRoutes = [
     description: [
       'Every field is optional; fields left out stay as they are. Giving any of tagId, tagIds, tagNames replaces the tags with their union (tagIds: [] clears them). null clears externalId and supplierId, and makes lowStockThreshold use the workspace default.',
       'A request that changes nothing answers the item as it is, with updatedAt untouched. quantity is not accepted here: stock changes go through the inventory endpoints.',
-      'Errors: 404 for an item not in the workspace; 409 for a taken SKU or externalId, or trackStock false while stock is on hand; 422 for unknown tags or supplier.',
+      'A change of sku, description or trackStock holds for every stock operation from the moment this call answers (the stock service is told before the change commits, see docs/consistency.md); while the stock service or RabbitMQ is unreachable such a change answers 500 naming it and nothing changes. The other fields never need it.',
+      'Errors: 404 for an item not in the workspace; 409 for a taken SKU or externalId, or trackStock false while stock is on hand (the stock service decides, from its own ledger); 422 for unknown tags or supplier.',
     ].join('\n\n'),
     scope: 'items.write',
     tags: ['Items'],
@@ -99,7 +101,7 @@ export const itemRoutes = [
       const { page, pageSize, cursor, ...filters } = query;
       const context = ctx(req);
       const binding = cursorBinding(context.workspace.id, 'GET /items', filters);
-      const { items, next, total } = await listItems(deps.pool, context, filters, pageRequest(query, binding, TimeIdKey));
+      const { items, next, total } = await listItems(deps, context, filters, pageRequest(query, binding, TimeIdKey));
       setTotalCount(res, total);
       setNextLink(req, res, context.workspace.id, next && encodeCursor(next, binding));
       return items;
@@ -112,14 +114,14 @@ export const itemRoutes = [
     summary: 'Count items matching filters',
     description: [
       'All filters combine with AND. Set filters (supplierId + supplierIds; tagId + tagIds + tagNames) match items with any of the values and accept repeated parameters or comma-separated values. IDs that cannot exist match nothing.',
-      'stockHealth reads the catalog projection of the stock balances: on-hand is the total over all locations (for a location-restricted member, over the locations it may read), or at locationId when given; an item with no balance row has 0 on hand and counts as out. low means 0 < on-hand <= the item lowStockThreshold, or else the workspace default low-stock threshold (5 unless the workspace sets another). Catalog-only items count as ok, never out or low.',
+      'stockHealth and locationId read the catalog projection of the stock balances, which reflects every stock change the calling key had acknowledged before this call (read-your-writes; other keys\' changes arrive within the lag documented in docs/consistency.md): on-hand is the total over all locations (for a location-restricted member, over the locations it may read), or at locationId when given; an item with no balance row has 0 on hand and counts as out. low means 0 < on-hand <= the item lowStockThreshold, or else the workspace default low-stock threshold (5 unless the workspace sets another). Catalog-only items count as ok, never out or low.',
       'Answers a single number; with groupBy=tagId it answers {count, groups: [{tagId, count, tag?}]} (see ItemCountByTag).',
     ].join('\n\n'),
     scope: 'items.read',
     tags: ['Items'],
     request: { query: ItemCountQuery },
     responses: { 200: { description: 'Without groupBy: an ItemCount (a bare number). With groupBy=tagId: an ItemCountByTag object. The type tells them apart (number vs object).', schema: ItemCountAnswer } },
-    handler: async ({ query: { groupBy, includeTags, ...filters } }, { deps, req }) => countMatchingItems(deps.pool, ctx(req), filters, { groupBy, includeTags }),
+    handler: async ({ query: { groupBy, includeTags, ...filters } }, { deps, req }) => countMatchingItems(deps, ctx(req), filters, { groupBy, includeTags }),
   }),
 ];
 

@@ -1,11 +1,11 @@
 import { CatalogCommands, type CatalogUsage, GetItems, isId, type ItemSnapshot, z, type ServiceRuntime } from '@inv/shared';
 import { catalogUsage } from '../data/counters';
-import { itemSnapshots } from '../data/item-repository';
+import { committedSnapshots } from '../data/item-repository';
 
 export function registerCatalogCommands(runtime: ServiceRuntime): void {
   runtime.commands
     .handle(CatalogCommands.usage, z.object({}), (_payload, meta): Promise<CatalogUsage> => catalogUsage(runtime.pool, meta.workspaceId))
     .handle(CatalogCommands.getItems, GetItems, ({ itemIds }, meta): Promise<ItemSnapshot[]> =>
-      itemSnapshots(runtime.pool, meta.workspaceId, [...new Set(itemIds.filter(isId).map((id) => id.toLowerCase()))]),
+      committedSnapshots(runtime.pool, meta.workspaceId, [...new Set(itemIds.filter(isId).map((id) => id.toLowerCase()))]),
     );
 }

@@ -1,7 +1,7 @@
-import { type ServiceRuntime, StockChanged, StockEvents } from '@inv/shared';
+import { type ServiceRuntime, StockEvents, StockLevelsChanged } from '@inv/shared';
 import { recordStockLevels } from '../use-cases/record-stock-level';
 
 /** Keeps the catalog's stock projection (for stockHealth and locationId filters) in step with the stock service. */
 export function subscribeToStockEvents(runtime: ServiceRuntime): void {
-  runtime.events.onMany(StockEvents.changed, StockChanged, (messages, tx) => recordStockLevels(tx, runtime.logger, messages));
+  runtime.events.onMany(StockEvents.changed, StockLevelsChanged, (messages, tx) => recordStockLevels(tx, runtime.logger, messages));
 }

@@ -12,6 +12,7 @@ import {
   isUniqueViolation,
   type ItemSnapshot,
   newId,
+  RecordedOpening,
   recordEvent,
   recordEvents,
   type ServiceRuntime,
@@ -57,19 +58,32 @@ interface Prepared {
  * returned only once both are done (see withOpeningStock for the failure cases). The guard's
  * answer is stored before the opening is requested, so it commits with the items or not at all.
  *
+ * `onStockPosition` hears the workspace's stock position once the stock service has recorded the
+ * opening (read-your-writes: the caller's next stock-health read waits for it).
+ *
  * Throws (naming the element's index when `bulk`): Unprocessable for unknown tags, supplier or
  * location and for stock on a catalog-only item; Forbidden for a location the member may not
  * write to; Conflict for a taken or repeated SKU or external ID; LimitExceeded when the items
  * would not fit the plan; and whatever AppError the stock service answers.
  */
-export async function createItems(runtime: ServiceRuntime, context: InternalContext, inputs: CreateItemInput[], bulk: boolean, guard: EffectGuard<Item[]>): Promise<Item[]> {
+export async function createItems(
+  runtime: ServiceRuntime,
+  context: InternalContext,
+  inputs: CreateItemInput[],
+  bulk: boolean,
+  guard: EffectGuard<Item[]>,
+  onStockPosition: (position: number) => void,
+): Promise<Item[]> {
   const workspace = context.workspace;
   const label = (index: number) => (bulk ? `Item at index ${index}: ` : '');
   const prepared = inputs.map((input, index) => naming(label(index), () => prepare(context, input)));
   rejectRepeats(prepared);
 
   const stock: StockPort = {
-    recordOpening: (command) => runtime.client.request(STOCK_SERVICE, StockCommands.recordOpening, command, { workspaceId: workspace.id, requestId: context.requestId }),
+    recordOpening: async (command) => {
+      const recorded = RecordedOpening.parse(await runtime.client.request(STOCK_SERVICE, StockCommands.recordOpening, command, { workspaceId: workspace.id, requestId: context.requestId }));
+      onStockPosition(recorded.position);
+    },
     abandonOpening: (operationId) =>
       transact(runtime, (tx) => recordEvent(tx, CatalogEvents.openingAbandoned, workspace.id, { operationId }, context.requestId)),
   };
@@ -83,9 +97,9 @@ export async function createItems(runtime: ServiceRuntime, context: InternalCont
         const assignments = await resolveTags(tx, workspace.id, prepared, label);
         await requireSuppliers(tx, workspace.id, prepared, label);
         await duplicateConflict(tx, workspace.id, prepared.map((p) => p.item), label);
-        await insertItems(tx, workspace.id, context.user.id, prepared.map((p) => p.item));
+        const versions = await insertItems(tx, workspace.id, context.user.id, prepared.map((p) => p.item));
         await setItemTags(tx, assignments);
-        await recordEvents(tx, CatalogEvents.itemCreated, workspace.id, prepared.map((p) => snapshotOf(p.item)), context.requestId);
+        await recordEvents(tx, CatalogEvents.itemCreated, workspace.id, prepared.map((p) => ({ ...snapshotOf(p.item), version: versions.get(p.item.id)! })), context.requestId);
         const items = await loadItems(tx, workspace.id, prepared.map((p) => p.item.id));
         await claimPlanQuota(tx, workspace.id, catalogQuota('items', workspace.limits.items, workspace.plan), prepared.length);
         await guard.finish(tx, items);
@@ -196,7 +210,7 @@ function naming<T>(prefix: string, work: () => T): T {
   }
 }
 
-function snapshotOf(item: NewItem): ItemSnapshot {
+function snapshotOf(item: NewItem): Omit<ItemSnapshot, 'version'> {
   return { id: item.id, sku: item.sku, description: item.description, trackStock: item.trackStock };
 }
 

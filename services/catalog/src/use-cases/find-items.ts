@@ -1,8 +1,11 @@
-import { canAccessLocation, Forbidden, type InternalContext, NotFound, type PageRequest, type Pool, readableLocationIds, type TimeIdKey } from '@inv/shared';
+import { canAccessLocation, Forbidden, type InternalContext, NotFound, type PageRequest, type Pool, readableLocationIds, type ServiceRuntime, type TimeIdKey } from '@inv/shared';
 import { countItems, countItemsByTag, findItemIds, type TagGroupRow } from '../data/item-query';
 import { findItem, loadItems } from '../data/item-repository';
 import type { Item } from '../domain/item';
-import { type ItemFilterInput, normalizeFilter } from '../domain/item-filter';
+import { type ItemFilterInput, normalizeFilter, readsStockProjection } from '../domain/item-filter';
+import { awaitCallersStockChanges } from './callers-stock-changes';
+
+type Runtime = Pick<ServiceRuntime, 'pool' | 'broker' | 'client' | 'config'>;
 import { parseItemRef } from '../domain/item-ref';
 
 /** Throws NotFound when the item is not in the workspace. */
@@ -13,42 +16,50 @@ export async function getItem(pool: Pool, context: InternalContext, itemRef: str
   return item;
 }
 
-/** One page of items; `next` is the key of the next page when there is one, `total` absent on a page asked by key. */
+/**
+ * One page of items; `next` is the key of the next page when there is one, `total` absent on a
+ * page asked by key. A filter on the stock projection first waits for the caller's own stock
+ * changes to reach it (awaitCallersStockChanges).
+ */
 export async function listItems(
-  pool: Pool,
+  runtime: Runtime,
   context: InternalContext,
   input: ItemFilterInput,
   page: PageRequest<TimeIdKey>,
 ): Promise<{ items: Item[]; next?: TimeIdKey; total?: number }> {
-  const { ids, next, total } = await findItemIds(pool, context.workspace.id, filterFor(context, input), context.workspace.defaultLowStockThreshold, page);
-  return { items: await loadItems(pool, context.workspace.id, ids), next, total };
+  const filter = await readableFilter(runtime, context, input);
+  const { ids, next, total } = await findItemIds(runtime.pool, context.workspace.id, filter, context.workspace.defaultLowStockThreshold, page);
+  return { items: await loadItems(runtime.pool, context.workspace.id, ids), next, total };
 }
 
 export type ItemCount = number | { count: number; groups: Array<{ tagId: string | null; count: number; tag?: TagGroupRow['tag'] }> };
 
+/** The count (or counts by tag) of the matching items; waits for the caller's stock changes as listItems does. */
 export async function countMatchingItems(
-  pool: Pool,
+  runtime: Runtime,
   context: InternalContext,
   input: ItemFilterInput,
   options: { groupBy?: 'tagId'; includeTags?: boolean },
 ): Promise<ItemCount> {
-  const filter = filterFor(context, input);
+  const filter = await readableFilter(runtime, context, input);
   const threshold = context.workspace.defaultLowStockThreshold;
-  if (options.groupBy !== 'tagId') return countItems(pool, context.workspace.id, filter, threshold);
-  const { count, groups } = await countItemsByTag(pool, context.workspace.id, filter, threshold);
+  if (options.groupBy !== 'tagId') return countItems(runtime.pool, context.workspace.id, filter, threshold);
+  const { count, groups } = await countItemsByTag(runtime.pool, context.workspace.id, filter, threshold);
   return { count, groups: groups.map(({ tagId, count: n, tag }) => (options.includeTags ? { tagId, count: n, tag } : { tagId, count: n })) };
 }
 
 /**
- * Throws Forbidden when a member restricted to some locations filters by one it may not read;
- * such a member's stock health counts only the locations it may read.
+ * The filter as the member may apply it, once the stock projection holds the caller's own stock
+ * changes when the filter reads it. Throws Forbidden when a member restricted to some locations
+ * filters by one it may not read; such a member's stock health counts only the locations it may read.
  */
-function filterFor(context: InternalContext, input: ItemFilterInput) {
+async function readableFilter(runtime: Runtime, context: InternalContext, input: ItemFilterInput) {
   const access = context.locationAccess;
   if (input.locationId !== undefined && !canAccessLocation(access, input.locationId, 'read')) {
     throw new Forbidden(`This member has no access to location ${input.locationId}.`);
   }
   const filter = normalizeFilter(input);
   if (filter.locationId === undefined) filter.stockLocationIds = readableLocationIds(access);
+  if (readsStockProjection(filter)) await awaitCallersStockChanges(runtime, context);
   return filter;
 }

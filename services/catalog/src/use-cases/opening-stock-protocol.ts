@@ -3,7 +3,7 @@ import { newId, type PoolClient, type RecordOpening } from '@inv/shared';
 export type OpeningLine = RecordOpening['lines'][number];
 
 export interface StockPort {
-  recordOpening(command: RecordOpening): Promise<unknown>;
+  recordOpening(command: RecordOpening): Promise<void>;
   /** Durably asks for the opening to be cancelled (an outbox event); does not wait for the stock service. */
   abandonOpening(operationId: string): Promise<unknown>;
 }

@@ -7,14 +7,15 @@ import {
   NotFound,
   recordEvent,
   type ServiceRuntime,
+  STOCK_SERVICE,
+  StockCommands,
   transact,
   Unprocessable,
 } from '@inv/shared';
-import { loadItems, lockItem, setItemTags, updateItem as writeItem } from '../data/item-repository';
-import { totalOnHand } from '../data/stock-level-repository';
+import { loadItems, lockItem, nextItemVersion, setItemTags, updateItem as writeItem } from '../data/item-repository';
 import { findSupplierIds } from '../data/supplier-repository';
 import { findTags } from '../data/tag-repository';
-import { type Item, itemChanges, type ItemState } from '../domain/item';
+import { changesCopiedFields, type Item, itemChanges, type ItemState } from '../domain/item';
 import { parseItemRef } from '../domain/item-ref';
 import { resolveTagSelection, tagSelection } from '../domain/tag-selection';
 import type { CreateItemInput } from './create-items';
@@ -26,8 +27,15 @@ export type UpdateItemInput = Partial<Omit<CreateItemInput, 'quantity' | 'locati
  * Applies the fields given; tags, when any of tagId/tagIds/tagNames is given, are replaced by
  * their union. A request that changes nothing writes nothing: updatedAt stays and no event goes out.
  *
+ * A change of what the stock service keeps of the item (SKU, description, trackStock) is fenced
+ * there before this transaction commits (docs/consistency.md), so from the moment the answer
+ * leaves, no stock movement is decided from the item as it was. Making the item catalog-only is
+ * refused by the stock service itself while it holds stock of the item: the stock service is the
+ * one that knows.
+ *
  * Throws NotFound for an item not in the workspace; Unprocessable for unknown tags or supplier;
- * Conflict for a taken SKU or external ID, or for making an item with stock on hand catalog-only.
+ * Conflict for a taken SKU or external ID, or for making an item with stock on hand catalog-only;
+ * internal_server_error naming RabbitMQ or the stock service when a fenced change cannot reach it.
  */
 export async function updateItem(runtime: ServiceRuntime, context: InternalContext, itemRef: string, input: UpdateItemInput): Promise<Item> {
   const workspaceId = context.workspace.id;
@@ -59,20 +67,19 @@ export async function updateItem(runtime: ServiceRuntime, context: InternalConte
         const known = await findSupplierIds(tx, workspaceId, isId(changes.supplierId) ? [changes.supplierId] : []);
         if (!known.has(changes.supplierId)) throw new Unprocessable(`Supplier ${changes.supplierId} does not exist.`);
       }
-      if (changes.trackStock === false && (await totalOnHand(tx, workspaceId, locked.id)) !== 0) {
-        // Reserved stock is on hand too (the stock service keeps reserved ≤ on-hand), so this also refuses an item with pending transfers.
-        throw new Conflict(
-          'The item has stock on hand, possibly reserved by pending transfers; complete, reject or cancel those and move or adjust the rest to 0 before making the item catalog-only (trackStock false).',
-        );
+      const version = await nextItemVersion(tx);
+      if (changesCopiedFields(changes)) {
+        const fence = { itemId: locked.id, version, requireNoStock: changes.trackStock === false };
+        await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItem, fence, { workspaceId, requestId: context.requestId, timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS });
       }
-      await writeItem(tx, locked.id, changes);
+      await writeItem(tx, locked.id, changes, version);
       if (changes.tagIds) await setItemTags(tx, [{ itemId: locked.id, tagIds: changes.tagIds }]);
       const [item] = await loadItems(tx, workspaceId, [locked.id]);
       await recordEvent(
         tx,
         CatalogEvents.itemUpdated,
         workspaceId,
-        { id: item!.id, sku: item!.sku, description: item!.description, trackStock: item!.trackStock },
+        { id: item!.id, sku: item!.sku, description: item!.description, trackStock: item!.trackStock, version },
         context.requestId,
       );
       return item!;

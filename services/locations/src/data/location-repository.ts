@@ -1,4 +1,4 @@
-import { isUniqueViolation, type PlanQuota, SqlConditions, type LocationSnapshot, type LocationType, type PoolClient, type Pool } from '@inv/shared';
+import { type CommittedLocation, isUniqueViolation, type PlanQuota, SqlConditions, type LocationSnapshot, type LocationType, type PoolClient, type Pool } from '@inv/shared';
 import type { Location, LocationChanges, NewLocation } from '../domain/location';
 
 type Db = Pool | PoolClient;
@@ -17,6 +17,9 @@ export interface LocationRow {
   geofence_radius_m: number | null;
   access_level: Location['accessLevel'];
   created_at: Date;
+  /** bigint, as pg returns it: see toSnapshot. */
+  version: string;
+  deleted_at: Date | null;
 }
 
 export function toLocation(row: LocationRow): Location {
@@ -36,7 +39,27 @@ export function toLocation(row: LocationRow): Location {
 }
 
 export function toSnapshot(row: LocationRow): LocationSnapshot {
-  return { id: row.id, name: row.name, type: row.type, active: row.active, isDefault: row.is_default };
+  return { id: row.id, name: row.name, type: row.type, active: row.active, isDefault: row.is_default, version: Number(row.version) };
+}
+
+/**
+ * The version the next write of a location gets: from one sequence, so versions only grow and a
+ * rolled-back write's number is never given again (the stock service's fences rely on both).
+ */
+export async function nextLocationVersion(tx: PoolClient): Promise<number> {
+  const { rows } = await tx.query<{ version: string }>("SELECT nextval('location_versions') AS version");
+  return Number(rows[0]!.version);
+}
+
+/**
+ * The location as committed once no write to it is in flight, deleted or not: the share lock
+ * waits for a writer holding it (which may be waiting to commit a change it has just fenced), so
+ * a projection resolving a fence never takes the state before that change for the last word.
+ */
+export async function committedLocation(db: Db, workspaceId: string, id: string): Promise<CommittedLocation | undefined> {
+  const { rows } = await db.query<LocationRow>('SELECT * FROM locations WHERE workspace_id = $1 AND id = $2 FOR SHARE', [workspaceId, id]);
+  const row = rows[0];
+  return row && { ...toSnapshot(row), deleted: row.deleted_at !== null };
 }
 
 /** Raised by the writes below when another live location of the workspace has the name. */
@@ -112,14 +135,14 @@ const COLUMNS: Record<keyof LocationChanges, string> = {
   accessLevel: 'access_level',
 };
 
-/** Applies non-empty `changes` to a live location. Throws DuplicateName on a name taken in the workspace. */
-export async function updateLocation(tx: PoolClient, workspaceId: string, id: string, changes: LocationChanges): Promise<LocationRow | undefined> {
+/** Applies non-empty `changes` and the location's new version to a live location. Throws DuplicateName on a name taken in the workspace. */
+export async function updateLocation(tx: PoolClient, workspaceId: string, id: string, changes: LocationChanges, version: number): Promise<LocationRow | undefined> {
   const entries = Object.entries(changes) as Array<[keyof LocationChanges, unknown]>;
-  const assignments = entries.map(([field], i) => `${COLUMNS[field]} = $${i + 3}`);
+  const assignments = entries.map(([field], i) => `${COLUMNS[field]} = $${i + 4}`);
   const { rows } = await tx
     .query<LocationRow>(
-      `UPDATE locations SET ${assignments.join(', ')}, updated_at = now() WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING *`,
-      [workspaceId, id, ...entries.map(([, value]) => value)],
+      `UPDATE locations SET ${assignments.join(', ')}, version = $3, updated_at = now() WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING *`,
+      [workspaceId, id, version, ...entries.map(([, value]) => value)],
     )
     .catch((err) => {
       throw duplicateNameOr(err);
@@ -136,7 +159,7 @@ export const LOCATIONS_QUOTA = 'locations';
 
 export async function softDeleteLocation(tx: PoolClient, workspaceId: string, id: string): Promise<LocationRow | undefined> {
   const { rows } = await tx.query<LocationRow>(
-    'UPDATE locations SET deleted_at = now(), updated_at = now() WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING *',
+    "UPDATE locations SET deleted_at = now(), updated_at = now(), version = nextval('location_versions') WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING *",
     [workspaceId, id],
   );
   return rows[0];
@@ -145,7 +168,7 @@ export async function softDeleteLocation(tx: PoolClient, workspaceId: string, id
 /** Soft-deletes the workspace's default location; undefined when it has no live one. */
 export async function softDeleteDefaultLocation(tx: PoolClient, workspaceId: string): Promise<LocationRow | undefined> {
   const { rows } = await tx.query<LocationRow>(
-    'UPDATE locations SET deleted_at = now(), updated_at = now() WHERE workspace_id = $1 AND is_default AND deleted_at IS NULL RETURNING *',
+    "UPDATE locations SET deleted_at = now(), updated_at = now(), version = nextval('location_versions') WHERE workspace_id = $1 AND is_default AND deleted_at IS NULL RETURNING *",
     [workspaceId],
   );
   return rows[0];

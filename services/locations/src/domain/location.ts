@@ -79,6 +79,18 @@ export function changesOf(current: Location, input: UpdateLocationInput): Locati
 }
 
 /**
+ * The fields other services keep a copy of (the stock service: to name locations and to refuse
+ * stock where a location is inactive). A change of any of them is fenced there before it commits
+ * (docs/consistency.md); the others are this service's alone.
+ */
+const COPIED_ELSEWHERE = ['name', 'type', 'active'] as const satisfies ReadonlyArray<keyof LocationChanges>;
+
+/** Whether `changes` touch what other services keep of the location. */
+export function changesCopiedFields(changes: LocationChanges): boolean {
+  return COPIED_ELSEWHERE.some((field) => changes[field] !== undefined);
+}
+
+/**
  * Spec: when the member's location access is restricted, only workspace owners may create
  * locations. Unrestricted members with locations.write may always create.
  */

@@ -1,5 +1,5 @@
 import { CreateDefaultLocation, DiscardDefaultLocation, GetLocation, isId, LocationCommands, type ServiceRuntime, z } from '@inv/shared';
-import { countLocations, findLocation, toSnapshot } from '../data/location-repository';
+import { committedLocation, countLocations } from '../data/location-repository';
 import { createDefaultLocation } from '../use-cases/create-default-location';
 import { discardDefaultLocation } from '../use-cases/discard-default-location';
 
@@ -7,10 +7,6 @@ export function registerLocationCommands(runtime: ServiceRuntime): void {
   runtime.commands
     .handle(LocationCommands.createDefault, CreateDefaultLocation, (_payload, meta) => createDefaultLocation(runtime, meta.workspaceId, meta.requestId))
     .handle(LocationCommands.discardDefault, DiscardDefaultLocation, (_payload, meta) => discardDefaultLocation(runtime, meta.workspaceId, meta.requestId))
-    .handle(LocationCommands.get, GetLocation, async ({ locationId }, meta) => {
-      if (!isId(locationId)) return null;
-      const row = await findLocation(runtime.pool, meta.workspaceId, locationId);
-      return row ? toSnapshot(row) : null;
-    })
+    .handle(LocationCommands.get, GetLocation, async ({ locationId }, meta) => (isId(locationId) ? ((await committedLocation(runtime.pool, meta.workspaceId, locationId.toLowerCase())) ?? null) : null))
     .handle(LocationCommands.usage, z.object({}), async (_payload, meta) => ({ locations: await countLocations(runtime.pool, meta.workspaceId) }));
 }

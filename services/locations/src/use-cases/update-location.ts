@@ -1,15 +1,20 @@
-import { canAccessLocation, type InternalContext, LocationEvents, recordEvent, transact, type ServiceRuntime } from '@inv/shared';
-import { DuplicateName, lockLocation, toLocation, toSnapshot, updateLocation as updateLocationRow } from '../data/location-repository';
-import { changesOf, type Location, nameTaken, type UpdateLocationInput, writeDenied } from '../domain/location';
+import { canAccessLocation, type InternalContext, LocationEvents, recordEvent, STOCK_SERVICE, StockCommands, transact, type ServiceRuntime } from '@inv/shared';
+import { DuplicateName, lockLocation, nextLocationVersion, toLocation, toSnapshot, updateLocation as updateLocationRow } from '../data/location-repository';
+import { changesCopiedFields, changesOf, type Location, nameTaken, type UpdateLocationInput, writeDenied } from '../domain/location';
 import { readableLocation } from './find-locations';
 
 /**
  * Applies the given fields and records location.updated, or returns the location unchanged (no
- * event) when nothing differs. Throws NotFound for a location the member cannot read,
- * Forbidden when it may only read it, Conflict for a name taken in the workspace.
+ * event) when nothing differs. A change of what the stock service keeps of the location (name,
+ * type, active) is fenced there before this transaction commits (docs/consistency.md): from the
+ * moment the answer leaves, no stock movement is decided from the location as it was.
+ *
+ * Throws NotFound for a location the member cannot read, Forbidden when it may only read it,
+ * Conflict for a name taken in the workspace; internal_server_error naming RabbitMQ or the stock
+ * service when a fenced change cannot reach it (nothing changes then).
  */
 export async function updateLocation(
-  runtime: Pick<ServiceRuntime, 'pool' | 'outbox'>,
+  runtime: Pick<ServiceRuntime, 'pool' | 'outbox' | 'client' | 'config'>,
   context: Pick<InternalContext, 'workspace' | 'locationAccess' | 'requestId'>,
   id: string,
   input: UpdateLocationInput,
@@ -20,7 +25,15 @@ export async function updateLocation(
     if (!canAccessLocation(context.locationAccess, row.id, 'write')) throw writeDenied();
     const changes = changesOf(toLocation(row), input);
     if (Object.keys(changes).length === 0) return toLocation(row);
-    const updated = await updateLocationRow(tx, workspaceId, row.id, changes).catch((err) => {
+    const version = await nextLocationVersion(tx);
+    if (changesCopiedFields(changes)) {
+      await runtime.client.request(STOCK_SERVICE, StockCommands.fenceLocation, { locationId: row.id, version }, {
+        workspaceId,
+        requestId: context.requestId,
+        timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS,
+      });
+    }
+    const updated = await updateLocationRow(tx, workspaceId, row.id, changes, version).catch((err) => {
       throw err instanceof DuplicateName ? nameTaken(changes.name ?? row.name) : err;
     });
     if (!updated) throw new Error(`location ${row.id} vanished while locked`);

@@ -1,61 +1,85 @@
-import type { ItemSnapshot, LocationSnapshot, LocationType, Pool, PoolClient } from '@inv/shared';
+import type { CommittedLocation, ItemSnapshot, LocationSnapshot, LocationType, Pool, PoolClient, RecordOpening } from '@inv/shared';
 import type { LocationState } from '../domain/location-rules';
+import { type Fenced, holdsFencedVersion } from '../domain/projected-facts';
 
 type Db = Pool | PoolClient;
 
-export interface ItemRow {
+/**
+ * The stock service's copy of a catalog item. The copied fields are null only on a row a fence
+ * created before anything else was heard of the item; such a row is unconfirmed.
+ */
+export interface ItemRow extends Fenced {
   id: string;
-  sku: string;
-  description: string;
-  track_stock: boolean;
+  sku: string | null;
+  description: string | null;
+  track_stock: boolean | null;
+  /** The catalog vouched for the item (an event or its answer); an opening's row is unconfirmed until then, since the catalog may yet roll it back. */
   confirmed: boolean;
 }
 
-export interface LocationRow extends LocationState {
+export interface LocationRow extends LocationState, Fenced {
   type: LocationType | null;
 }
 
-/** The catalog vouched for the item (an event or its answer); an unconfirmed row may still be rolled back. */
-export const isKnownItem = (row: ItemRow): boolean => row.confirmed;
+/** Known, and holding every version the catalog fenced: the copy may decide rules and be shown. */
+export const isKnownItem = (row: ItemRow): boolean => row.confirmed && holdsFencedVersion(row);
 
 /**
- * The projection holds what the locations service said of the location: a name, or its deletion
- * (kept so that callers refuse it by rule). A nameless row only records that it was closed.
+ * Known: what the locations service said of it (a name), or its deletion (sticky, and refused by
+ * rule whatever else is fenced); a nameless row only records that it was closed. And holding
+ * every version the locations service fenced.
  */
-export const isKnownLocation = (row: LocationRow): boolean => row.deleted || row.name !== null;
+export const isKnownLocation = (row: LocationRow): boolean => row.deleted || (row.name !== null && holdsFencedVersion(row));
 
-const ITEM_COLUMNS = 'id, sku, description, track_stock, confirmed';
-export const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed';
+/** bigint columns as JavaScript numbers: versions come from a sequence, far below 2^53. */
+const ITEM_COLUMNS = 'id, sku, description, track_stock, confirmed, version::float8 AS version, fence::float8 AS fence';
+export const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed, version::float8 AS version, fence::float8 AS fence';
 
-/** Applies an item event unless a newer one was already applied (events may arrive out of order). */
-export async function applyItemEvent(tx: PoolClient, workspaceId: string, item: ItemSnapshot, occurredAt: string): Promise<void> {
+/** Applies an item event unless the copy already holds that version or a later one (events may arrive out of order). */
+export async function applyItemEvent(tx: PoolClient, workspaceId: string, item: ItemSnapshot): Promise<void> {
   await tx.query(
-    `INSERT INTO items (id, workspace_id, sku, description, track_stock, confirmed, source_at) VALUES ($1, $2, $3, $4, $5, true, $6)
-     ON CONFLICT (id) DO UPDATE SET sku = EXCLUDED.sku, description = EXCLUDED.description, track_stock = EXCLUDED.track_stock, confirmed = true, source_at = EXCLUDED.source_at
-     WHERE items.workspace_id = EXCLUDED.workspace_id AND (items.source_at IS NULL OR items.source_at <= EXCLUDED.source_at)`,
-    [item.id, workspaceId, item.sku, item.description, item.trackStock, occurredAt],
+    `INSERT INTO items AS i (id, workspace_id, sku, description, track_stock, confirmed, version) VALUES ($1, $2, $3, $4, $5, true, $6)
+     ON CONFLICT (id) DO UPDATE SET sku = EXCLUDED.sku, description = EXCLUDED.description, track_stock = EXCLUDED.track_stock, confirmed = true, version = EXCLUDED.version
+     WHERE i.workspace_id = EXCLUDED.workspace_id AND i.version < EXCLUDED.version`,
+    [item.id, workspaceId, item.sku, item.description, item.trackStock, item.version],
   );
 }
 
 /**
- * Stores what the catalog answered for an item the projection lacked. The answer has no event
- * time, so it yields to any event already applied, and any later event overwrites it.
+ * Stores what the catalog answered for items the copy could not vouch for, each with the fence
+ * the copy had when it was found wanting (`observedFences`, null for none). The answer was read
+ * once no write to the items was in flight, so a fence it does not reach belongs to a write that
+ * never committed: it is lifted, unless a newer fence arrived meanwhile. Newer copied fields win.
  */
-export async function storeFetchedItems(db: Db, workspaceId: string, items: ItemSnapshot[]): Promise<void> {
+export async function storeResolvedItems(tx: PoolClient, workspaceId: string, items: ItemSnapshot[], observedFences: Map<string, number | null>): Promise<void> {
   if (items.length === 0) return;
-  await db.query(
-    `INSERT INTO items (id, workspace_id, sku, description, track_stock, confirmed)
-     SELECT id, $1, sku, description, track_stock, true
-     FROM unnest($2::uuid[], $3::text[], $4::text[], $5::boolean[]) AS i(id, sku, description, track_stock)
+  await tx.query(
+    `INSERT INTO items AS i (id, workspace_id, sku, description, track_stock, confirmed, version, fence)
+     SELECT id, $1, sku, description, track_stock, true, version, observed_fence
+     FROM unnest($2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::bigint[], $7::bigint[]) AS u(id, sku, description, track_stock, version, observed_fence)
      ORDER BY id
-     ON CONFLICT (id) DO UPDATE SET sku = EXCLUDED.sku, description = EXCLUDED.description, track_stock = EXCLUDED.track_stock, confirmed = true
-     WHERE items.workspace_id = EXCLUDED.workspace_id AND items.source_at IS NULL`,
-    [workspaceId, items.map((i) => i.id), items.map((i) => i.sku), items.map((i) => i.description), items.map((i) => i.trackStock)],
+     ON CONFLICT (id) DO UPDATE SET
+       sku = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.sku ELSE i.sku END,
+       description = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.description ELSE i.description END,
+       track_stock = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.track_stock ELSE i.track_stock END,
+       confirmed = true,
+       version = greatest(i.version, EXCLUDED.version),
+       fence = CASE WHEN i.fence = EXCLUDED.fence AND i.fence > EXCLUDED.version THEN NULL ELSE i.fence END
+     WHERE i.workspace_id = EXCLUDED.workspace_id`,
+    [
+      workspaceId,
+      items.map((i) => i.id),
+      items.map((i) => i.sku),
+      items.map((i) => i.description),
+      items.map((i) => i.trackStock),
+      items.map((i) => i.version),
+      items.map((i) => observedFences.get(i.id) ?? null),
+    ],
   );
 }
 
 /** Records the items a record-opening command introduces, in one statement; the catalog confirms them later. */
-export async function storeOpeningItems(tx: PoolClient, workspaceId: string, items: ItemSnapshot[]): Promise<void> {
+export async function storeOpeningItems(tx: PoolClient, workspaceId: string, items: RecordOpening['lines'][number]['item'][]): Promise<void> {
   await tx.query(
     `INSERT INTO items (id, workspace_id, sku, description, track_stock, confirmed)
      SELECT id, $1, sku, description, track_stock, false
@@ -74,28 +98,65 @@ export async function findItems(db: Db, workspaceId: string, ids: string[]): Pro
   return rows;
 }
 
+/**
+ * The items, locked FOR KEY SHARE in id order until the transaction ends: a movement that adds
+ * stock holds its item so, and a fence (FOR UPDATE) waits for it, so that a catalog change
+ * fenced after this movement began (making the item catalog-only) sees its stock.
+ */
+export async function lockItemsForMovement(tx: PoolClient, workspaceId: string, ids: string[]): Promise<ItemRow[]> {
+  const { rows } = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR KEY SHARE`, [workspaceId, ids]);
+  return rows;
+}
+
 /** Forgets items that only a cancelled opening had introduced. */
 export async function deleteUnconfirmedItems(tx: PoolClient, workspaceId: string, ids: string[]): Promise<void> {
   await tx.query('DELETE FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) AND NOT confirmed', [workspaceId, ids]);
 }
 
-/** Applies a location event unless a newer one was already applied; never undoes a deletion or a closure. */
-export async function applyLocationEvent(tx: PoolClient, workspaceId: string, location: LocationSnapshot, occurredAt: string): Promise<void> {
+/**
+ * Fences the copy of an item at `version` (creating the row when the item was never heard of),
+ * after waiting for the movements in flight on it (FOR UPDATE against their KEY SHARE). With
+ * `requireNoStock`, answers the item's on-hand over every location, read under that lock.
+ */
+export async function fenceItemCopy(tx: PoolClient, workspaceId: string, itemId: string, version: number, requireNoStock: boolean): Promise<{ onHand: string | undefined }> {
+  await tx.query('INSERT INTO items (id, workspace_id, confirmed) VALUES ($1, $2, false) ON CONFLICT (id) DO NOTHING', [itemId, workspaceId]);
+  await tx.query('SELECT 1 FROM items WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [itemId, workspaceId]);
+  let onHand: string | undefined;
+  if (requireNoStock) {
+    const { rows } = await tx.query<{ on_hand: string }>('SELECT coalesce(sum(on_hand), 0)::text AS on_hand FROM balances WHERE workspace_id = $1 AND item_id = $2', [workspaceId, itemId]);
+    onHand = rows[0]!.on_hand;
+  }
+  await tx.query('UPDATE items SET fence = greatest(fence, $3) WHERE id = $1 AND workspace_id = $2', [itemId, workspaceId, version]);
+  return { onHand };
+}
+
+/** Applies a location event unless the copy already holds that version or a later one; never undoes a deletion or a closure. */
+export async function applyLocationEvent(tx: PoolClient, workspaceId: string, location: LocationSnapshot): Promise<void> {
   await tx.query(
-    `INSERT INTO locations (id, workspace_id, name, type, active, is_default, source_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, type = EXCLUDED.type, active = EXCLUDED.active, is_default = EXCLUDED.is_default, source_at = EXCLUDED.source_at
-     WHERE locations.workspace_id = EXCLUDED.workspace_id AND (locations.source_at IS NULL OR locations.source_at <= EXCLUDED.source_at)`,
-    [location.id, workspaceId, location.name, location.type, location.active, location.isDefault, occurredAt],
+    `INSERT INTO locations AS l (id, workspace_id, name, type, active, version) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, type = EXCLUDED.type, active = EXCLUDED.active, version = EXCLUDED.version
+     WHERE l.workspace_id = EXCLUDED.workspace_id AND l.version < EXCLUDED.version`,
+    [location.id, workspaceId, location.name, location.type, location.active, location.version],
   );
 }
 
-/** Stores the locations service's answer for a location the projection lacked (or knew only as closed). */
-export async function storeFetchedLocation(db: Db, workspaceId: string, location: LocationSnapshot): Promise<void> {
-  await db.query(
-    `INSERT INTO locations (id, workspace_id, name, type, active, is_default) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, type = EXCLUDED.type, active = EXCLUDED.active, is_default = EXCLUDED.is_default
-     WHERE locations.workspace_id = EXCLUDED.workspace_id AND locations.source_at IS NULL`,
-    [location.id, workspaceId, location.name, location.type, location.active, location.isDefault],
+/**
+ * Stores what the locations service answered for a location the copy could not vouch for, as
+ * storeResolvedItems does for items (a fence the answer does not reach is lifted unless a newer
+ * one arrived); a deletion it reports is recorded for good.
+ */
+export async function storeResolvedLocation(tx: PoolClient, workspaceId: string, location: CommittedLocation, observedFence: number | null): Promise<void> {
+  await tx.query(
+    `INSERT INTO locations AS l (id, workspace_id, name, type, active, deleted, version, fence) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (id) DO UPDATE SET
+       name = CASE WHEN l.version < EXCLUDED.version THEN EXCLUDED.name ELSE l.name END,
+       type = CASE WHEN l.version < EXCLUDED.version THEN EXCLUDED.type ELSE l.type END,
+       active = CASE WHEN l.version < EXCLUDED.version THEN EXCLUDED.active ELSE l.active END,
+       deleted = l.deleted OR EXCLUDED.deleted,
+       version = greatest(l.version, EXCLUDED.version),
+       fence = CASE WHEN l.fence = EXCLUDED.fence AND l.fence > EXCLUDED.version THEN NULL ELSE l.fence END
+     WHERE l.workspace_id = EXCLUDED.workspace_id`,
+    [location.id, workspaceId, location.name, location.type, location.active, location.deleted, location.version, observedFence],
   );
 }
 
@@ -113,9 +174,9 @@ export async function findLocations(db: Db, workspaceId: string, ids: string[]):
 }
 
 /**
- * Locks location rows in id order and returns them as they are now. Movements that add stock
- * take FOR SHARE; closing takes FOR UPDATE, so a closure and such a movement never interleave:
- * whichever commits second sees the other.
+ * Locks location rows in id order and returns them as they are now. Movements take FOR SHARE;
+ * closing and fencing take FOR UPDATE, so a closure or a fence and such a movement never
+ * interleave: whichever commits second sees the other.
  */
 export async function lockLocations(tx: PoolClient, workspaceId: string, ids: string[], mode: 'share' | 'update'): Promise<LocationRow[]> {
   const { rows } = await tx.query<LocationRow>(
@@ -125,11 +186,16 @@ export async function lockLocations(tx: PoolClient, workspaceId: string, ids: st
   return rows;
 }
 
-/** Makes sure a row exists to lock and close, even for a location no event has told us of yet. */
+/** Makes sure a row exists to lock, close or fence, even for a location no event has told us of yet. */
 export async function ensureLocationRow(tx: PoolClient, workspaceId: string, id: string): Promise<void> {
   await tx.query('INSERT INTO locations (id, workspace_id) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [id, workspaceId]);
 }
 
 export async function setLocationClosed(tx: PoolClient, workspaceId: string, id: string, closed: boolean): Promise<void> {
   await tx.query('UPDATE locations SET closed = $3 WHERE workspace_id = $1 AND id = $2', [workspaceId, id, closed]);
+}
+
+/** Raises the location copy's fence to `version` (the caller holds the row's lock). */
+export async function fenceLocationCopy(tx: PoolClient, workspaceId: string, id: string, version: number): Promise<void> {
+  await tx.query('UPDATE locations SET fence = greatest(fence, $3) WHERE workspace_id = $1 AND id = $2', [workspaceId, id, version]);
 }

@@ -2,8 +2,10 @@ import { boundedCountSql, keysetPage, cursorTimeSql, type Envelope, type Locatio
 import type { DateRange } from '../domain/intervals';
 import { fromUnits, toUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import type { Transfer } from '../domain/stock-records';
+import { isFencedPast } from '../domain/projected-facts';
 import { balanceKey, type BalanceKey, type LockedBalance, type NewMovement, type ReadableLocations } from './ledger-repository';
 import { LOCATION_COLUMNS, type LocationRow } from './projection-repository';
+import { stockPositionCtes } from './stock-positions';
 
 type Db = Pool | PoolClient;
 
@@ -63,18 +65,20 @@ export async function lockForTransfer(tx: PoolClient, workspaceId: string, locat
 
 /**
  * Writes a new transfer in one statement: the transfer and its lines, its movements, the new
- * state of its locked balances and its events. The caller planned all of it under the locks of
- * lockForTransfer; the tables' constraints (on-hand never negative, reserved within on-hand,
- * movement and line references) back that plan.
+ * state of its locked balances, its stock.changed message with the workspace's next stock
+ * position (when it moves stock: see stockPositionCtes) and its other events. The caller planned
+ * all of it under the locks of lockForTransfer; the tables' constraints (on-hand never negative,
+ * reserved within on-hand, movement and line references) back that plan. Answers the stock
+ * position taken, or undefined when nothing moved (a pending transfer).
  */
 export async function recordTransfer(
   tx: PoolClient,
   workspaceId: string,
   t: NewTransfer,
-  change: { movements: NewMovement[]; balances: LockedBalance[]; events: Envelope<unknown>[] },
-): Promise<void> {
+  change: { movements: NewMovement[]; balances: LockedBalance[]; stockChanged: { id: string; json: string } | null; events: Envelope<unknown>[] },
+): Promise<number | undefined> {
   const { movements: m, balances: b, events: e } = change;
-  await tx.query({
+  const { rows } = await tx.query<{ position: string | null }>({
     name: 'stock_record_transfer',
     text: `WITH transfer AS (
        INSERT INTO transfers (id, workspace_id, from_location_id, to_location_id, status, note, user_id, created_at)
@@ -93,9 +97,11 @@ export async function recordTransfer(
        UPDATE balances b SET on_hand = u.on_hand, reserved = u.reserved, version = u.version, updated_at = $8
          FROM unnest($20::uuid[], $21::uuid[], $22::numeric[], $23::numeric[], $24::bigint[]) AS u(item_id, location_id, on_hand, reserved, version)
         WHERE b.workspace_id = $1 AND b.item_id = u.item_id AND b.location_id = u.location_id
-     )
-     INSERT INTO outbox (id, type, workspace_id, message)
-     SELECT e.id, e.type, $1, e.message FROM unnest($25::uuid[], $26::text[], $27::jsonb[]) WITH ORDINALITY AS e(id, type, message, n) ORDER BY e.n`,
+     ), events AS (
+       INSERT INTO outbox (id, type, workspace_id, message)
+       SELECT e.id, e.type, $1, e.message FROM unnest($25::uuid[], $26::text[], $27::jsonb[]) WITH ORDINALITY AS e(id, type, message, n) ORDER BY e.n
+     ), ${stockPositionCtes('$1', '$28', '$29')}
+     SELECT (SELECT position FROM taken_position) AS position`,
     values: [
       workspaceId,
       t.id,
@@ -124,13 +130,28 @@ export async function recordTransfer(
       e.map((x) => x.id),
       e.map((x) => x.type),
       e.map((x) => JSON.stringify(x)),
+      change.stockChanged?.id ?? null,
+      change.stockChanged?.json ?? null,
     ],
   });
+  const position = rows[0]?.position;
+  return position === null || position === undefined ? undefined : Number(position);
 }
 
-/** Transfers by id as the API returns them, in the order of `ids`; unknown ids are left out. */
-export async function findTransfers(db: Db, workspaceId: string, ids: string[]): Promise<Transfer[]> {
-  if (ids.length === 0) return [];
+/** Items and locations a read showed from copies fenced past what they hold, with the fence seen. */
+export interface FencedCopies {
+  items: Array<{ id: string; fence: number }>;
+  locations: Array<{ id: string; fence: number }>;
+}
+
+/**
+ * Transfers by id as the API returns them, in the order of `ids`; unknown ids are left out. Also
+ * names the items and locations among them whose copy is fenced past what it holds (a change of
+ * their name committing or just committed), which the caller resolves before showing them.
+ */
+export async function findTransfers(db: Db, workspaceId: string, ids: string[]): Promise<{ transfers: Transfer[]; fenced: FencedCopies }> {
+  if (ids.length === 0) return { transfers: [], fenced: { items: [], locations: [] } };
+  type Copy = { version: number | null; fence: number | null };
   const [head, lines] = await Promise.all([
     db.query<{
       id: string;
@@ -142,26 +163,35 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
       created_at: Date;
       from_name: string | null;
       from_type: LocationType | null;
+      from_copy: Copy;
       to_name: string | null;
       to_type: LocationType | null;
+      to_copy: Copy;
     }>(
       `SELECT t.id, t.from_location_id, t.to_location_id, t.status, t.note, t.reason, t.created_at,
-              f.name AS from_name, f.type AS from_type, d.name AS to_name, d.type AS to_type
+              f.name AS from_name, f.type AS from_type, json_build_object('version', f.version, 'fence', f.fence) AS from_copy,
+              d.name AS to_name, d.type AS to_type, json_build_object('version', d.version, 'fence', d.fence) AS to_copy
        FROM transfers t
        LEFT JOIN locations f ON f.id = t.from_location_id AND f.workspace_id = t.workspace_id
        LEFT JOIN locations d ON d.id = t.to_location_id AND d.workspace_id = t.workspace_id
        WHERE t.workspace_id = $1 AND t.id = ANY($2::uuid[])`,
       [workspaceId, ids],
     ),
-    db.query<{ id: string; transfer_id: string; item_id: string; quantity: string; note: string; sku: string | null; description: string | null }>(
-      `SELECT l.id, l.transfer_id, l.item_id, l.quantity::text, l.note, i.sku, i.description
+    db.query<{ id: string; transfer_id: string; item_id: string; quantity: string; note: string; sku: string | null; description: string | null; copy: Copy }>(
+      `SELECT l.id, l.transfer_id, l.item_id, l.quantity::text, l.note, i.sku, i.description, json_build_object('version', i.version, 'fence', i.fence) AS copy
        FROM transfer_lines l LEFT JOIN items i ON i.id = l.item_id AND i.workspace_id = $2
        WHERE l.transfer_id = ANY($1::uuid[]) ORDER BY l.transfer_id, l.position`,
       [ids, workspaceId],
     ),
   ]);
+  const fencedPast = (id: string, copy: Copy) => (copy.version !== null && isFencedPast({ version: copy.version, fence: copy.fence }) ? [{ id, fence: copy.fence! }] : []);
+  const once = <T extends { id: string }>(list: T[]) => [...new Map(list.map((x) => [x.id, x])).values()];
+  const fenced = {
+    items: once(lines.rows.flatMap((l) => fencedPast(l.item_id, l.copy))),
+    locations: once(head.rows.flatMap((r) => [...fencedPast(r.from_location_id, r.from_copy), ...fencedPast(r.to_location_id, r.to_copy)])),
+  };
   const byId = new Map(head.rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
+  const transfers = ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
     return [
@@ -187,6 +217,7 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
       },
     ];
   });
+  return { transfers, fenced };
 }
 
 export interface TransferFilter {

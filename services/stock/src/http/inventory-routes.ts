@@ -5,6 +5,7 @@ import { MAX_QUANTITY, NonNegativeQuantity, PositiveQuantity, QUANTITY_DECIMALS,
 import { Balance, Movement, MOVEMENT_REASONS, MovementReason, MovementType } from '../domain/stock-records';
 import { recordMovement } from '../use-cases/record-movement';
 import { actorOf, lower, readableLocations } from './request-context';
+import { answeredWithPosition, answerLatestPosition } from './stock-position';
 
 // .meta, not .openapi: queryArray documents its items from zod's own JSON schema, which reads meta.
 const Id = z.string().refine(isId, { message: 'not a valid id' }).meta({ format: 'uuid' });
@@ -132,8 +133,9 @@ export const inventoryRoutes = [
     scope: 'inventory.write',
     tags: ['Inventory'],
     idempotent: true,
+    beforeReplay: answerLatestPosition,
     request: { body: { schema: RecordMovementBody, required: true } },
     responses: { 201: { description: 'The recorded movement', schema: Movement } },
-    handler: async ({ body }, { deps, req, idempotently }) => idempotently((guard) => recordMovement(deps, actorOf(req), body, guard)),
+    handler: async ({ body }, { deps, req, res, idempotently }) => idempotently((guard) => answeredWithPosition(res, recordMovement(deps, actorOf(req), body, guard))),
   }),
 ];

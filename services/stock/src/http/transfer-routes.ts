@@ -6,7 +6,9 @@ import { Transfer } from '../domain/stock-records';
 import { statusAfter, TRANSFER_ACTIONS, type TransferAction } from '../domain/transfer-lifecycle';
 import { createTransfer } from '../use-cases/create-transfer';
 import { transitionTransfer } from '../use-cases/transition-transfer';
+import { readTrustedCopies } from '../use-cases/projection-gate';
 import { actorOf, readableLocations } from './request-context';
+import { answeredWithPosition, answerLatestPosition } from './stock-position';
 
 export const MAX_TRANSFER_LINES = 500;
 
@@ -103,13 +105,14 @@ export const transferRoutes = [
     scope: 'transfers.write',
     tags: ['Transfers'],
     idempotent: true,
+    beforeReplay: answerLatestPosition,
     request: { body: { schema: CreateTransferBody, required: true } },
     responses: { 201: { description: 'The completed (or pending) transfer', schema: Transfer } },
-    handler: async ({ body }, { deps, req, idempotently }) => {
+    handler: async ({ body }, { deps, req, res, idempotently }) => {
       const { workspace } = ctx(req);
       const plan = { plan: workspace.plan, limit: workspace.limits.transfers, billingCycleStart: new Date(workspace.billingCycleStart) };
       await idempotently(async (guard) => {
-        const transfer = await createTransfer(deps, actorOf(req), plan, body, guard);
+        const transfer = await answeredWithPosition(res, createTransfer(deps, actorOf(req), plan, body, guard));
         transfersCreated.add(1);
         return transfer;
       });
@@ -127,7 +130,7 @@ export const transferRoutes = [
     request: { query: TransfersQuery },
     responses: { 200: { description: 'Transfers', schema: z.array(Transfer), totalCount: true, nextLink: true } },
     handler: async ({ query }, { deps, req, res }) => {
-      const { workspace } = ctx(req);
+      const { workspace, requestId } = ctx(req);
       const binding = cursorBinding(workspace.id, 'GET /inventory/transfers', query);
       const { ids, next, total } = await listTransferIds(
         deps.pool,
@@ -138,7 +141,7 @@ export const transferRoutes = [
       );
       setTotalCount(res, total);
       setNextLink(req, res, workspace.id, next && encodeCursor(next, binding));
-      return findTransfers(deps.pool, workspace.id, ids);
+      return readTransfers(deps, workspace.id, requestId, ids);
     },
   }),
   route({
@@ -152,7 +155,8 @@ export const transferRoutes = [
     responses: { 200: { description: 'The transfer', schema: Transfer } },
     handler: async ({ params: { id } }, { deps, req }) => {
       const readable = readableLocations(req);
-      const [transfer] = isId(id) ? await findTransfers(deps.pool, ctx(req).workspace.id, [id.toLowerCase()]) : [];
+      const { workspace, requestId } = ctx(req);
+      const [transfer] = isId(id) ? await readTransfers(deps, workspace.id, requestId, [id.toLowerCase()]) : [];
       if (!transfer || (readable && !readable.includes(transfer.fromLocationId) && !readable.includes(transfer.toLocationId))) throw new NotFound('Transfer');
       return transfer;
     },
@@ -168,9 +172,19 @@ export const transferRoutes = [
       scope: 'transfers.write',
       tags: ['Transfers'],
       idempotent: true,
+      beforeReplay: answerLatestPosition,
       request: { params: TransferPath, body: { schema: action.body, required: false } },
       responses: { 200: { description: `The transfer, now ${statusAfter(name)}`, schema: Transfer } },
-      handler: async ({ params: { id }, body }, { deps, req, idempotently }) => idempotently((guard) => transitionTransfer(deps, actorOf(req), id, name, body, guard)),
+      handler: async ({ params: { id }, body }, { deps, req, res, idempotently }) =>
+        idempotently((guard) => answeredWithPosition(res, transitionTransfer(deps, actorOf(req), id, name, body, guard))),
     });
   }),
 ];
+
+/** Transfers as the API shows them, names and SKUs reflecting every change their owners acknowledged (readTrustedCopies). */
+function readTransfers(runtime: ServiceRuntime, workspaceId: string, requestId: string, ids: string[]) {
+  return readTrustedCopies(runtime, workspaceId, requestId, async () => {
+    const { transfers, fenced } = await findTransfers(runtime.pool, workspaceId, ids);
+    return { value: transfers, fenced };
+  });
+}

@@ -2,8 +2,9 @@ import { CatalogEvents, isId, ItemChanged, LocationChanged, LocationDeleted, Loc
 import { applyItemEvent, applyLocationEvent, markLocationDeleted } from '../data/projection-repository';
 
 /**
- * Keeps the stock service's projections of items and locations from their owners' events.
- * Ids that cannot be ours (not uuids) are skipped rather than retried: no retry fixes them.
+ * Keeps the stock service's copies of items and locations from their owners' events (each copy
+ * keeps the highest owner version it has seen). Ids that cannot be ours (not uuids) are skipped
+ * rather than retried: no retry fixes them.
  */
 export function registerProjectionConsumers(runtime: ServiceRuntime): void {
   const valid = (id: string, type: string, logger: Logger) => {
@@ -13,11 +14,11 @@ export function registerProjectionConsumers(runtime: ServiceRuntime): void {
   };
   const item = (type: string) =>
     runtime.events.on(type, ItemChanged, async (payload, message, tx) => {
-      if (valid(payload.id, type, runtime.logger)) await applyItemEvent(tx, message.workspaceId, { ...payload, id: payload.id.toLowerCase() }, message.occurredAt);
+      if (valid(payload.id, type, runtime.logger)) await applyItemEvent(tx, message.workspaceId, { ...payload, id: payload.id.toLowerCase() });
     });
   const location = (type: string) =>
     runtime.events.on(type, LocationChanged, async (payload, message, tx) => {
-      if (valid(payload.id, type, runtime.logger)) await applyLocationEvent(tx, message.workspaceId, { ...payload, id: payload.id.toLowerCase() }, message.occurredAt);
+      if (valid(payload.id, type, runtime.logger)) await applyLocationEvent(tx, message.workspaceId, { ...payload, id: payload.id.toLowerCase() });
     });
   item(CatalogEvents.itemCreated);
   item(CatalogEvents.itemUpdated);

@@ -1,7 +1,9 @@
-import { CancelOpening, LocationClosure, planQuotaUsage, RecordOpening, StockCommands, StockUsage, type ServiceRuntime } from '@inv/shared';
+import { CancelOpening, FenceItem, FenceLocation, LocationClosure, planQuotaUsage, RecordOpening, StockCommands, StockUsage, type ServiceRuntime, z } from '@inv/shared';
+import { latestStockPosition } from '../data/stock-positions';
 import { transferCounter } from '../data/transfer-repository';
 import { cancelOpening } from '../use-cases/cancel-opening';
 import { closeLocation } from '../use-cases/close-location';
+import { fenceItem, fenceLocation } from '../use-cases/fence-copies';
 import { recordOpening } from '../use-cases/record-opening';
 import { reopenLocation } from '../use-cases/reopen-location';
 
@@ -13,5 +15,8 @@ export function registerStockCommands(runtime: ServiceRuntime): void {
     .handle(StockCommands.recordOpening, RecordOpening, (payload, meta) => recordOpening(runtime, meta.workspaceId, meta.requestId, payload))
     .handle(StockCommands.cancelOpening, CancelOpening, ({ operationId }, meta) => cancelOpening(runtime, meta.workspaceId, meta.requestId, operationId))
     .handle(StockCommands.closeLocation, LocationClosure, ({ locationId }, meta) => closeLocation(runtime, meta.workspaceId, locationId))
-    .handle(StockCommands.reopenLocation, LocationClosure, ({ locationId }, meta) => reopenLocation(runtime, meta.workspaceId, locationId));
+    .handle(StockCommands.reopenLocation, LocationClosure, ({ locationId }, meta) => reopenLocation(runtime, meta.workspaceId, locationId))
+    .handle(StockCommands.fenceItem, FenceItem, (fence, meta) => fenceItem(runtime, meta.workspaceId, fence))
+    .handle(StockCommands.fenceLocation, FenceLocation, (fence, meta) => fenceLocation(runtime, meta.workspaceId, fence))
+    .handle(StockCommands.position, z.object({}), async (_payload, meta) => ({ position: await latestStockPosition(runtime.pool, meta.workspaceId) }));
 }

@@ -1,13 +1,14 @@
-import { Conflict, type PoolClient, recordEvent, StockEvents, transact, type ServiceRuntime, type StockChanged } from '@inv/shared';
+import { Conflict, type PoolClient, transact, type ServiceRuntime, type StockChanged } from '@inv/shared';
 import { deleteOperationStock, lockBalances, movementsOfOperation, otherMovementsExist, balanceKey } from '../data/ledger-repository';
 import { lockOpeningForCancel, markOpeningCancelled } from '../data/opening-repository';
 import { deleteUnconfirmedItems } from '../data/projection-repository';
+import { recordStockChanges } from '../data/stock-positions';
 import { fromUnits } from '../domain/quantity';
 
 /**
  * Undoes an opening whose caller (the catalog) could not commit the items: the items never
  * existed, so their opening movements and balances are removed rather than compensated, and a
- * stock.changed with onHand 0 tells projections. Idempotent; an opening that has not arrived
+ * stock.changed (taking the workspace's next stock position) tells projections. Idempotent; an opening that has not arrived
  * yet is blocked from applying later. Throws Conflict when that stock has moved since.
  */
 export async function cancelOpening(runtime: ServiceRuntime, workspaceId: string, requestId: string | null, operationId: string): Promise<{ cancelled: true }> {
@@ -23,9 +24,9 @@ export async function cancelOpeningIn(tx: PoolClient, workspaceId: string, reque
     throw new Conflict(`The stock of opening ${operationId} has moved since; it can no longer be cancelled.`);
   }
   const balances = await lockBalances(tx, workspaceId, movements, new Date());
-  for (const balance of balances.values()) {
+  const changed: StockChanged[] = [...balances.values()].map((balance) => {
     const removed = movements.filter((m) => balanceKey(m) === balanceKey(balance)).reduce((sum, m) => sum + m.quantity, 0n);
-    const changed: StockChanged = {
+    return {
       itemId: balance.itemId,
       locationId: balance.locationId,
       onHand: fromUnits(balance.onHand - removed),
@@ -33,10 +34,10 @@ export async function cancelOpeningIn(tx: PoolClient, workspaceId: string, reque
       movementType: 'opening',
       version: balance.version + 1,
     };
-    await recordEvent(tx, StockEvents.changed, workspaceId, changed, requestId);
-  }
+  });
   await deleteOperationStock(tx, workspaceId, operationId, movements);
   await deleteUnconfirmedItems(tx, workspaceId, [...new Set(movements.map((m) => m.itemId))]);
   await markOpeningCancelled(tx, operationId);
+  await recordStockChanges(tx, workspaceId, changed, requestId);
   return { cancelled: true as const };
 }

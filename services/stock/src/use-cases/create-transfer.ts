@@ -1,13 +1,14 @@
 import { canAccessLocation, claimPlanQuotaAndCommit, Forbidden, inOneRoundTrip, isId, newId, outboxMessages, StockEvents, transact, Unprocessable, type EffectGuard, type InternalContext, type ServiceRuntime } from '@inv/shared';
 import { findItems, isKnownItem, isKnownLocation, type ItemRow, type LocationRow } from '../data/projection-repository';
+import { stockChangedMessage } from '../data/stock-positions';
 import { lockForTransfer, recordTransfer, transferQuota } from '../data/transfer-repository';
 import { locationRefusal } from '../domain/location-rules';
 import { fromUnits, toUnits, type Units } from '../domain/quantity';
 import type { Transfer } from '../domain/stock-records';
 import type { Actor } from './actor';
 import { labelsFrom } from './labels';
-import { resolveItems, resolveLocations } from './resolve-references';
-import { newMovements, planStockChanges, stockChangedEvents } from './stock-changes';
+import { requireTrusted, withTrustedCopies } from './projection-gate';
+import { newMovements, planStockChanges, stockChangedEvents, type StockWrite } from './stock-changes';
 import { sourceReservations, transferMovements } from './transfer-movements';
 
 export interface CreateTransferInput {
@@ -28,13 +29,15 @@ export interface TransferPlan {
 
 /**
  * Moves stock between two locations at once and answers the completed Transfer, or (status
- * pending) reserves the lines at the source and answers the pending Transfer. All or nothing.
+ * pending) reserves the lines at the source and answers the pending Transfer, with the stock
+ * position the transfer took (none for a pending one, which moves nothing). All or nothing.
  * Throws Forbidden without write access to both locations; LimitExceeded when the billing cycle
  * already holds the plan's transfers; Unprocessable for the same source and destination, an
  * unknown, deleted, inactive or closed location, an unknown or catalog-only item, or stock
- * available at the source short of a line (naming the item and the quantity available).
+ * available at the source short of a line (naming the item and the quantity available);
+ * Conflict when an item or location changes twice while the transfer is being decided.
  */
-export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan: TransferPlan, input: CreateTransferInput, guard: EffectGuard<Transfer>): Promise<Transfer> {
+export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan: TransferPlan, input: CreateTransferInput, guard: EffectGuard<Transfer>): Promise<StockWrite<Transfer>> {
   const from = input.fromLocationId.toLowerCase();
   const to = input.toLocationId.toLowerCase();
   for (const id of [from, to]) {
@@ -53,11 +56,11 @@ export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan
 
   /**
    * Two round trips: BEGIN, the key's claim, the items and the locks in one; the writes, the
-   * key's response, the quota claim and COMMIT in the other. The projection is trusted on the
-   * first attempt; where it lacks an item or a location, the attempt rolls back, asks the owning
-   * service (see resolve-references) and runs once more taking what is still missing as absent.
+   * key's response, the quota claim and COMMIT in the other. The copies of items and locations
+   * are trusted unless they lack something (never heard of, or fenced by an owner's change): then
+   * the attempt rolls back and withTrustedCopies asks the owners before the next one.
    */
-  const attempt = (projectionResolved: boolean) =>
+  const attempt = (final: boolean) =>
     transact(runtime, async (tx) => {
       const now = new Date();
       const [, itemRows, locked] = await inOneRoundTrip(tx, () => [
@@ -65,45 +68,26 @@ export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan
         findItems(tx, actor.workspaceId, lines.map((l) => l.itemId)),
         lockForTransfer(tx, actor.workspaceId, [from, to], [...(changes.reservations ?? []), ...changes.movements], now),
       ]);
+      requireTrusted({ itemIds: lines.map((l) => l.itemId), locationIds: [from, to] }, { items: new Map(itemRows.map((i) => [i.id, i])), locations: locked.locations }, final);
       const items = new Map(itemRows.filter(isKnownItem).map((i) => [i.id, i]));
       const locations = new Map([...locked.locations].filter(([, l]) => isKnownLocation(l)));
-      const gap = { items: lines.map((l) => l.itemId).filter((i) => !items.has(i)), locations: [from, to].filter((l) => !locations.has(l)) };
-      if (!projectionResolved && (gap.items.length > 0 || gap.locations.length > 0)) throw new ProjectionGap(gap.items, gap.locations);
       refuse([locationRefusal(locations.get(from), input.fromLocationId, fromUse), locationRefusal(locations.get(to), input.toLocationId, toUse)]);
       refuse(lines.map((line, index) => itemRefusal(items.get(line.itemId), line.itemId, index)));
       const planned = planStockChanges(locked.balances, changes, labelsFrom(items, locked.locations));
       const transfer = presentTransfer({ id, status, note: input.note ?? '', createdAt: now, lines }, locations.get(from)!, locations.get(to)!, items);
-      const events = [
-        ...outboxMessages(StockEvents.changed, actor.workspaceId, stockChangedEvents(planned.movements), actor.requestId),
-        ...outboxMessages(status === 'pending' ? StockEvents.transferPending : StockEvents.transferCompleted, actor.workspaceId, [transfer], actor.requestId),
-      ];
+      const events = outboxMessages(status === 'pending' ? StockEvents.transferPending : StockEvents.transferCompleted, actor.workspaceId, [transfer], actor.requestId);
+      const stockChanged = stockChangedMessage(actor.workspaceId, stockChangedEvents(planned.movements), actor.requestId);
       const record = { id, fromLocationId: from, toLocationId: to, status, note: transfer.note, userId: actor.userId, createdAt: now, lines };
-      await inOneRoundTrip(tx, () => [
-        recordTransfer(tx, actor.workspaceId, record, { movements: newMovements(planned.movements, actor.userId, now), balances: planned.balances, events }),
+      const [position] = await inOneRoundTrip(tx, () => [
+        recordTransfer(tx, actor.workspaceId, record, { movements: newMovements(planned.movements, actor.userId, now), balances: planned.balances, stockChanged, events }),
         guard.finish(tx, transfer),
         // Last, with COMMIT in the same message: the workspace's counter row is locked for no round trip.
         claimPlanQuotaAndCommit(tx, actor.workspaceId, transferQuota(plan)),
       ]);
-      return transfer;
+      return { result: transfer, position };
     });
 
-  try {
-    return await attempt(false);
-  } catch (err) {
-    if (!(err instanceof ProjectionGap)) throw err;
-    await Promise.all([resolveItems(runtime, actor.workspaceId, err.itemIds, actor.requestId), resolveLocations(runtime, actor.workspaceId, err.locationIds, actor.requestId)]);
-    return attempt(true);
-  }
-}
-
-/** The projection lacked these items or locations; their owning services have the answer. */
-class ProjectionGap extends Error {
-  constructor(
-    readonly itemIds: string[],
-    readonly locationIds: string[],
-  ) {
-    super('the projection lacks items or locations of the transfer');
-  }
+  return withTrustedCopies(runtime, actor.workspaceId, actor.requestId, attempt);
 }
 
 function refuse(refusals: (string | undefined)[]): void {
@@ -117,7 +101,7 @@ function unknownItem(itemId: string, index: number): string {
 
 function itemRefusal(item: ItemRow | undefined, itemId: string, index: number): string | undefined {
   if (!item) return unknownItem(itemId, index);
-  if (!item.track_stock) return `lines[${index}]: item "${item.sku}" (${item.id}) is catalog-only (trackStock: false) and cannot be transferred.`;
+  if (!item.track_stock) return `lines[${index}]: item "${item.sku ?? ''}" (${item.id}) is catalog-only (trackStock: false) and cannot be transferred.`;
   return undefined;
 }
 
@@ -137,7 +121,7 @@ function presentTransfer(
     reason: '',
     lines: t.lines.map((l) => {
       const item = items.get(l.itemId)!;
-      return { id: l.id, itemId: l.itemId, quantity: fromUnits(l.quantity), note: l.note, item: { id: item.id, sku: item.sku, description: item.description } };
+      return { id: l.id, itemId: l.itemId, quantity: fromUnits(l.quantity), note: l.note, item: { id: item.id, sku: item.sku ?? '', description: item.description ?? '' } };
     }),
     createdAt: t.createdAt.toISOString(),
     fromLocation: { id: from.id, name: from.name ?? '', type: from.type ?? 'other' },

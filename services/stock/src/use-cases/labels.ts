@@ -5,8 +5,8 @@ import type { Labels } from './stock-changes';
 export function labelsFrom(items: Map<string, ItemRow>, locations: Map<string, LocationRow>): Labels {
   return {
     item: (id) => {
-      const item = items.get(id);
-      return item ? `"${item.sku}" (${id})` : id;
+      const sku = items.get(id)?.sku;
+      return sku ? `"${sku}" (${id})` : id;
     },
     location: (id) => {
       const name = locations.get(id)?.name;

@@ -1,25 +1,29 @@
-import { BadRequest, Conflict, isId, transact, Unprocessable, type RecordOpening, type ServiceRuntime } from '@inv/shared';
+import { BadRequest, Conflict, isId, type RecordedOpening, transact, Unprocessable, type Pool, type PoolClient, type RecordOpening, type ServiceRuntime } from '@inv/shared';
 import { claimOpening, findOpening, type OpeningRow } from '../data/opening-repository';
-import { lockLocations, storeOpeningItems } from '../data/projection-repository';
+import { isKnownLocation, lockLocations, storeOpeningItems } from '../data/projection-repository';
+import { latestStockPosition, recordStockChanges } from '../data/stock-positions';
 import { locationRefusal } from '../domain/location-rules';
 import { hasAllowedPrecision, QUANTITY_DECIMALS, toUnits } from '../domain/quantity';
 import { labelsFrom } from './labels';
+import { requireTrusted, withTrustedCopies } from './projection-gate';
 import { applyStockChanges } from './stock-changes';
-import { resolveLocations } from './resolve-references';
 
 /**
  * Records the opening stock of newly created items, all or nothing, once per operationId (a
- * repeat answers the first result). Throws BadRequest for a quantity finer than the ledger's
- * precision; Unprocessable for a catalog-only item or a location that is unknown, deleted,
- * inactive or closed; Conflict when the operation was cancelled before it arrived.
+ * repeat answers the first result), and answers the stock position it reached. The locations are
+ * decided from the stock service's copies under their share locks, once those copies hold every
+ * change their owner acknowledged (withTrustedCopies). Throws BadRequest for a quantity finer than
+ * the ledger's precision; Unprocessable for a catalog-only item or a location that is unknown,
+ * deleted, inactive or closed; Conflict when the operation was cancelled before it arrived.
  */
-export async function recordOpening(runtime: ServiceRuntime, workspaceId: string, requestId: string | null, input: RecordOpening): Promise<{ movements: number }> {
-  const answerRepeat = (previous: OpeningRow | undefined) => {
+export async function recordOpening(runtime: ServiceRuntime, workspaceId: string, requestId: string | null, input: RecordOpening): Promise<RecordedOpening> {
+  const answerRepeat = async (db: Pool | PoolClient, previous: OpeningRow | undefined) => {
     if (previous?.cancelled_at) throw new Conflict(`Opening ${input.operationId} was cancelled.`);
-    return { movements: previous?.movements ?? 0 };
+    // The opening was recorded earlier; the workspace's latest position is at least the one it took.
+    return { movements: previous?.movements ?? 0, position: await latestStockPosition(db, workspaceId) };
   };
   const earlier = await findOpening(runtime.pool, workspaceId, input.operationId);
-  if (earlier) return answerRepeat(earlier);
+  if (earlier) return answerRepeat(runtime.pool, earlier);
   input.lines.forEach((line, index) => {
     if (!isId(line.item.id)) throw new BadRequest(`lines[${index}].item.id: not an item id.`);
     if (!hasAllowedPrecision(line.quantity)) throw new BadRequest(`lines[${index}].quantity: at most ${QUANTITY_DECIMALS} decimal places.`);
@@ -27,33 +31,35 @@ export async function recordOpening(runtime: ServiceRuntime, workspaceId: string
   });
   const lines = input.lines.map((l) => ({ ...l, item: { ...l.item, id: l.item.id.toLowerCase() }, locationId: l.locationId.toLowerCase() }));
   const locationIds = [...new Set(lines.map((l) => l.locationId))];
-  const locations = await resolveLocations(runtime, workspaceId, locationIds, requestId);
-  const items = new Map(lines.map((l) => [l.item.id, { id: l.item.id, sku: l.item.sku, description: l.item.description, track_stock: true, confirmed: false }]));
+  const items = new Map(lines.map((l) => [l.item.id, { id: l.item.id, sku: l.item.sku, description: l.item.description, track_stock: true, confirmed: false, version: 0, fence: null }]));
   const use = { addsStock: true, requireActive: true };
-  for (const id of locationIds) {
-    const reason = locationRefusal(locations.get(id), id, use);
-    if (reason) throw new Unprocessable(reason);
-  }
-  return transact(runtime, async (tx) => {
-    if (!(await claimOpening(tx, workspaceId, input.operationId, lines.length))) return answerRepeat(await findOpening(tx, workspaceId, input.operationId));
-    await storeOpeningItems(tx, workspaceId, lines.map((l) => l.item));
-    const locked = new Map((await lockLocations(tx, workspaceId, locationIds, 'share')).map((l) => [l.id, l]));
-    for (const id of locationIds) {
-      const reason = locationRefusal(locked.get(id), id, use);
-      if (reason) throw new Unprocessable(reason);
-    }
-    const drafts = lines.map((l) => ({
-      itemId: l.item.id,
-      locationId: l.locationId,
-      type: 'opening' as const,
-      quantity: toUnits(l.quantity),
-      transferId: null,
-      operationId: input.operationId,
-      reason: null,
-      reference: '',
-      note: '',
-    }));
-    await applyStockChanges(tx, { workspaceId, userId: input.userId, requestId }, { movements: drafts }, labelsFrom(items, locations), new Date());
-    return { movements: lines.length };
-  });
+  for (const id of locationIds) if (!isId(id)) throw new Unprocessable(locationRefusal(undefined, id, use)!);
+
+  return withTrustedCopies(runtime, workspaceId, requestId, (final) =>
+    transact(runtime, async (tx) => {
+      if (!(await claimOpening(tx, workspaceId, input.operationId, lines.length))) return answerRepeat(tx, await findOpening(tx, workspaceId, input.operationId));
+      await storeOpeningItems(tx, workspaceId, lines.map((l) => l.item));
+      const locked = new Map((await lockLocations(tx, workspaceId, locationIds, 'share')).map((l) => [l.id, l]));
+      requireTrusted({ itemIds: [], locationIds }, { items: new Map(), locations: locked }, final);
+      for (const id of locationIds) {
+        const location = locked.get(id);
+        const reason = locationRefusal(location && isKnownLocation(location) ? location : undefined, id, use);
+        if (reason) throw new Unprocessable(reason);
+      }
+      const drafts = lines.map((l) => ({
+        itemId: l.item.id,
+        locationId: l.locationId,
+        type: 'opening' as const,
+        quantity: toUnits(l.quantity),
+        transferId: null,
+        operationId: input.operationId,
+        reason: null,
+        reference: '',
+        note: '',
+      }));
+      const { changed } = await applyStockChanges(tx, { workspaceId, userId: input.userId }, { movements: drafts }, labelsFrom(items, locked), new Date());
+      const position = await recordStockChanges(tx, workspaceId, changed, requestId);
+      return { movements: lines.length, position: position ?? 0 };
+    }),
+  );
 }

@@ -1,8 +1,14 @@
-import { newId, recordEvents, StockEvents, Unprocessable, type PoolClient, type StockChanged } from '@inv/shared';
+import { newId, Unprocessable, type PoolClient, type StockChanged } from '@inv/shared';
 import { balanceKey, insertMovements, lockBalances, updateBalances, type LockedBalance, type NewMovement } from '../data/ledger-repository';
 import { applyDelta } from '../domain/balance-rules';
 import { fromUnits, type Units } from '../domain/quantity';
 import type { Movement, MovementReason, MovementType } from '../domain/stock-records';
+
+/** What a use case that may move stock answers: its result, and the stock position its transaction took (undefined: it moved none). */
+export interface StockWrite<T> {
+  result: T;
+  position: number | undefined;
+}
 
 export interface MovementDraft {
   itemId: string;
@@ -73,7 +79,7 @@ export function planStockChanges(
   return { movements, balances: [...running.values()] };
 }
 
-/** The stock.changed event of each planned movement, in order. */
+/** The change of each planned movement, in order: what the transaction's stock.changed message carries. */
 export function stockChangedEvents(planned: PlannedMovement[]): StockChanged[] {
   return planned.map(({ draft: d, balanceAfter, version }) => ({
     itemId: d.itemId,
@@ -94,21 +100,22 @@ export function newMovements(planned: PlannedMovement[], userId: string, now: Da
  * Applies reservations, then movements, to their balances in the caller's transaction: locks
  * every balance involved once, in the fixed order, plans the changes (planStockChanges: refused
  * whole when any needs more than is available), then writes the movements with their
- * balanceAfter, one stock.changed event each carrying the balance's next version, and the
- * balances. Throws InsufficientStock (422), naming the item, the location and the quantity available.
+ * balanceAfter and the balances. Answers the movements and the changes of on-hand, which the
+ * caller records last before COMMIT (recordStockChanges), so that the workspace's stock position
+ * is locked for as short a time as possible. Throws InsufficientStock (422), naming the item, the
+ * location and the quantity available.
  */
 export async function applyStockChanges(
   tx: PoolClient,
-  actor: { workspaceId: string; userId: string; requestId: string | null },
+  actor: { workspaceId: string; userId: string },
   changes: { movements: MovementDraft[]; reservations?: ReservationDraft[] },
   labels: Labels,
   now: Date,
-): Promise<Movement[]> {
+): Promise<{ movements: Movement[]; changed: StockChanged[] }> {
   const locked = await lockBalances(tx, actor.workspaceId, [...(changes.reservations ?? []), ...changes.movements], now);
   const planned = planStockChanges(locked, changes, labels);
-  // One statement each for the movements, their events and the balances, whatever the batch size.
+  // One statement each for the movements and the balances, whatever the batch size.
   const movements = await insertMovements(tx, actor.workspaceId, newMovements(planned.movements, actor.userId, now));
-  await recordEvents(tx, StockEvents.changed, actor.workspaceId, stockChangedEvents(planned.movements), actor.requestId);
   await updateBalances(tx, actor.workspaceId, planned.balances, now);
-  return movements;
+  return { movements, changed: stockChangedEvents(planned.movements) };
 }

@@ -1,0 +1,80 @@
+import { type CallerWrites, type Logger, writePositionsUnrecorded } from '@inv/shared';
+import type { Redis } from 'ioredis';
+
+/**
+ * Where the gateways keep, per API key, the latest stock position each workspace's writes of
+ * that key reached (read-your-writes, docs/consistency.md): a Redis hash, field = workspace id.
+ * The rate limiter's script reads it on every call (no round trip of its own); a write that moved
+ * stock records its position before its answer leaves.
+ */
+export function writePositionsKey(prefix: string, keyId: string | undefined): string {
+  return `${prefix}ryw:key:${keyId ?? '-'}`;
+}
+
+/**
+ * When this Redis began keeping positions (its own clock, ms). Redis keeps nothing on disk here:
+ * when it restarts empty the marker is set again, and until READ_YOUR_WRITES_RECOVERY_MS later
+ * the positions of writes acknowledged before the restart may be missing, so calls carry
+ * 'unknown' (reads then ask the stock service for its latest position instead).
+ */
+export function writePositionsSinceKey(prefix: string): string {
+  return `${prefix}ryw:since`;
+}
+
+/** Raises a field to the position given, never lowers it, and keeps the key a day past its last write. */
+const RECORD_POSITION = `
+local current = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
+if tonumber(ARGV[2]) > current then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1
+`;
+
+/**
+ * Positions are kept this long after a key's last write. A projection still behind a write a day
+ * later is an outage the metrics show (outbox backlog, dead letters), not lag.
+ */
+const KEEP_MS = 24 * 3600 * 1000;
+
+/** How often, at most, the gateway repeats that it could not record positions. */
+const WARNING_INTERVAL_MS = 10_000;
+
+export class WritePositions {
+  private lastWarningAt = 0;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly logger: Logger,
+  ) {
+    redis.defineCommand('recordWritePosition', { numberOfKeys: 1, lua: RECORD_POSITION });
+  }
+
+  /**
+   * Records that the key's write in the workspace reached `position`; bounded by the Redis client's
+   * command timeout. A failure is logged and counted, never thrown: the write itself succeeded, and
+   * the caller's next reads are then covered by the projection's lag only.
+   */
+  async record(keyId: string, workspaceId: string, position: number): Promise<void> {
+    const run = (this.redis as unknown as { recordWritePosition: (...args: unknown[]) => Promise<unknown> }).recordWritePosition;
+    try {
+      await run.call(this.redis, writePositionsKey(this.prefix, keyId), workspaceId, position, KEEP_MS);
+    } catch (err) {
+      writePositionsUnrecorded.add(1);
+      const now = Date.now();
+      if (now - this.lastWarningAt >= WARNING_INTERVAL_MS) {
+        this.lastWarningAt = now;
+        this.logger.warn({ err: (err as Error).message }, 'Redis unavailable: could not record the stock position of a write; that caller may not read its own write until the projection catches up');
+      }
+    }
+  }
+}
+
+/** What the rate limiter's script read of a key's positions: workspace → position, or unknown. */
+export type KnownWrites = ReadonlyMap<string, number> | 'unknown';
+
+/** The caller's writes a call into `workspaceId` must reflect. */
+export function callerWrites(known: KnownWrites | undefined, workspaceId: string): CallerWrites {
+  if (known === undefined || known === 'unknown') return 'unknown';
+  const stock = known.get(workspaceId);
+  return stock === undefined ? {} : { stock };
+}

@@ -1,0 +1,47 @@
+import { type InternalContext, InternalError, STOCK_SERVICE, StockCommands, StockPosition, type ServiceRuntime } from '@inv/shared';
+import { appliedThrough } from '../data/stock-feed-repository';
+
+type Runtime = Pick<ServiceRuntime, 'pool' | 'broker' | 'client' | 'config'>;
+
+/**
+ * Read-your-writes for reads built from the catalog's stock projection (docs/consistency.md):
+ * waits until the projection has applied the stock position the caller's own acknowledged writes
+ * reached, as the gateway passed it (context.writes). When the gateway could not tell, the
+ * workspace's latest position is asked of the stock service instead. A caller without stock
+ * changes of its own waits for nothing: other callers' changes reach it within the projection's
+ * lag (measured by `npm run bench`).
+ *
+ * Throws internal_server_error, never waiting past READ_YOUR_WRITES_WAIT_MS: naming RabbitMQ
+ * while it is unreachable, the stock service while none of its processes runs (its changes
+ * cannot be relayed), or the lag when the projection is simply that far behind.
+ */
+export async function awaitCallersStockChanges(runtime: Runtime, context: InternalContext): Promise<void> {
+  const workspaceId = context.workspace.id;
+  const required = context.writes === 'unknown' ? await latestPosition(runtime, context) : (context.writes.stock ?? 0);
+  if (required === 0) return;
+  const deadline = Date.now() + runtime.config.READ_YOUR_WRITES_WAIT_MS;
+  for (let pauseMs = 2, checkedStock = false; ; pauseMs = Math.min(pauseMs * 2, 50)) {
+    const through = await appliedThrough(runtime.pool, workspaceId);
+    if (through >= required) return;
+    if (!runtime.broker.isConnected) throw new InternalError('RabbitMQ is unreachable, so your latest stock changes cannot reach the catalog yet; try again shortly.');
+    if (!checkedStock) {
+      checkedStock = true;
+      if ((await runtime.client.serving(STOCK_SERVICE)) === false) {
+        throw new InternalError('The stock service is not running, so your latest stock changes cannot reach the catalog yet; try again shortly.');
+      }
+    }
+    if (Date.now() >= deadline) {
+      throw new InternalError(`Your latest stock change (stock position ${required}) has not reached the catalog yet (it has applied up to ${through}); try again shortly.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+}
+
+async function latestPosition(runtime: Runtime, context: InternalContext): Promise<number> {
+  const answer = await runtime.client.request(STOCK_SERVICE, StockCommands.position, {}, {
+    workspaceId: context.workspace.id,
+    requestId: context.requestId,
+    timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS,
+  });
+  return StockPosition.parse(answer).position;
+}

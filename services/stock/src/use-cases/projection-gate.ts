@@ -1,0 +1,117 @@
+import { CATALOG_SERVICE, CatalogCommands, CommittedLocation, Conflict, ItemSnapshot, LocationCommands, LOCATIONS_SERVICE, withTransaction, z, type ServiceRuntime } from '@inv/shared';
+import { isKnownItem, isKnownLocation, type ItemRow, type LocationRow, storeResolvedItems, storeResolvedLocation } from '../data/projection-repository';
+import { isFencedPast } from '../domain/projected-facts';
+
+type Runtime = Pick<ServiceRuntime, 'pool' | 'client' | 'config'>;
+
+/** An entity the copy could not vouch for, with the fence the copy had then (null: none, or no row). */
+export interface Wanting {
+  id: string;
+  fence: number | null;
+}
+
+/**
+ * Thrown inside a transaction that read copies it cannot trust (missing, unconfirmed, or fenced
+ * past what they hold): the transaction rolls back, withTrustedCopies asks the owners and runs it
+ * again.
+ */
+export class ProjectionGap extends Error {
+  constructor(
+    readonly items: Wanting[],
+    readonly locations: Wanting[],
+  ) {
+    super('the stock service cannot vouch for its copy of some items or locations');
+  }
+}
+
+/** How many times an attempt runs: the first on the copies, then after asking the owners (twice, for a fence that lands meanwhile). */
+const ATTEMPTS = 3;
+
+/**
+ * Runs `attempt` (a whole transaction) on the stock service's copies of items and locations;
+ * when it finds one it cannot trust (requireTrusted throws ProjectionGap), asks the owning
+ * services, stores their answers and runs it again. On the last attempt, `final` is true:
+ * requireTrusted then lets entities that exist nowhere through as absent (the caller refuses
+ * them by rule) and refuses a copy still fenced (a change of it is committing right now).
+ *
+ * This is how a rule the stock service enforces from another service's data holds from the
+ * moment that service acknowledged the change (docs/consistency.md): owners fence the copy before
+ * committing, and a fenced copy is never used. The owners are asked only in that window or for
+ * entities never heard of, never on the common path.
+ */
+export async function withTrustedCopies<T>(runtime: Runtime, workspaceId: string, requestId: string | null, attempt: (final: boolean) => Promise<T>): Promise<T> {
+  for (let round = 1; ; round += 1) {
+    try {
+      return await attempt(round === ATTEMPTS);
+    } catch (err) {
+      if (!(err instanceof ProjectionGap)) throw err;
+      await askOwners(runtime, workspaceId, err, requestId);
+    }
+  }
+}
+
+/**
+ * Checks that the copies read for `wanted` can be trusted; throws ProjectionGap naming those that
+ * cannot (on a final attempt: Conflict for a copy still fenced, nothing for one that does not
+ * exist, which the caller then refuses as unknown).
+ */
+export function requireTrusted(
+  wanted: { itemIds: readonly string[]; locationIds: readonly string[] },
+  copies: { items: ReadonlyMap<string, ItemRow>; locations: ReadonlyMap<string, LocationRow> },
+  final: boolean,
+): void {
+  const items = wanting(wanted.itemIds, copies.items, isKnownItem);
+  const locations = wanting(wanted.locationIds, copies.locations, isKnownLocation);
+  if (items.length === 0 && locations.length === 0) return;
+  if (!final) throw new ProjectionGap(items, locations);
+  const changing = [...items.filter((i) => i.fence !== null).map((i) => `item ${i.id}`), ...locations.filter((l) => l.fence !== null).map((l) => `location ${l.id}`)];
+  if (changing.length > 0) throw new Conflict(`${changing.join(' and ')} changed while this request was being decided; send it again.`);
+}
+
+function wanting<Row extends ItemRow | LocationRow>(ids: readonly string[], copies: ReadonlyMap<string, Row>, known: (row: Row) => boolean): Wanting[] {
+  return [...new Set(ids)].flatMap((id) => {
+    const copy = copies.get(id);
+    if (copy && known(copy)) return [];
+    return [{ id, fence: copy && isFencedPast(copy) ? copy.fence : null }];
+  });
+}
+
+/**
+ * For reads that show names and SKUs from the copies: runs `read`, and when it showed a copy
+ * fenced past what it holds (a change committing or just committed), asks the owners and reads
+ * once more, so the answer reflects every change acknowledged before it was asked for.
+ */
+export async function readTrustedCopies<T>(
+  runtime: Runtime,
+  workspaceId: string,
+  requestId: string | null,
+  read: () => Promise<{ value: T; fenced: { items: Wanting[]; locations: Wanting[] } }>,
+): Promise<T> {
+  const first = await read();
+  if (first.fenced.items.length === 0 && first.fenced.locations.length === 0) return first.value;
+  await askOwners(runtime, workspaceId, first.fenced, requestId);
+  return (await read()).value;
+}
+
+/**
+ * Asks the owners for what the copies lacked, as committed once no write to them is in flight,
+ * and stores it (in a transaction, for its retry: the upsert may meet a consumer batch applying
+ * events in another order). Entities an owner does not know stay absent.
+ */
+async function askOwners(runtime: Runtime, workspaceId: string, gap: { items: Wanting[]; locations: Wanting[] }, requestId: string | null): Promise<void> {
+  const call = { workspaceId, requestId, timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS };
+  const [items, locations] = await Promise.all([
+    gap.items.length === 0 ? [] : runtime.client.request(CATALOG_SERVICE, CatalogCommands.getItems, { itemIds: gap.items.map((i) => i.id) }, call).then((answer) => z.array(ItemSnapshot).parse(answer)),
+    Promise.all(
+      gap.locations.map(async (wanted) => {
+        const answer = CommittedLocation.nullable().parse(await runtime.client.request(LOCATIONS_SERVICE, LocationCommands.get, { locationId: wanted.id }, call));
+        return answer && answer.id === wanted.id ? { answer, fence: wanted.fence } : undefined;
+      }),
+    ),
+  ]);
+  const asked = new Map(gap.items.map((i) => [i.id, i.fence]));
+  await withTransaction(runtime.pool, async (tx) => {
+    await storeResolvedItems(tx, workspaceId, items.filter((i) => asked.has(i.id)), asked);
+    for (const found of locations) if (found) await storeResolvedLocation(tx, workspaceId, found.answer, found.fence);
+  });
+}
