@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 /**
- * Publishes an event as its owner would (occurredAt may be set to stage late deliveries) and
+ * Publishes an event as its owner would (its payload may carry any version, to stage late deliveries) and
  * waits until the stock service has processed it.
  */
 export async function publish(type: string, workspaceId: string, payload: unknown): Promise<void> {

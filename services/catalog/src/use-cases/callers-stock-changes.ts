@@ -1,4 +1,4 @@
-import { type InternalContext, InternalError, STOCK_SERVICE, StockCommands, StockPosition, type ServiceRuntime } from '@inv/shared';
+import { type InternalContext, InternalError, readYourWritesWait, STOCK_SERVICE, StockCommands, StockPosition, type ServiceRuntime } from '@inv/shared';
 import { appliedThrough } from '../data/stock-feed-repository';
 
 type Runtime = Pick<ServiceRuntime, 'pool' | 'broker' | 'client' | 'config'>;
@@ -19,19 +19,26 @@ export async function awaitCallersStockChanges(runtime: Runtime, context: Intern
   const workspaceId = context.workspace.id;
   const required = context.writes === 'unknown' ? await latestPosition(runtime, context) : (context.writes.stock ?? 0);
   if (required === 0) return;
-  const deadline = Date.now() + runtime.config.READ_YOUR_WRITES_WAIT_MS;
+  const started = Date.now();
+  const gaveUp = (outcome: 'timeout' | 'unavailable', message: string) => {
+    readYourWritesWait.record((Date.now() - started) / 1000, { outcome });
+    return new InternalError(message);
+  };
   for (let pauseMs = 2, checkedStock = false; ; pauseMs = Math.min(pauseMs * 2, 50)) {
     const through = await appliedThrough(runtime.pool, workspaceId);
-    if (through >= required) return;
-    if (!runtime.broker.isConnected) throw new InternalError('RabbitMQ is unreachable, so your latest stock changes cannot reach the catalog yet; try again shortly.');
+    if (through >= required) {
+      readYourWritesWait.record((Date.now() - started) / 1000, { outcome: 'reached' });
+      return;
+    }
+    if (!runtime.broker.isConnected) throw gaveUp('unavailable', 'RabbitMQ is unreachable, so your latest stock changes cannot reach the catalog yet; try again shortly.');
     if (!checkedStock) {
       checkedStock = true;
       if ((await runtime.client.serving(STOCK_SERVICE)) === false) {
-        throw new InternalError('The stock service is not running, so your latest stock changes cannot reach the catalog yet; try again shortly.');
+        throw gaveUp('unavailable', 'The stock service is not running, so your latest stock changes cannot reach the catalog yet; try again shortly.');
       }
     }
-    if (Date.now() >= deadline) {
-      throw new InternalError(`Your latest stock change (stock position ${required}) has not reached the catalog yet (it has applied up to ${through}); try again shortly.`);
+    if (Date.now() - started >= runtime.config.READ_YOUR_WRITES_WAIT_MS) {
+      throw gaveUp('timeout', `Your latest stock change (stock position ${required}) has not reached the catalog yet (it has applied up to ${through}); try again shortly.`);
     }
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }

@@ -1,4 +1,4 @@
-import { CATALOG_SERVICE, CatalogCommands, CommittedLocation, Conflict, ItemSnapshot, LocationCommands, LOCATIONS_SERVICE, withTransaction, z, type ServiceRuntime } from '@inv/shared';
+import { CATALOG_SERVICE, CatalogCommands, CommittedLocation, Conflict, copiesResolved, ItemSnapshot, LocationCommands, LOCATIONS_SERVICE, withTransaction, z, type ServiceRuntime } from '@inv/shared';
 import { isKnownItem, isKnownLocation, type ItemRow, type LocationRow, storeResolvedItems, storeResolvedLocation } from '../data/projection-repository';
 import { isFencedPast } from '../domain/projected-facts';
 
@@ -99,6 +99,9 @@ export async function readTrustedCopies<T>(
  * events in another order). Entities an owner does not know stay absent.
  */
 async function askOwners(runtime: Runtime, workspaceId: string, gap: { items: Wanting[]; locations: Wanting[] }, requestId: string | null): Promise<void> {
+  for (const [kind, wanting] of [['item', gap.items], ['location', gap.locations]] as const) {
+    for (const w of wanting) copiesResolved.add(1, { kind, reason: w.fence === null ? 'unknown' : 'fenced' });
+  }
   const call = { workspaceId, requestId, timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS };
   const [items, locations] = await Promise.all([
     gap.items.length === 0 ? [] : runtime.client.request(CATALOG_SERVICE, CatalogCommands.getItems, { itemIds: gap.items.map((i) => i.id) }, call).then((answer) => z.array(ItemSnapshot).parse(answer)),
