@@ -267,3 +267,45 @@ describe('hostile input: the services check bodies and queries themselves', () =
     expect((await footprint(ws)).locations).toBe(1);
   });
 });
+
+describe('hostile input: a list parameter given with no value', () => {
+  it('when any list query parameter of any operation is empty, blank or only commas, then 400 names it as param', async () => {
+    const ws = await newWorkspace();
+    const spec = await request('GET', '/openapi.json');
+    const listParams = Object.entries(spec.body.paths as Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema?: { type?: string | string[] } }> }>>).flatMap(
+      ([path, methods]) =>
+        (methods.get?.parameters ?? []).filter((p) => p.in === 'query' && [p.schema?.type].flat().includes('array')).map((p) => [path, p.name] as const),
+    );
+    // The lists of every service: catalog (items and their count), locations, stock (balances, movements, transfers).
+    expect(listParams).toEqual(
+      expect.arrayContaining([
+        ['/items', 'stockHealth'],
+        ['/items/count', 'stockHealth'],
+        ['/items', 'tagIds'],
+        ['/items/count', 'supplierIds'],
+        ['/locations', 'type'],
+        ['/inventory/balances', 'locationId'],
+        ['/inventory/movements', 'reason'],
+        ['/inventory/movements', 'transferId'],
+        ['/inventory/transfers', 'status'],
+      ]),
+    );
+    for (const [path, param] of listParams) {
+      for (const value of ['', ' ', ',,']) {
+        const res = await ws.owner.get(path, { query: { [param]: value } });
+        const error = expectError(res, 400, 'bad_request') as { message: string; param?: string };
+        expect({ path, param, value, named: error.param, message: error.message }).toEqual({ path, param, value, named: param, message: expect.stringContaining(`${param}: give at least one value`) });
+      }
+    }
+  });
+
+  it('when stockHealth is given with values, blanks between commas included, then the list answers as before', async () => {
+    const ws = await newWorkspace();
+    // No balance row: out. A catalog-only item is always ok.
+    const tracked = (await ws.owner.post('/items', { sku: unique('SKU') })).body;
+    expect((await ws.owner.post('/items', { sku: unique('SKU'), trackStock: false })).status).toBe(201);
+    const outOrLow = await ws.owner.get('/items', { query: { stockHealth: 'out,,low' } });
+    expect({ status: outOrLow.status, ids: outOrLow.body.map((i: { id: string }) => i.id) }).toEqual({ status: 200, ids: [tracked.id] });
+    expect((await ws.owner.get('/items/count', { query: { stockHealth: ['ok', ' '] } })).body).toBe(1);
+  });
+});
