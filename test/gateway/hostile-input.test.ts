@@ -309,3 +309,34 @@ describe('hostile input: a list parameter given with no value', () => {
     expect((await ws.owner.get('/items/count', { query: { stockHealth: ['ok', ' '] } })).body).toBe(1);
   });
 });
+
+describe('hostile input: param is printable text', () => {
+  const NOT_PRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2028\u2029\ufeff]/;
+
+  it('when a query parameter name or a body field name holds control or format characters, then param carries their escapes, not the characters', async () => {
+    const ws = await newWorkspace();
+    const before = await footprint(ws);
+    const cases: Array<[string, string]> = [
+      ['a%00b', 'a\\u0000b'],
+      ['a%01b', 'a\\u0001b'],
+      ['x%0D%0Ay', 'x\\u000d\\u000ay'],
+      ['%E2%80%AEevil', '\\u202eevil'],
+    ];
+    for (const [name, escaped] of cases) {
+      const res = await request('GET', `/locations?workspaceId=${ws.id}&${name}=1`, { key: ws.ownerKey });
+      const error = expectError(res, 400, 'bad_request') as { message: string; param?: string };
+      expect({ name, param: error.param, message: error.message }).toEqual({ name, param: escaped, message: expect.stringContaining(escaped) });
+      expect(error.message).not.toMatch(NOT_PRINTABLE);
+    }
+    const body = await ws.owner.post('/locations', { name: 'Van', ['no\u0085te\u202e']: 'x' });
+    expect((expectError(body, 400, 'bad_request') as { param?: string }).param).toBe('["no\\u0085te\\u202e"]');
+    expect(await footprint(ws)).toEqual(before);
+  });
+
+  it('when a service is called directly with such a name, then its param is printable too', async () => {
+    const ws = await newWorkspace();
+    const target = '/items?a%01b=1';
+    const res = await callService('catalog', 'GET', target, { headers: signedHeaders(ownerContext(ws, ['items.read']), 'GET', target) });
+    expect({ status: res.status, param: res.body.error.param }).toEqual({ status: 400, param: 'a\\u0001b' });
+  });
+});
