@@ -340,3 +340,61 @@ describe('hostile input: param is printable text', () => {
     expect({ status: res.status, param: res.body.error.param }).toEqual({ status: 400, param: 'a\\u0001b' });
   });
 });
+
+describe('hostile input: requests without Host, CONNECT, and bodies that stop short', () => {
+  const host = () => new URL(process.env.TEST_GATEWAY_URL!).host;
+  const services = ['catalog', 'locations', 'stock'] as const;
+
+  it('when an HTTP/1.1 request has no Host header, then 400 with the envelope names Host, on the gateway and on every service, and nothing is stored', async () => {
+    const ws = await newWorkspace();
+    const before = await footprint(ws);
+    const body = '{"name":"Van"}';
+    const gateway = await rawExchange(`POST /locations?workspaceId=${ws.id} HTTP/1.1\r\nAuthorization: Bearer ${ws.ownerKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    expect(expectRawError(gateway, 400, 'bad_request')).toMatch(/^Missing Host header/);
+    expect({ param: gateway.body.error.param, connection: gateway.headers.connection }).toEqual({ param: 'Host', connection: 'close' });
+    for (const service of services) {
+      const res = await rawExchange('GET /healthz HTTP/1.1\r\n\r\n', { service: serviceUrl(service) });
+      expect({ service, message: expectRawError(res, 400, 'bad_request'), param: res.body.error.param }).toEqual({ service, message: expect.stringMatching(/^Missing Host header/), param: 'Host' });
+    }
+    expect(await footprint(ws)).toEqual(before);
+  });
+
+  it('when a CONNECT request comes, with tunnel bytes after it or not, then 400 with the envelope and the connection closed, on the gateway and on every service', async () => {
+    const connect = `CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`;
+    for (const bytes of [connect, `${connect}\u0016\u0003\u0001 a TLS hello`]) {
+      const gateway = await rawExchange(bytes);
+      expect({ message: expectRawError(gateway, 400, 'bad_request'), connection: gateway.headers.connection }).toEqual({ message: expect.stringMatching(/^CONNECT is not supported/), connection: 'close' });
+    }
+    for (const service of services) {
+      const res = await rawExchange(connect, { service: serviceUrl(service) });
+      expect({ service, message: expectRawError(res, 400, 'bad_request') }).toEqual({ service, message: expect.stringMatching(/^CONNECT is not supported/) });
+    }
+  });
+
+  it('when a body stops short of its Content-Length, then 408 with the envelope says the body did not arrive in time, the connection is closed and nothing is stored', async () => {
+    const ws = await newWorkspace();
+    const before = await footprint(ws);
+    const res = await rawExchange(
+      `POST /locations?workspaceId=${ws.id} HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer ${ws.ownerKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":"Van"`,
+    );
+    expect(expectRawError(res, 408, 'bad_request')).toMatch(/^The request body did not arrive in time: Content-Length announces 100 bytes, and the whole request must arrive within \d/);
+    expect({ param: res.body.error.param, connection: res.headers.connection, requestId: res.headers['x-request-id'] }).toEqual({ param: undefined, connection: 'close', requestId: expect.any(String) });
+    expect(await footprint(ws)).toEqual(before);
+  });
+
+  it('when a signed call reaches a service with a body that stops short, then the service answers 408 with the envelope too', async () => {
+    const ws = await newWorkspace();
+    const before = await footprint(ws);
+    const body = '{"name":"Van"}';
+    const signed = signedHeaders(ownerContext(ws, ['locations.write']), 'POST', '/locations', body);
+    const headers = Object.entries(signed).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const res = await rawExchange(`POST /locations HTTP/1.1\r\nHost: x\r\n${headers}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`, { service: serviceUrl('locations') });
+    expect(expectRawError(res, 408, 'bad_request')).toMatch(/^The request body did not arrive in time/);
+    expect(await footprint(ws)).toEqual(before);
+  });
+
+  it('when the headers never end, then 408 with the envelope says the headers did not arrive in time', async () => {
+    const res = await rawExchange(`GET /workspaces HTTP/1.1\r\nHost: ${host()}\r\n`);
+    expect(expectRawError(res, 408, 'bad_request')).toMatch(/^The request headers did not arrive in time/);
+  });
+});
