@@ -1,16 +1,14 @@
 // First: tracing patches http and pg as they load, so it must precede every other import.
 import '@inv/shared/src/telemetry/instrument';
-import http from 'node:http';
-import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import {
-  answerClientErrors,
   Broker,
   brokerConnected,
   checkInternalSecret,
   checkReadiness,
   CommandClient,
+  createApiServer,
   createLogger,
   createPool,
   Housekeeping,
@@ -84,11 +82,8 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
       ]),
   });
 
-  const server = config.TRUST_PROXY
-    ? http.createServer(app)
-    : https.createServer(await loadTls({ cert: config.TLS_CERT, key: config.TLS_KEY, dataDir: config.DATA_DIR, logger }), app);
-  server.keepAliveTimeout = 65_000;
-  answerClientErrors(server, logger);
+  const tls = config.TRUST_PROXY ? undefined : await loadTls({ cert: config.TLS_CERT, key: config.TLS_KEY, dataDir: config.DATA_DIR, logger });
+  const server = createApiServer(app, { tls, requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS, logger });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);

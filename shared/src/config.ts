@@ -41,6 +41,12 @@ export const BaseConfig = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60000).default(250),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
+  /**
+   * The whole of a request, headers and body, must reach the API port within this; past it the
+   * client gets 408 and the connection is closed. Node's default (300 s) lets a client that
+   * stops short of its Content-Length hold a connection and a pending body read for five minutes.
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   CATALOG_PORT: z.coerce.number().int().min(1).max(65535).default(4101),
   LOCATIONS_PORT: z.coerce.number().int().min(1).max(65535).default(4102),
   STOCK_PORT: z.coerce.number().int().min(1).max(65535).default(4103),

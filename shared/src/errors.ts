@@ -1,3 +1,5 @@
+import { printable } from './printable-text';
+
 /** Error codes of the spec's table, each with its one HTTP status. */
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -52,7 +54,12 @@ export interface ErrorEnvelope {
   error: { code: ErrorCode; message: string; param?: string; doc_url: string };
 }
 
-/** The one error family. Anything thrown that is not an AppError becomes a generic 500. */
+/**
+ * The one error family. Anything thrown that is not an AppError becomes a generic 500.
+ * `message` and `param` often echo what a request sent (a parameter's name, an unknown key);
+ * both are kept printable here, the one place every envelope is made, so no control character,
+ * NUL or bidi override comes back to the client or into the logs (see printable).
+ */
 export class AppError extends Error {
   readonly status: number;
   /** The request input to blame (`lines[0].quantity`, `cursor`, `workspaceId`), when one is. */
@@ -62,10 +69,10 @@ export class AppError extends Error {
     message: string,
     options?: { cause?: unknown; param?: string },
   ) {
-    super(message, options);
+    super(printable(message), options);
     this.name = new.target.name;
     this.status = ERROR_STATUS[code];
-    this.param = options?.param;
+    this.param = options?.param === undefined ? undefined : printable(options.param);
   }
 
   toEnvelope(): ErrorEnvelope {

@@ -22,7 +22,7 @@ export * from './messaging/retention';
 export * from './messaging/queues';
 export * from './messaging/rpc';
 export * from './messaging/tables';
-export * from './http/client-errors';
+export * from './http/api-server';
 export * from './http/errors-middleware';
 export * from './http/internal-context';
 export * from './http/request-input';

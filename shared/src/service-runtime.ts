@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Pool } from 'pg';
@@ -8,7 +7,7 @@ import { withTransaction } from './db/transaction';
 import { migrate } from './db/migrate';
 import { createPool, poolSettings } from './db/pool';
 import { Housekeeping } from './housekeeping';
-import { answerClientErrors } from './http/client-errors';
+import { createApiServer } from './http/api-server';
 import { scheduleIdempotencyPurge } from './idempotency/key-repository';
 import { createLogger, type Logger } from './logger';
 import { Broker, redactUrl } from './messaging/broker';
@@ -93,9 +92,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
   runtime.housekeeping.start();
   telemetry.watch(observePool(pool, name), observeOutbox(pool, name, logger), observeDeadLetters(broker, deadLetterQueuesOf(name), logger));
 
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 65_000;
-  answerClientErrors(server, logger);
+  const server = createApiServer(app, { requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS, logger });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(def.port, config.SERVICES_HOST, resolve);

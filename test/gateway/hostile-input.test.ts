@@ -267,3 +267,134 @@ describe('hostile input: the services check bodies and queries themselves', () =
     expect((await footprint(ws)).locations).toBe(1);
   });
 });
+
+describe('hostile input: a list parameter given with no value', () => {
+  it('when any list query parameter of any operation is empty, blank or only commas, then 400 names it as param', async () => {
+    const ws = await newWorkspace();
+    const spec = await request('GET', '/openapi.json');
+    const listParams = Object.entries(spec.body.paths as Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema?: { type?: string | string[] } }> }>>).flatMap(
+      ([path, methods]) =>
+        (methods.get?.parameters ?? []).filter((p) => p.in === 'query' && [p.schema?.type].flat().includes('array')).map((p) => [path, p.name] as const),
+    );
+    // The lists of every service: catalog (items and their count), locations, stock (balances, movements, transfers).
+    expect(listParams).toEqual(
+      expect.arrayContaining([
+        ['/items', 'stockHealth'],
+        ['/items/count', 'stockHealth'],
+        ['/items', 'tagIds'],
+        ['/items/count', 'supplierIds'],
+        ['/locations', 'type'],
+        ['/inventory/balances', 'locationId'],
+        ['/inventory/movements', 'reason'],
+        ['/inventory/movements', 'transferId'],
+        ['/inventory/transfers', 'status'],
+      ]),
+    );
+    for (const [path, param] of listParams) {
+      for (const value of ['', ' ', ',,']) {
+        const res = await ws.owner.get(path, { query: { [param]: value } });
+        const error = expectError(res, 400, 'bad_request') as { message: string; param?: string };
+        expect({ path, param, value, named: error.param, message: error.message }).toEqual({ path, param, value, named: param, message: expect.stringContaining(`${param}: give at least one value`) });
+      }
+    }
+  });
+
+  it('when stockHealth is given with values, blanks between commas included, then the list answers as before', async () => {
+    const ws = await newWorkspace();
+    // No balance row: out. A catalog-only item is always ok.
+    const tracked = (await ws.owner.post('/items', { sku: unique('SKU') })).body;
+    expect((await ws.owner.post('/items', { sku: unique('SKU'), trackStock: false })).status).toBe(201);
+    const outOrLow = await ws.owner.get('/items', { query: { stockHealth: 'out,,low' } });
+    expect({ status: outOrLow.status, ids: outOrLow.body.map((i: { id: string }) => i.id) }).toEqual({ status: 200, ids: [tracked.id] });
+    expect((await ws.owner.get('/items/count', { query: { stockHealth: ['ok', ' '] } })).body).toBe(1);
+  });
+});
+
+describe('hostile input: param is printable text', () => {
+  const NOT_PRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2028\u2029\ufeff]/;
+
+  it('when a query parameter name or a body field name holds control or format characters, then param carries their escapes, not the characters', async () => {
+    const ws = await newWorkspace();
+    const before = await footprint(ws);
+    const cases: Array<[string, string]> = [
+      ['a%00b', 'a\\u0000b'],
+      ['a%01b', 'a\\u0001b'],
+      ['x%0D%0Ay', 'x\\u000d\\u000ay'],
+      ['%E2%80%AEevil', '\\u202eevil'],
+    ];
+    for (const [name, escaped] of cases) {
+      const res = await request('GET', `/locations?workspaceId=${ws.id}&${name}=1`, { key: ws.ownerKey });
+      const error = expectError(res, 400, 'bad_request') as { message: string; param?: string };
+      expect({ name, param: error.param, message: error.message }).toEqual({ name, param: escaped, message: expect.stringContaining(escaped) });
+      expect(error.message).not.toMatch(NOT_PRINTABLE);
+    }
+    const body = await ws.owner.post('/locations', { name: 'Van', ['no\u0085te\u202e']: 'x' });
+    expect((expectError(body, 400, 'bad_request') as { param?: string }).param).toBe('["no\\u0085te\\u202e"]');
+    expect(await footprint(ws)).toEqual(before);
+  });
+
+  it('when a service is called directly with such a name, then its param is printable too', async () => {
+    const ws = await newWorkspace();
+    const target = '/items?a%01b=1';
+    const res = await callService('catalog', 'GET', target, { headers: signedHeaders(ownerContext(ws, ['items.read']), 'GET', target) });
+    expect({ status: res.status, param: res.body.error.param }).toEqual({ status: 400, param: 'a\\u0001b' });
+  });
+});
+
+describe('hostile input: requests without Host, CONNECT, and bodies that stop short', () => {
+  const host = () => new URL(process.env.TEST_GATEWAY_URL!).host;
+  const services = ['catalog', 'locations', 'stock'] as const;
+
+  it('when an HTTP/1.1 request has no Host header, then 400 with the envelope names Host, on the gateway and on every service, and nothing is stored', async () => {
+    const ws = await newWorkspace();
+    const before = await footprint(ws);
+    const body = '{"name":"Van"}';
+    const gateway = await rawExchange(`POST /locations?workspaceId=${ws.id} HTTP/1.1\r\nAuthorization: Bearer ${ws.ownerKey}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    expect(expectRawError(gateway, 400, 'bad_request')).toMatch(/^Missing Host header/);
+    expect({ param: gateway.body.error.param, connection: gateway.headers.connection }).toEqual({ param: 'Host', connection: 'close' });
+    for (const service of services) {
+      const res = await rawExchange('GET /healthz HTTP/1.1\r\n\r\n', { service: serviceUrl(service) });
+      expect({ service, message: expectRawError(res, 400, 'bad_request'), param: res.body.error.param }).toEqual({ service, message: expect.stringMatching(/^Missing Host header/), param: 'Host' });
+    }
+    expect(await footprint(ws)).toEqual(before);
+  });
+
+  it('when a CONNECT request comes, with tunnel bytes after it or not, then 400 with the envelope and the connection closed, on the gateway and on every service', async () => {
+    const connect = `CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`;
+    for (const bytes of [connect, `${connect}\u0016\u0003\u0001 a TLS hello`]) {
+      const gateway = await rawExchange(bytes);
+      expect({ message: expectRawError(gateway, 400, 'bad_request'), connection: gateway.headers.connection }).toEqual({ message: expect.stringMatching(/^CONNECT is not supported/), connection: 'close' });
+    }
+    for (const service of services) {
+      const res = await rawExchange(connect, { service: serviceUrl(service) });
+      expect({ service, message: expectRawError(res, 400, 'bad_request') }).toEqual({ service, message: expect.stringMatching(/^CONNECT is not supported/) });
+    }
+  });
+
+  it('when a body stops short of its Content-Length, then 408 with the envelope says the body did not arrive in time, the connection is closed and nothing is stored', async () => {
+    const ws = await newWorkspace();
+    const before = await footprint(ws);
+    const res = await rawExchange(
+      `POST /locations?workspaceId=${ws.id} HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer ${ws.ownerKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":"Van"`,
+    );
+    expect(expectRawError(res, 408, 'bad_request')).toMatch(/^The request body did not arrive in time: Content-Length announces 100 bytes, and the whole request must arrive within \d/);
+    expect({ param: res.body.error.param, connection: res.headers.connection, requestId: res.headers['x-request-id'] }).toEqual({ param: undefined, connection: 'close', requestId: expect.any(String) });
+    expect(await footprint(ws)).toEqual(before);
+  });
+
+  it('when a signed call reaches a service with a body that stops short, then the service answers 408 with the envelope too', async () => {
+    const ws = await newWorkspace();
+    const before = await footprint(ws);
+    const body = '{"name":"Van"}';
+    const signed = signedHeaders(ownerContext(ws, ['locations.write']), 'POST', '/locations', body);
+    const headers = Object.entries(signed).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const res = await rawExchange(`POST /locations HTTP/1.1\r\nHost: x\r\n${headers}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`, { service: serviceUrl('locations') });
+    expect(expectRawError(res, 408, 'bad_request')).toMatch(/^The request body did not arrive in time/);
+    expect(await footprint(ws)).toEqual(before);
+  });
+
+  it('when the headers never end, then 408 with the envelope says the headers did not arrive in time', async () => {
+    const res = await rawExchange(`GET /workspaces HTTP/1.1\r\nHost: ${host()}\r\n`);
+    expect(expectRawError(res, 408, 'bad_request')).toMatch(/^The request headers did not arrive in time/);
+  });
+});

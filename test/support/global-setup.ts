@@ -12,7 +12,9 @@ declare global {
 export default async function globalSetup(): Promise<void> {
   const infrastructure = await provideInfrastructure();
   try {
-    const stack = await Stack.start({ infrastructure, env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn' } });
+    // A request that stops short is answered 408 after HTTP_REQUEST_TIMEOUT_MS: short here, so
+    // its tests wait 2 to 3 s, not the 30 s default; a whole request arrives in milliseconds.
+    const stack = await Stack.start({ infrastructure, env: { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn', HTTP_REQUEST_TIMEOUT_MS: '2000' } });
     globalThis.__TEST_STACK__ = stack;
     Object.assign(process.env, stack.testEnv());
   } catch (err) {

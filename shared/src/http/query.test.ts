@@ -1,5 +1,5 @@
 // Through the barrel, which extends zod with .openapi() before the schemas are built.
-import { BadRequest, cursorBinding, decodeCursor, encodeCursor, EXACT_TOTAL_LIMIT, keysetPage, pageRequest, SequenceKey, setTotalCount, TimeIdKey } from '..';
+import { AppError, BadRequest, cursorBinding, decodeCursor, encodeCursor, EXACT_TOTAL_LIMIT, keysetPage, pageRequest, parseInput, queryArray, SequenceKey, setTotalCount, TimeIdKey, z } from '..';
 
 const KEY: TimeIdKey = ['2026-11-22T04:45:00.123456Z', '0f8fad5b-d9cb-469f-a165-70867728950e'];
 
@@ -68,5 +68,46 @@ describe('keysetPage', () => {
   it('when no more than the page was fetched, then there is no next key; without a count there is no total', () => {
     expect(keysetPage(fetched, 3, (last) => [last.id])).toEqual({ rows: fetched, next: undefined, total: undefined });
     expect(keysetPage([], 3, (last: { id: string }) => [last.id], { rows: [{ n: 0 }] })).toEqual({ rows: [], next: undefined, total: 0 });
+  });
+});
+
+describe('queryArray', () => {
+  const Query = z.strictObject({ stockHealth: queryArray(z.enum(['out', 'low', 'ok'])), tagIds: queryArray(z.string().min(1).max(64), { max: 3 }) });
+  const parse = (query: Record<string, unknown>) => parseInput(Query, query, 'query');
+  const refusal = (query: Record<string, unknown>): AppError => {
+    try {
+      parse(query);
+    } catch (err) {
+      if (err instanceof AppError) return err;
+      throw err;
+    }
+    throw new Error(`expected ${JSON.stringify(query)} to be refused`);
+  };
+
+  it('when values come repeated, comma-separated or both, then they make one list, blanks between commas skipped', () => {
+    expect(parse({ stockHealth: 'out,low' })).toEqual({ stockHealth: ['out', 'low'] });
+    expect(parse({ stockHealth: ['out', ' low ,', 'ok'] })).toEqual({ stockHealth: ['out', 'low', 'ok'] });
+    expect(parse({ tagIds: 'a,,b' })).toEqual({ tagIds: ['a', 'b'] });
+    expect(parse({})).toEqual({});
+  });
+
+  it('when the parameter is given with no value at all (empty, blank or only commas), then 400 names it and says to give a value or leave it out', () => {
+    for (const value of ['', ' ', ',', ',,', ' , ', ['', ' '], [',', '']]) {
+      for (const name of ['stockHealth', 'tagIds']) {
+        const err = refusal({ [name]: value });
+        expect({ value, name, code: err.code, param: err.param, message: err.message }).toEqual({
+          value,
+          name,
+          code: 'bad_request',
+          param: name,
+          message: expect.stringMatching(new RegExp(`^Invalid request query: ${name}: give at least one value .*leave the parameter out`)),
+        });
+      }
+    }
+  });
+
+  it('when a value is not one the parameter takes, or there are too many, then 400 still names the parameter', () => {
+    expect(refusal({ stockHealth: 'ok,fine' }).param).toBe('stockHealth');
+    expect(refusal({ tagIds: 'a,b,c,d' }).param).toBe('tagIds');
   });
 });

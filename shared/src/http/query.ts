@@ -156,7 +156,12 @@ export function setNextLink(req: Request, res: Response, workspaceId: string, ne
 /**
  * Accepts repeated parameters (?a=1&a=2), comma-separated values (?a=1,2) and a single value
  * alike; documented as exactly that: an array sent repeated (style form, explode) or a string
- * of comma-separated values.
+ * of comma-separated values. Blank values between commas are skipped (?a=1,,2 is 1 and 2).
+ *
+ * A parameter given with no value at all (?a=, ?a=%20, ?a=,,) is a 400 naming it: the client
+ * asked for a filter and gave it nothing to filter by, which could mean "no filter" as well as
+ * "match nothing", so it is reported rather than guessed; routes never see an empty list.
+ * Leave the parameter out to not filter.
  */
 export function queryArray<T extends z.ZodTypeAny>(item: T, options: { max?: number } = {}) {
   const max = options.max ?? 100;
@@ -169,9 +174,13 @@ export function queryArray<T extends z.ZodTypeAny>(item: T, options: { max?: num
         const values = (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(','));
         return values.map((s) => s.trim()).filter((s) => s.length > 0);
       },
-      z.array(item).max(max).optional(),
+      z
+        .array(item)
+        .min(1, 'give at least one value (repeated or comma-separated), or leave the parameter out to not filter')
+        .max(max)
+        .optional(),
     )
-    .openapi({ type: ['array', 'string'], items: itemSchema, maxItems: max, param: { style: 'form', explode: true } });
+    .openapi({ type: ['array', 'string'], items: itemSchema, minItems: 1, maxItems: max, param: { style: 'form', explode: true } });
 }
 
 /** "true"/"false" only; anything else is a 400 rather than a silent truthy string. Documented as a boolean. */
