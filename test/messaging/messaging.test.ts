@@ -8,6 +8,7 @@ import {
   Conflict,
   DEAD_LETTER_EXCHANGE,
   deadLetterQueue,
+  SERVICE_DOWN_GRACE_MS,
   createLogger,
   createPool,
   envelope,
@@ -317,15 +318,17 @@ describe('request/reply', () => {
     expect((invalid as AppError).code).toBe('bad_request');
   });
 
-  it('when no process takes the service\'s commands, then the request fails at once naming the service, without waiting out its timeout', async () => {
+  it('when no process takes the service\'s commands, then the request fails within the grace naming the service, without waiting out its timeout', async () => {
     const b = broker();
     await b.waitForConnect(5000);
     const client = new CommandClient(b, 60_000);
     await client.start();
     cleanup.push(() => client.stop());
+    const started = Date.now();
     const err = (await client.request('nobody-home', 'ping', {}, { workspaceId: 'ws' }).catch((e) => e)) as AppError;
     expect(err.code).toBe('internal_server_error');
     expect(err.message).toContain('The nobody-home service is not running');
+    expect(Date.now() - started).toBeLessThan(SERVICE_DOWN_GRACE_MS + 500);
     expect(await client.serving('nobody-home')).toBe(false);
   });
 

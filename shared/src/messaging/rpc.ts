@@ -12,6 +12,13 @@ import { Envelope, envelope } from './envelope';
 /** How long a command may wait for the broker to take it (a connection being re-established). */
 const SEND_TIMEOUT_MS = 1000;
 
+/**
+ * How long a command still waits once the broker said no process takes the service's commands:
+ * long enough for a service whose broker connection just came back to re-register its consumer
+ * (a few milliseconds) and answer, short enough that a service that is down is named within a second.
+ */
+export const SERVICE_DOWN_GRACE_MS = 500;
+
 function brokerUnreachable(service: string, type: string): InternalError {
   return new InternalError(`RabbitMQ is unreachable, so the ${service} service could not be asked (${type}); try again shortly.`);
 }
@@ -167,10 +174,10 @@ export class CommandClient {
    * Sends `type` to `service` and resolves with its result. Rejects with the handler's AppError,
    * or with internal_server_error naming the silent service when no answer comes within the
    * timeout (the command expires in the queue at the same moment, so a late consumer never runs
-   * it). While the broker connection is down it rejects at once, naming RabbitMQ; while no
-   * process of the service takes commands (the broker says so, asked alongside the send) it
-   * rejects as soon as the broker has said it, naming the service: waiting out a timeout for a
-   * message nobody will read only delays the answer.
+   * it). While the broker connection is down it rejects at once, naming RabbitMQ; when no
+   * process of the service takes commands (the broker says so, asked alongside the send) it waits
+   * at most SERVICE_DOWN_GRACE_MS more and then rejects naming the service: waiting out a long
+   * timeout for a message nobody will read only delays the answer.
    */
   async request<R = unknown>(
     service: string,
@@ -213,7 +220,7 @@ export class CommandClient {
     }
     // Asked only now, so that a service coming up cannot be missed between the question and the send.
     void this.consumersOf(service).then((consumers) => {
-      if (consumers === 0) this.settleWith(correlationId, serviceDown(service, type));
+      if (consumers === 0) this.settleLater(correlationId, SERVICE_DOWN_GRACE_MS, serviceDown(service, type));
     });
     const answer = await reply;
     call.end(answer.ok ? 'ok' : answer.timedOut ? 'timeout' : 'error');
@@ -252,6 +259,18 @@ export class CommandClient {
       reply = { ok: false, error: { code: 'internal_server_error', message: 'Malformed reply.' } };
     }
     this.settleWith(msg.properties.correlationId, reply);
+  }
+
+  /** Settles a pending command with `reply` in `ms` unless it is answered sooner (and never later than its own timeout). */
+  private settleLater(correlationId: string, ms: number, reply: Reply): void {
+    const p = this.pending.get(correlationId);
+    if (!p) return;
+    const deadline = setTimeout(() => this.settleWith(correlationId, reply), ms);
+    const { resolve } = p;
+    p.resolve = (answer) => {
+      clearTimeout(deadline);
+      resolve(answer);
+    };
   }
 
   private settleWith(correlationId: string, reply: Reply): void {

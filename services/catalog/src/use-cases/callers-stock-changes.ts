@@ -1,4 +1,4 @@
-import { type InternalContext, InternalError, readYourWritesWait, STOCK_SERVICE, StockCommands, StockPosition, type ServiceRuntime } from '@inv/shared';
+import { type InternalContext, InternalError, readYourWritesWait, SERVICE_DOWN_GRACE_MS, STOCK_SERVICE, StockCommands, StockPosition, type ServiceRuntime } from '@inv/shared';
 import { appliedThrough } from '../data/stock-feed-repository';
 
 type Runtime = Pick<ServiceRuntime, 'pool' | 'broker' | 'client' | 'config'>;
@@ -12,8 +12,9 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'broker' | 'client' | 'config'>;
  * lag (measured by `npm run bench`).
  *
  * Throws internal_server_error, never waiting past READ_YOUR_WRITES_WAIT_MS: naming RabbitMQ
- * while it is unreachable, the stock service while none of its processes runs (its changes
- * cannot be relayed), or the lag when the projection is simply that far behind.
+ * while it is unreachable, the stock service when none of its processes runs (its changes cannot
+ * be relayed; after SERVICE_DOWN_GRACE_MS, in case it is just re-registering), or the lag when the
+ * projection is simply that far behind.
  */
 export async function awaitCallersStockChanges(runtime: Runtime, context: InternalContext): Promise<void> {
   const workspaceId = context.workspace.id;
@@ -24,18 +25,21 @@ export async function awaitCallersStockChanges(runtime: Runtime, context: Intern
     readYourWritesWait.record((Date.now() - started) / 1000, { outcome });
     return new InternalError(message);
   };
-  for (let pauseMs = 2, checkedStock = false; ; pauseMs = Math.min(pauseMs * 2, 50)) {
+  // When the stock service is next asked whether it runs: at the first miss, and once more after the grace if it did not.
+  let askStockAt = started;
+  let stockSeenDown = false;
+  for (let pauseMs = 2; ; pauseMs = Math.min(pauseMs * 2, 50)) {
     const through = await appliedThrough(runtime.pool, workspaceId);
     if (through >= required) {
       readYourWritesWait.record((Date.now() - started) / 1000, { outcome: 'reached' });
       return;
     }
     if (!runtime.broker.isConnected) throw gaveUp('unavailable', 'RabbitMQ is unreachable, so your latest stock changes cannot reach the catalog yet; try again shortly.');
-    if (!checkedStock) {
-      checkedStock = true;
-      if ((await runtime.client.serving(STOCK_SERVICE)) === false) {
-        throw gaveUp('unavailable', 'The stock service is not running, so your latest stock changes cannot reach the catalog yet; try again shortly.');
-      }
+    if (Date.now() >= askStockAt) {
+      const down = (await runtime.client.serving(STOCK_SERVICE)) === false;
+      if (down && stockSeenDown) throw gaveUp('unavailable', 'The stock service is not running, so your latest stock changes cannot reach the catalog yet; try again shortly.');
+      stockSeenDown = down;
+      askStockAt = down ? Date.now() + SERVICE_DOWN_GRACE_MS : Number.POSITIVE_INFINITY;
     }
     if (Date.now() - started >= runtime.config.READ_YOUR_WRITES_WAIT_MS) {
       throw gaveUp('timeout', `Your latest stock change (stock position ${required}) has not reached the catalog yet (it has applied up to ${through}); try again shortly.`);
