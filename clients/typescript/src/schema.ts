@@ -316,6 +316,8 @@ export interface paths {
          * Update a location
          * @description Every field is optional; only the fields given change. An empty body (or one that changes nothing) returns the location unchanged. `active` moves the location between active and inactive. Unknown fields answer 400; a taken name answers 409 conflict.
          *
+         *     A change of name, type or active holds for every stock operation from the moment this call answers: an inactive location takes no transfer or receipt from then on, for every key, and transfers show the new name (the stock service is told before the change commits, see docs/consistency.md). While the stock service or RabbitMQ is unreachable such a change answers 500 naming it, and nothing changes; the other fields never need it.
+         *
          *     A member whose location access is restricted sees only the locations its access list names: others answer 404 and are left out of lists and counts. A restricted member with read but not write access to the location gets 403 forbidden.
          *
          *     Requires scope `locations.write`.

@@ -58,6 +58,12 @@ export function referenceSections(): string {
       'A full-access key (`sk_…`) acts for its user in any of the user\'s workspaces, chosen with the `workspaceId` query parameter; ' +
       'a restricted key (`rk_…`) is bound to one workspace and carries scopes. What a key may do is its scopes intersected with its user\'s role.',
     '<!-- ReDoc-Inject: <security-definitions> -->',
+    '# Consistency',
+    'A rule that depends on another part of the API holds from the moment the change it depends on was answered, for every caller: ' +
+      'once `PATCH /locations/{id}` with `active: false` answered 200, no transfer or receipt into that location is accepted, and once `PATCH /items/{itemId}` changed `trackStock`, the next movement obeys it. ' +
+      'Item SKUs and descriptions and location names and types shown on transfers reflect every change answered before the call. ' +
+      'Stock health (`stockHealth`, and `locationId` on `GET /items` and `GET /items/count`) reflects every stock change your API key made before the call; other keys\' changes reach it within a second. ' +
+      'A change of a location\'s name, type or active flag, or of an item\'s SKU, description or trackStock, is confirmed with the stock service before it is answered: while that service cannot be reached it answers 500 naming it, and nothing changes.',
     errorReferenceMarkdown(),
   ].join('\n\n');
 }
