@@ -5,7 +5,6 @@ import type { Transfer } from '../domain/stock-records';
 import { isFencedPast } from '../domain/projected-facts';
 import { balanceKey, type BalanceKey, type LockedBalance, type NewMovement, type ReadableLocations } from './ledger-repository';
 import { LOCATION_COLUMNS, type LocationRow } from './projection-repository';
-import { stockPositionCtes } from './stock-positions';
 
 type Db = Pool | PoolClient;
 
@@ -65,20 +64,19 @@ export async function lockForTransfer(tx: PoolClient, workspaceId: string, locat
 
 /**
  * Writes a new transfer in one statement: the transfer and its lines, its movements, the new
- * state of its locked balances, its stock.changed message with the workspace's next stock
- * position (when it moves stock: see stockPositionCtes) and its other events. The caller planned
- * all of it under the locks of lockForTransfer; the tables' constraints (on-hand never negative,
- * reserved within on-hand, movement and line references) back that plan. Answers the stock
- * position taken, or undefined when nothing moved (a pending transfer).
+ * state of its locked balances and its events. The caller planned all of it under the locks of
+ * lockForTransfer; the tables' constraints (on-hand never negative, reserved within on-hand,
+ * movement and line references) back that plan. Its changes of on-hand are recorded apart, last
+ * (recordStockChanges), so that the workspace's stock position is locked for as short a time as possible.
  */
 export async function recordTransfer(
   tx: PoolClient,
   workspaceId: string,
   t: NewTransfer,
-  change: { movements: NewMovement[]; balances: LockedBalance[]; stockChanged: { id: string; json: string } | null; events: Envelope<unknown>[] },
-): Promise<number | undefined> {
+  change: { movements: NewMovement[]; balances: LockedBalance[]; events: Envelope<unknown>[] },
+): Promise<void> {
   const { movements: m, balances: b, events: e } = change;
-  const { rows } = await tx.query<{ position: string | null }>({
+  await tx.query({
     name: 'stock_record_transfer',
     text: `WITH transfer AS (
        INSERT INTO transfers (id, workspace_id, from_location_id, to_location_id, status, note, user_id, created_at)
@@ -97,11 +95,9 @@ export async function recordTransfer(
        UPDATE balances b SET on_hand = u.on_hand, reserved = u.reserved, version = u.version, updated_at = $8
          FROM unnest($20::uuid[], $21::uuid[], $22::numeric[], $23::numeric[], $24::bigint[]) AS u(item_id, location_id, on_hand, reserved, version)
         WHERE b.workspace_id = $1 AND b.item_id = u.item_id AND b.location_id = u.location_id
-     ), events AS (
-       INSERT INTO outbox (id, type, workspace_id, message)
-       SELECT e.id, e.type, $1, e.message FROM unnest($25::uuid[], $26::text[], $27::jsonb[]) WITH ORDINALITY AS e(id, type, message, n) ORDER BY e.n
-     ), ${stockPositionCtes('$1', '$28', '$29')}
-     SELECT (SELECT position FROM taken_position) AS position`,
+     )
+     INSERT INTO outbox (id, type, workspace_id, message)
+     SELECT e.id, e.type, $1, e.message FROM unnest($25::uuid[], $26::text[], $27::jsonb[]) WITH ORDINALITY AS e(id, type, message, n) ORDER BY e.n`,
     values: [
       workspaceId,
       t.id,
@@ -130,12 +126,8 @@ export async function recordTransfer(
       e.map((x) => x.id),
       e.map((x) => x.type),
       e.map((x) => JSON.stringify(x)),
-      change.stockChanged?.id ?? null,
-      change.stockChanged?.json ?? null,
     ],
   });
-  const position = rows[0]?.position;
-  return position === null || position === undefined ? undefined : Number(position);
 }
 
 /** Items and locations a read showed from copies fenced past what they hold, with the fence seen. */

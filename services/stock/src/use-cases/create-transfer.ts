@@ -1,6 +1,6 @@
 import { canAccessLocation, claimPlanQuotaAndCommit, Forbidden, inOneRoundTrip, isId, newId, outboxMessages, StockEvents, transact, Unprocessable, type EffectGuard, type InternalContext, type ServiceRuntime } from '@inv/shared';
 import { findItems, isKnownItem, isKnownLocation, type ItemRow, type LocationRow } from '../data/projection-repository';
-import { stockChangedMessage } from '../data/stock-positions';
+import { recordStockChanges } from '../data/stock-positions';
 import { lockForTransfer, recordTransfer, transferQuota } from '../data/transfer-repository';
 import { locationRefusal } from '../domain/location-rules';
 import { fromUnits, toUnits, type Units } from '../domain/quantity';
@@ -56,7 +56,7 @@ export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan
 
   /**
    * Two round trips: BEGIN, the key's claim, the items and the locks in one; the writes, the
-   * key's response, the quota claim and COMMIT in the other. The copies of items and locations
+   * key's response, the stock position and the quota claim with COMMIT in the other. The copies of items and locations
    * are trusted unless they lack something (never heard of, or fenced by an owner's change): then
    * the attempt rolls back and withTrustedCopies asks the owners before the next one.
    */
@@ -76,12 +76,13 @@ export async function createTransfer(runtime: ServiceRuntime, actor: Actor, plan
       const planned = planStockChanges(locked.balances, changes, labelsFrom(items, locked.locations));
       const transfer = presentTransfer({ id, status, note: input.note ?? '', createdAt: now, lines }, locations.get(from)!, locations.get(to)!, items);
       const events = outboxMessages(status === 'pending' ? StockEvents.transferPending : StockEvents.transferCompleted, actor.workspaceId, [transfer], actor.requestId);
-      const stockChanged = stockChangedMessage(actor.workspaceId, stockChangedEvents(planned.movements), actor.requestId);
       const record = { id, fromLocationId: from, toLocationId: to, status, note: transfer.note, userId: actor.userId, createdAt: now, lines };
-      const [position] = await inOneRoundTrip(tx, () => [
-        recordTransfer(tx, actor.workspaceId, record, { movements: newMovements(planned.movements, actor.userId, now), balances: planned.balances, stockChanged, events }),
+      const [, , position] = await inOneRoundTrip(tx, () => [
+        recordTransfer(tx, actor.workspaceId, record, { movements: newMovements(planned.movements, actor.userId, now), balances: planned.balances, events }),
         guard.finish(tx, transfer),
-        // Last, with COMMIT in the same message: the workspace's counter row is locked for no round trip.
+        // The workspace's hot rows last, the quota claim with COMMIT in the same message: each is
+        // locked only while the server runs what follows it, with no round trip to this process.
+        recordStockChanges(tx, actor.workspaceId, stockChangedEvents(planned.movements), actor.requestId),
         claimPlanQuotaAndCommit(tx, actor.workspaceId, transferQuota(plan)),
       ]);
       return { result: transfer, position };
