@@ -31,21 +31,32 @@ CREATE FUNCTION advance_stock_feeds(p_workspace_ids text[], p_positions bigint[]
 DECLARE
   ws text;
   through bigint;
+  fresh bigint[];
 BEGIN
   FOR ws IN SELECT DISTINCT w FROM unnest(p_workspace_ids) AS w ORDER BY w LOOP
     INSERT INTO stock_feed (workspace_id) VALUES (ws) ON CONFLICT (workspace_id) DO NOTHING;
     SELECT applied_through INTO through FROM stock_feed WHERE workspace_id = ws FOR UPDATE;
-    INSERT INTO stock_feed_ahead (workspace_id, position)
-    SELECT ws, a.position FROM unnest(p_workspace_ids, p_positions) AS a(workspace_id, position)
-     WHERE a.workspace_id = ws AND a.position > through
-    ON CONFLICT DO NOTHING;
-    LOOP
-      DELETE FROM stock_feed_ahead WHERE workspace_id = ws AND position = through + 1;
-      EXIT WHEN NOT FOUND;
-      through := through + 1;
-    END LOOP;
+    fresh := ARRAY(SELECT DISTINCT a.position FROM unnest(p_workspace_ids, p_positions) AS a(workspace_id, position)
+                    WHERE a.workspace_id = ws AND a.position > through ORDER BY a.position);
+    IF cardinality(fresh) = 0 THEN
+      CONTINUE;
+    END IF;
+    -- The usual case: the positions follow on from applied_through with none waiting beyond a gap.
+    IF fresh[1] = through + 1 AND fresh[cardinality(fresh)] = through + cardinality(fresh)
+       AND NOT EXISTS (SELECT 1 FROM stock_feed_ahead WHERE workspace_id = ws) THEN
+      through := fresh[cardinality(fresh)];
+    ELSE
+      INSERT INTO stock_feed_ahead (workspace_id, position) SELECT ws, p FROM unnest(fresh) AS p ON CONFLICT DO NOTHING;
+      LOOP
+        DELETE FROM stock_feed_ahead WHERE workspace_id = ws AND position = through + 1;
+        EXIT WHEN NOT FOUND;
+        through := through + 1;
+      END LOOP;
+    END IF;
     UPDATE stock_feed SET applied_through = through WHERE workspace_id = ws;
   END LOOP;
 END $$;
+-- The function finds its tables in this service's schema whatever the caller's search_path.
+ALTER FUNCTION advance_stock_feeds(text[], bigint[]) SET search_path FROM CURRENT;
 `);
 }
