@@ -34,6 +34,27 @@ module.exports = {
       from: { path: '/src/domain/' },
       to: { path: '^(node_modules/(pg|amqplib|amqp-connection-manager|ioredis|express)/|.*/src/(data|http|messaging)/)' },
     },
+    {
+      name: 'domain-imports-shared-core-only',
+      comment: 'Of the shared library, domain code may use the core entry point alone (zod, ids, errors, access, plans, contracts).',
+      severity: 'error',
+      from: { path: '/src/domain/' },
+      to: { path: '^shared/(?!core\\.ts$)[^/]+\\.ts$' },
+    },
+    {
+      name: 'core-and-domain-reach-no-io',
+      comment: 'Neither domain code nor the shared core may reach, however indirectly, a web framework, a database or broker client, a logger or telemetry.',
+      severity: 'error',
+      from: { path: '(/src/domain/|^shared/core\\.ts$)' },
+      to: { path: '^node_modules/(pg|pg-[^/]+|amqplib|amqp-connection-manager|ioredis|express|pino|@opentelemetry/[^/]+)/', reachable: true },
+    },
+    {
+      name: 'shared-entry-points-only',
+      comment: 'Code outside shared/ uses the library through its entry points (core, config, http, db, messaging, observability, runtime, instrument), never its files.',
+      severity: 'error',
+      from: { path: '^(gateway|services|scripts)/' },
+      to: { path: '^shared/src/' },
+    },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],
   options: {

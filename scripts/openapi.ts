@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { serviceDocument } from '@inv/shared';
+import { serviceDocument } from '@inv/shared/http';
 import { publicDocument } from '../gateway/src/http/openapi-document';
 import { catalogRoutes } from '../services/catalog/src/http/routes';
 import { locationRoutes } from '../services/locations/src/http/location-routes';

@@ -8,7 +8,9 @@ import https from 'node:https';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { ensureDatabase, loadConfig, redactUrl } from '@inv/shared';
+import { loadConfig } from '@inv/shared/config';
+import { ensureDatabase } from '@inv/shared/db';
+import { redactUrl } from '@inv/shared/messaging';
 import { GatewayConfig } from '../gateway/src/config';
 
 const PROCESSES = {

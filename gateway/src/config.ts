@@ -1,4 +1,5 @@
-import { BaseConfig, booleanFlag, optionalString, z } from '@inv/shared';
+import { z } from '@inv/shared/core';
+import { BaseConfig, booleanFlag, optionalString } from '@inv/shared/config';
 
 export const GatewayConfig = BaseConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8443),

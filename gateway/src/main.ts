@@ -1,25 +1,13 @@
 // First: tracing patches http and pg as they load, so it must precede every other import.
-import '@inv/shared/src/telemetry/instrument';
+import '@inv/shared/instrument';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import {
-  Broker,
-  brokerConnected,
-  checkInternalSecret,
-  checkReadiness,
-  CommandClient,
-  createApiServer,
-  createLogger,
-  createPool,
-  Housekeeping,
-  loadConfig,
-  observePool,
-  poolSettings,
-  prepareDatabase,
-  runMain,
-  startTelemetry,
-  waitForBroker,
-} from '@inv/shared';
+import { checkInternalSecret, loadConfig } from '@inv/shared/config';
+import { createApiServer } from '@inv/shared/http';
+import { createPool, poolSettings } from '@inv/shared/db';
+import { Broker, CommandClient } from '@inv/shared/messaging';
+import { checkReadiness, createLogger, observePool, startTelemetry } from '@inv/shared/observability';
+import { brokerConnected, Housekeeping, prepareDatabase, runMain, waitForBroker } from '@inv/shared/runtime';
 import { Redis } from 'ioredis';
 import { sweepStaleProvisioning } from './admin/workspace-provisioning';
 import { GatewayConfig, serviceUrls } from './config';

@@ -5,7 +5,8 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { loadConfig, z } from '@inv/shared';
+import { z } from '@inv/shared/core';
+import { loadConfig } from '@inv/shared/config';
 import { GatewayConfig } from '../../gateway/src/config';
 
 const ProbeConfig = GatewayConfig.extend({ SERVICE: z.enum(['gateway', 'catalog', 'locations', 'stock']) });

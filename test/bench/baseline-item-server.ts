@@ -7,7 +7,8 @@
  */
 import fs from 'node:fs';
 import https from 'node:https';
-import { loadConfig, z } from '@inv/shared';
+import { z } from '@inv/shared/core';
+import { loadConfig } from '@inv/shared/config';
 import express from 'express';
 import { Pool } from 'pg';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { loadConfig, z } from '@inv/shared';
+import { z } from '@inv/shared/core';
+import { loadConfig } from '@inv/shared/config';
 
 const seconds = (fallback: number) => z.coerce.number().min(0.5).max(600).default(fallback);
 

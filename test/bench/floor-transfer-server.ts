@@ -11,7 +11,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { loadConfig, z } from '@inv/shared';
+import { z } from '@inv/shared/core';
+import { loadConfig } from '@inv/shared/config';
 import express from 'express';
 import { Pool } from 'pg';
 import { transferOne } from './transfer-lanes';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Pool } from '@inv/shared';
+import type { Pool } from '@inv/shared/db';
 
 /** How often the sampler reads the positions: the lag's resolution, and its whole cost (one small query). */
 const READ_EVERY_MS = 5;

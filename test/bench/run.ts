@@ -4,7 +4,7 @@
  * Exits non-zero when a correctness check fails (oversold stock, ledger ≠ balances); goals not
  * met are reported, not failed: they are what optimisation works towards. See docs/benchmarks.md.
  */
-import type { Pool } from '@inv/shared';
+import type { Pool } from '@inv/shared/db';
 import { startBaselineServer, startTransferFloor } from './baseline-process';
 import { loadBenchConfig, type BenchConfig } from './bench-config';
 import { startBenchStack, type BenchStack } from './bench-stack';

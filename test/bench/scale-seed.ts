@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { Pool } from '@inv/shared';
+import type { Pool } from '@inv/shared/db';
 
 export interface ScaleLevel {
   label: string;

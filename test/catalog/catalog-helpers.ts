@@ -1,4 +1,6 @@
-import { Broker, createLogger, envelope, StockEvents, type StockChanged, type StockLevelsChanged } from '@inv/shared';
+import { StockEvents, type StockChanged, type StockLevelsChanged } from '@inv/shared/core';
+import { Broker, envelope } from '@inv/shared/messaging';
+import { createLogger } from '@inv/shared/observability';
 import type { TestWorkspace } from '../support/fixtures';
 import { eventually, sql, unique } from '../support/fixtures';
 

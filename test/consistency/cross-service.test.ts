@@ -1,4 +1,4 @@
-import type { Scope } from '@inv/shared';
+import type { Scope } from '@inv/shared/core';
 import type { ApiResponse, Client } from '../support/api';
 import { newMember, newWorkspace, sql, unique, type TestWorkspace } from '../support/fixtures';
 

@@ -1,4 +1,4 @@
-import type { Envelope } from '@inv/shared';
+import type { Envelope } from '@inv/shared/messaging';
 import { listenToEvents } from '../support/bus';
 import { sql, unique } from '../support/fixtures';
 import { type ProcessName, SERVICES, type Stack, waitUntil } from '../support/stack';

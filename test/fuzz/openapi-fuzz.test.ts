@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ERROR_STATUS } from '@inv/shared';
+import { ERROR_STATUS } from '@inv/shared/core';
 import fc from 'fast-check';
 import type { ApiResponse } from '../support/api';
 import { request } from '../support/api';

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Broker, createLogger, createPool, envelope, EventConsumer, messageProperties, MESSAGING_TABLES_SQL, newId, type Pool, z } from '@inv/shared';
+import { newId, z } from '@inv/shared/core';
+import { createPool, type Pool } from '@inv/shared/db';
+import { Broker, envelope, EventConsumer, messageProperties, MESSAGING_TABLES_SQL } from '@inv/shared/messaging';
+import { createLogger } from '@inv/shared/observability';
 import { DEAD_LETTER_QUEUES } from '../../gateway/src/admin/dead-letters';
 import { eventually } from '../support/fixtures';
 import { admin } from './admin-cli';

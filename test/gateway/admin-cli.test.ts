@@ -1,5 +1,5 @@
 import { client } from '../support/api';
-import { newId } from '@inv/shared';
+import { newId } from '@inv/shared/core';
 import { newMember, newWorkspace, sql, unique } from '../support/fixtures';
 import { admin, adminProcess } from './admin-cli';
 

@@ -1,4 +1,5 @@
-import { createLogger, createPool, type Pool } from '@inv/shared';
+import { createPool, type Pool } from '@inv/shared/db';
+import { createLogger } from '@inv/shared/observability';
 import { Redis } from 'ioredis';
 import { identityEpochKey } from '../../gateway/src/data/identity-epoch';
 import { IdentityCache } from '../../gateway/src/http/identity-cache';

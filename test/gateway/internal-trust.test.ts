@@ -1,4 +1,4 @@
-import { bodyDigest, SIGNATURE_LIFETIME_MS, signContext } from '@inv/shared';
+import { bodyDigest, SIGNATURE_LIFETIME_MS, signContext } from '@inv/shared/http';
 import { request } from '../support/api';
 import { newWorkspace, sql, unique } from '../support/fixtures';
 import { callService, ownerContext, signedHeaders } from '../support/internal-calls';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createLogger } from '@inv/shared';
+import { createLogger } from '@inv/shared/observability';
 import { RateLimiter } from '../../gateway/src/http/rate-limiter';
 import { TcpProxy } from '../messaging/tcp-proxy';
 import { expectError, request } from '../support/api';

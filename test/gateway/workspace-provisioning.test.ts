@@ -1,4 +1,6 @@
-import { type CommandClient, createLogger, InternalError, LOCATIONS_SERVICE, LocationCommands } from '@inv/shared';
+import { InternalError, LOCATIONS_SERVICE, LocationCommands } from '@inv/shared/core';
+import { type CommandClient } from '@inv/shared/messaging';
+import { createLogger } from '@inv/shared/observability';
 import { addMember, createWorkspace } from '../../gateway/src/admin/admin-commands';
 import {
   beginProvisioning,

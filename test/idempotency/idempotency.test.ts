@@ -1,4 +1,4 @@
-import { PLAN_LIMITS } from '@inv/shared';
+import { PLAN_LIMITS } from '@inv/shared/core';
 import { expectError, type ApiResponse } from '../support/api';
 import { eventually, newMember, newWorkspace, sql, unique, type TestWorkspace } from '../support/fixtures';
 import { createItem, createLocation, onHand } from '../stock/stock-fixtures';

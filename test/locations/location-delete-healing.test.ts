@@ -1,4 +1,8 @@
-import { Broker, CommandClient, createLogger, createPool, type InternalContext, newId, type Pool, STOCK_SERVICE, StockCommands } from '@inv/shared';
+import { newId, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
+import { type InternalContext } from '@inv/shared/http';
+import { createPool, type Pool } from '@inv/shared/db';
+import { Broker, CommandClient } from '@inv/shared/messaging';
+import { createLogger } from '@inv/shared/observability';
 import { joinDeletion } from '../../services/locations/src/data/deletion-repository';
 import { deleteLocation } from '../../services/locations/src/use-cases/delete-location';
 import { sweepInterruptedDeletions } from '../../services/locations/src/use-cases/roll-back-deletion';

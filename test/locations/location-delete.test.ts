@@ -1,4 +1,4 @@
-import type { Envelope } from '@inv/shared';
+import type { Envelope } from '@inv/shared/messaging';
 import { expectError, type ApiResponse } from '../support/api';
 import { eventually, newMember, newWorkspace, sql, type TestWorkspace, unique } from '../support/fixtures';
 import { listenToEvents } from '../support/bus';

@@ -1,4 +1,4 @@
-import type { Envelope } from '@inv/shared';
+import type { Envelope } from '@inv/shared/messaging';
 import { newWorkspace, eventually, sql, unique, type TestWorkspace } from '../support/fixtures';
 import { listenToEvents } from '../support/bus';
 

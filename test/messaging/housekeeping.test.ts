@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import {
-  createLogger,
-  createPool,
-  Housekeeping,
-  MESSAGING_TABLES_SQL,
-  newId,
-  type Pool,
-  purgeExpiredKeys,
-  purgeProcessedMessages,
-  purgeSentOutbox,
-  scheduleMessagingPurges,
-} from '@inv/shared';
+import { newId } from '@inv/shared/core';
+import { createPool, type Pool, purgeExpiredKeys } from '@inv/shared/db';
+import { MESSAGING_TABLES_SQL, purgeProcessedMessages, purgeSentOutbox, scheduleMessagingPurges } from '@inv/shared/messaging';
+import { createLogger } from '@inv/shared/observability';
+import { Housekeeping } from '@inv/shared/runtime';
 import { eventually } from '../support/fixtures';
 
 const logger = createLogger('housekeeping-test', 'silent');

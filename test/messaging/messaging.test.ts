@@ -1,25 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import {
-  AppError,
-  Broker,
-  CommandClient,
-  CommandServer,
-  commandQueue,
-  Conflict,
-  DEAD_LETTER_EXCHANGE,
-  deadLetterQueue,
-  SERVICE_DOWN_GRACE_MS,
-  createLogger,
-  createPool,
-  envelope,
-  EventConsumer,
-  MESSAGING_TABLES_SQL,
-  OutboxRelay,
-  type Pool,
-  recordEvent,
-  withTransaction,
-  z,
-} from '@inv/shared';
+import { AppError, Conflict, z } from '@inv/shared/core';
+import { createPool, type Pool, withTransaction } from '@inv/shared/db';
+import { Broker, CommandClient, CommandServer, commandQueue, DEAD_LETTER_EXCHANGE, deadLetterQueue, SERVICE_DOWN_GRACE_MS, envelope, EventConsumer, MESSAGING_TABLES_SQL, OutboxRelay, recordEvent } from '@inv/shared/messaging';
+import { createLogger } from '@inv/shared/observability';
 import { eventually } from '../support/fixtures';
 import { TcpProxy } from './tcp-proxy';
 

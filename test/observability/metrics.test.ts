@@ -1,4 +1,5 @@
-import { Broker, createLogger } from '@inv/shared';
+import { Broker } from '@inv/shared/messaging';
+import { createLogger } from '@inv/shared/observability';
 import { request } from '../support/api';
 import { eventually, newKey, newWorkspace, unique } from '../support/fixtures';
 import { metricsUrl, type ProcessName, scrape, type Scrape } from './scrape';

@@ -1,4 +1,4 @@
-import { CatalogEvents, LocationEvents, newId, StockCommands, STOCK_SERVICE, type ItemSnapshot } from '@inv/shared';
+import { CatalogEvents, LocationEvents, newId, StockCommands, STOCK_SERVICE, type ItemSnapshot } from '@inv/shared/core';
 import { expectError } from '../support/api';
 import { adminDeps, newWorkspace, sql, unique, type TestWorkspace } from '../support/fixtures';
 import { createItem, createLocation, ledgerMismatches, onHand, publish, receive } from './stock-fixtures';

@@ -1,4 +1,4 @@
-import { StockCommands, STOCK_SERVICE } from '@inv/shared';
+import { StockCommands, STOCK_SERVICE } from '@inv/shared/core';
 import { expectError, type Client } from '../support/api';
 import { adminDeps, eventually, newMember, newWorkspace, sql, type TestWorkspace } from '../support/fixtures';
 import { balanceOf, createItem, createLocation, ledgerMismatches, onHand, receive, reservationMismatches } from './stock-fixtures';

@@ -1,4 +1,6 @@
-import { claimPlanQuota, claimPlanQuotaAndCommit, createLogger, createPool, LimitExceeded, PLAN_USAGE_TABLE_SQL, planQuotaUsage, releasePlanQuota, withTransaction, type Pool } from '@inv/shared';
+import { LimitExceeded } from '@inv/shared/core';
+import { claimPlanQuota, claimPlanQuotaAndCommit, createPool, PLAN_USAGE_TABLE_SQL, planQuotaUsage, releasePlanQuota, withTransaction, type Pool } from '@inv/shared/db';
+import { createLogger } from '@inv/shared/observability';
 import { sql, unique } from '../support/fixtures';
 
 /** The shared plan quota on a schema of its own: a table of things and its counter table. */

@@ -1,4 +1,6 @@
-import { Broker, createLogger, envelope, type ItemSnapshot } from '@inv/shared';
+import { type ItemSnapshot } from '@inv/shared/core';
+import { Broker, envelope } from '@inv/shared/messaging';
+import { createLogger } from '@inv/shared/observability';
 import type { Client } from '../support/api';
 import { eventually, sql, unique, type TestWorkspace } from '../support/fixtures';
 

@@ -1,4 +1,5 @@
-import { Broker, createLogger, type Envelope } from '@inv/shared';
+import { Broker, type Envelope } from '@inv/shared/messaging';
+import { createLogger } from '@inv/shared/observability';
 
 /**
  * A temporary queue bound to the events exchange of this run's vhost: what it collects is what

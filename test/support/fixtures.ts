@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Broker, CommandClient, createLogger, createPool, type Pool, type Plan, type Role, type Scope } from '@inv/shared';
+import { type Plan, type Role, type Scope } from '@inv/shared/core';
+import { createPool, type Pool } from '@inv/shared/db';
+import { Broker, CommandClient } from '@inv/shared/messaging';
+import { createLogger } from '@inv/shared/observability';
 import { Redis } from 'ioredis';
 import { addMember, type AdminDeps, createKey, createWorkspace } from '../../gateway/src/admin/admin-commands';
 import { IdentityEpoch } from '../../gateway/src/data/identity-epoch';

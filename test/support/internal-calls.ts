@@ -1,4 +1,5 @@
-import { bodyDigest, type InternalContext, type Scope, signContext } from '@inv/shared';
+import { type Scope } from '@inv/shared/core';
+import { bodyDigest, type InternalContext, signContext } from '@inv/shared/http';
 import type { TestWorkspace } from './fixtures';
 
 export type ServiceName = 'catalog' | 'locations' | 'stock';

@@ -4,20 +4,11 @@
  * 0 done, 1 failed, 2 usage error.
  */
 import { parseArgs } from 'node:util';
-import {
-  AppError,
-  Broker,
-  CommandClient,
-  createLogger,
-  createPool,
-  ensureDatabase,
-  type Logger,
-  loadConfig,
-  migrate,
-  type Pool,
-  poolSettings,
-  z,
-} from '@inv/shared';
+import { AppError, z } from '@inv/shared/core';
+import { loadConfig } from '@inv/shared/config';
+import { createPool, ensureDatabase, migrate, type Pool, poolSettings } from '@inv/shared/db';
+import { Broker, CommandClient } from '@inv/shared/messaging';
+import { createLogger, type Logger } from '@inv/shared/observability';
 import { Redis } from 'ioredis';
 import { GatewayConfig } from '../config';
 import { IdentityEpoch } from '../data/identity-epoch';

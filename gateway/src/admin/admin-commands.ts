@@ -1,4 +1,6 @@
-import { AccessLevel, BadRequest, claimPlanQuota, type CommandClient, isId, newId, NotFound, Plan, PLAN_LIMITS, type Pool, Role, Scope, withTransaction, z } from '@inv/shared';
+import { AccessLevel, BadRequest, isId, newId, NotFound, Plan, PLAN_LIMITS, Role, Scope, z } from '@inv/shared/core';
+import { claimPlanQuota, type Pool, withTransaction } from '@inv/shared/db';
+import { type CommandClient } from '@inv/shared/messaging';
 import {
   findUserByEmail,
   findWorkspace,

@@ -1,4 +1,5 @@
-import { NotFound, type Pool, z } from '@inv/shared';
+import { NotFound, z } from '@inv/shared/core';
+import { type Pool } from '@inv/shared/db';
 import { findWorkspace, listKeys, listMembers, listWorkspaces } from '../data/identity-repository';
 
 /** Read-only admin commands: what exists, so a lost id (of a workspace, member or key) can be found again. */

@@ -1,5 +1,7 @@
 import { connect, type ChannelModel, type ConfirmChannel, type GetMessage, type MessagePropertyHeaders, type Options } from 'amqplib';
-import { CATALOG_SERVICE, DEAD_LETTER_SUFFIX, deadLetterQueuesOf, LOCATIONS_SERVICE, NotFound, queueOfDeadLetters, redactUrl, STOCK_SERVICE, withTimeout, z } from '@inv/shared';
+import { CATALOG_SERVICE, LOCATIONS_SERVICE, NotFound, STOCK_SERVICE, z } from '@inv/shared/core';
+import { DEAD_LETTER_SUFFIX, deadLetterQueuesOf, queueOfDeadLetters, redactUrl } from '@inv/shared/messaging';
+import { withTimeout } from '@inv/shared/runtime';
 
 /**
  * The dead-letter queues: each service's event queue (`<service>.events`, EventConsumer) and

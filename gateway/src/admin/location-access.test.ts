@@ -1,4 +1,4 @@
-import { BadRequest } from '@inv/shared';
+import { BadRequest } from '@inv/shared/core';
 import { parseLocationAccess } from './admin-commands';
 
 describe('parseLocationAccess', () => {

@@ -1,4 +1,7 @@
-import { type CommandClient, Conflict, InternalError, isUniqueViolation, LOCATIONS_SERVICE, LocationCommands, type Logger, newId, type Plan, type Pool, withTransaction } from '@inv/shared';
+import { Conflict, InternalError, LOCATIONS_SERVICE, LocationCommands, newId, type Plan } from '@inv/shared/core';
+import { isUniqueViolation, type Pool, withTransaction } from '@inv/shared/db';
+import { type CommandClient } from '@inv/shared/messaging';
+import { type Logger } from '@inv/shared/observability';
 import {
   claimStaleCreations,
   deleteAbandonedWorkspace,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@inv/shared';
+import type { Logger } from '@inv/shared/observability';
 import type { Redis } from 'ioredis';
 
 /**

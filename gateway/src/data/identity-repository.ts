@@ -1,4 +1,5 @@
-import type { LocationAccess, Plan, PlanQuota, Pool, PoolClient, Role, Scope } from '@inv/shared';
+import type { LocationAccess, Plan, Role, Scope } from '@inv/shared/core';
+import type { PlanQuota, Pool, PoolClient } from '@inv/shared/db';
 
 type Db = Pool | PoolClient;
 

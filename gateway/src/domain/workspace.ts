@@ -1,4 +1,4 @@
-import { ApiId, ApiTimestamp, LocationAccess, LocationType, Plan, Role, z } from '@inv/shared';
+import { ApiId, ApiTimestamp, LocationAccess, LocationType, Plan, Role, z } from '@inv/shared/core';
 
 export const Workspace = z
   .object({

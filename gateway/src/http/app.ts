@@ -1,23 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BadRequest,
-  type CommandClient,
-  errorHandler,
-  httpMetrics,
-  jsonBody,
-  type Logger,
-  notFoundHandler,
-  type Pool,
-  RateLimited,
-  type Readiness,
-  readinessResponse,
-  rejectUnsafeUrl,
-  requestLogger,
-  logContext,
-  mountRoutes,
-  traceContext,
-  Unauthorized,
-} from '@inv/shared';
+import { BadRequest, RateLimited, Unauthorized } from '@inv/shared/core';
+import { errorHandler, jsonBody, notFoundHandler, rejectUnsafeUrl, requestLogger, mountRoutes } from '@inv/shared/http';
+import { type Pool } from '@inv/shared/db';
+import { type CommandClient } from '@inv/shared/messaging';
+import { httpMetrics, type Logger, type Readiness, readinessResponse, logContext, traceContext } from '@inv/shared/observability';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { GatewayConfig } from '../config';
 import type { ApiKeyRow } from '../data/identity-repository';

@@ -1,15 +1,5 @@
-import {
-  BadRequest,
-  type CallerWrites,
-  currentBillingCycleStart,
-  effectiveScopes,
-  Forbidden,
-  NotFound,
-  PLAN_LIMITS,
-  Unauthorized,
-  type InternalContext,
-  type Scope,
-} from '@inv/shared';
+import { BadRequest, currentBillingCycleStart, effectiveScopes, Forbidden, NotFound, PLAN_LIMITS, Unauthorized, type Scope } from '@inv/shared/core';
+import { type CallerWrites, type InternalContext } from '@inv/shared/http';
 import type { Request } from 'express';
 import type { ApiKeyRow, MembershipRow, WorkspaceRow } from '../data/identity-repository';
 import { authorizationLines, bearerToken, hashApiKey, looksLikeApiKey } from '../domain/api-key';

@@ -1,4 +1,4 @@
-import { errorReferenceMarkdown } from '@inv/shared';
+import { errorReferenceMarkdown } from '@inv/shared/core';
 import type { Express, Response } from 'express';
 
 /**

@@ -1,4 +1,4 @@
-import type { Pool } from '@inv/shared';
+import type { Pool } from '@inv/shared/db';
 import { findActiveKeyMarkingUse, findMemberWorkspace, type ApiKeyRow, type MembershipRow, type WorkspaceRow } from '../data/identity-repository';
 
 export type MemberWorkspace = { workspace: WorkspaceRow; membership: MembershipRow };

@@ -1,4 +1,5 @@
-import { API_TAGS, type Logger, type OpenApiDocument, serviceDocument } from '@inv/shared';
+import { API_TAGS, type OpenApiDocument, serviceDocument } from '@inv/shared/http';
+import { type Logger } from '@inv/shared/observability';
 import { referenceSections } from './docs-page';
 import { workspaceRoutes } from './workspace-routes';
 

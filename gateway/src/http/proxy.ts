@@ -1,4 +1,6 @@
-import { bodyDigest, injectTraceHeaders, type InternalContext, InternalError, type Logger, parseStockPosition, signContext, STOCK_POSITION_HEADER } from '@inv/shared';
+import { InternalError } from '@inv/shared/core';
+import { bodyDigest, type InternalContext, parseStockPosition, signContext, STOCK_POSITION_HEADER } from '@inv/shared/http';
+import { injectTraceHeaders, type Logger } from '@inv/shared/observability';
 import type { Request, Response } from 'express';
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';

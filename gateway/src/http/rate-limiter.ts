@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Logger, rateLimitRejections } from '@inv/shared';
+import { type Logger, rateLimitRejections } from '@inv/shared/observability';
 import type { Redis } from 'ioredis';
 import { identityEpochKey } from '../data/identity-epoch';
 import { type KnownWrites, writePositionsKey, writePositionsSinceKey } from './write-positions';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Logger } from '@inv/shared';
+import type { Logger } from '@inv/shared/observability';
 import { generate } from 'selfsigned';
 
 /**

@@ -1,4 +1,4 @@
-import { currentBillingCycleStart, PLAN_LIMITS } from '@inv/shared';
+import { currentBillingCycleStart, PLAN_LIMITS } from '@inv/shared/core';
 import type { MembershipRow, WorkspaceRow } from '../data/identity-repository';
 import type { Workspace, WorkspaceUsage } from '../domain/workspace';
 

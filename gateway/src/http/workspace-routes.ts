@@ -1,4 +1,7 @@
-import { currentBillingCycleStart, effectiveScopes, Forbidden, routesFor, type CommandClient, type Pool, z } from '@inv/shared';
+import { currentBillingCycleStart, effectiveScopes, Forbidden, z } from '@inv/shared/core';
+import { routesFor } from '@inv/shared/http';
+import { type Pool } from '@inv/shared/db';
+import { type CommandClient } from '@inv/shared/messaging';
 import type { Request } from 'express';
 import { listMemberWorkspaces } from '../data/identity-repository';
 import { Workspace } from '../domain/workspace';

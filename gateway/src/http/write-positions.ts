@@ -1,4 +1,5 @@
-import { type CallerWrites, type Logger, writePositionsUnrecorded } from '@inv/shared';
+import { type CallerWrites } from '@inv/shared/http';
+import { type Logger, writePositionsUnrecorded } from '@inv/shared/observability';
 import type { Redis } from 'ioredis';
 
 /**

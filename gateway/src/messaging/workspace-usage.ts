@@ -1,13 +1,5 @@
-import {
-  CATALOG_SERVICE,
-  CatalogCommands,
-  type CatalogUsage,
-  type CommandClient,
-  LOCATIONS_SERVICE,
-  LocationCommands,
-  STOCK_SERVICE,
-  StockCommands,
-} from '@inv/shared';
+import { CATALOG_SERVICE, CatalogCommands, type CatalogUsage, LOCATIONS_SERVICE, LocationCommands, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
+import { type CommandClient } from '@inv/shared/messaging';
 import type { WorkspaceUsage } from '../domain/workspace';
 
 /** Live counters from the services that own them, asked in parallel over request/reply. */

@@ -1,7 +1,9 @@
 // First: tracing patches http and pg as they load, so it must precede every other import.
-import '@inv/shared/src/telemetry/instrument';
+import '@inv/shared/instrument';
 import path from 'node:path';
-import { BaseConfig, createServiceApp, isReady, loadConfig, mountRoutes, runMain, serviceDocument, startService } from '@inv/shared';
+import { BaseConfig, loadConfig } from '@inv/shared/config';
+import { createServiceApp, mountRoutes, serviceDocument } from '@inv/shared/http';
+import { isReady, runMain, startService } from '@inv/shared/runtime';
 import { catalogRoutes } from './http/routes';
 import { registerCatalogCommands } from './messaging/catalog-commands';
 import { subscribeToStockEvents } from './messaging/stock-events';

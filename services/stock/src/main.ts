@@ -1,7 +1,10 @@
 // First: tracing patches http and pg as they load, so it must precede every other import.
-import '@inv/shared/src/telemetry/instrument';
+import '@inv/shared/instrument';
 import path from 'node:path';
-import { BaseConfig, createServiceApp, isReady, loadConfig, mountRoutes, runMain, serviceDocument, startService, transfersCreated } from '@inv/shared';
+import { BaseConfig, loadConfig } from '@inv/shared/config';
+import { createServiceApp, mountRoutes, serviceDocument } from '@inv/shared/http';
+import { transfersCreated } from '@inv/shared/observability';
+import { isReady, runMain, startService } from '@inv/shared/runtime';
 import { stockRoutes } from './http/routes';
 import { registerOpeningConsumers } from './messaging/opening-events';
 import { registerProjectionConsumers } from './messaging/projection-events';

@@ -3,7 +3,7 @@ import { docUrl, ERROR_STATUS, type ErrorCode } from '../errors';
 import { IDEMPOTENCY_DESCRIPTION } from '../idempotency/respond';
 import { API_TAGS } from './api-tags';
 import { LINK_DESCRIPTION, TOTAL_COUNT_DESCRIPTION } from './query';
-import { z } from './zod-openapi';
+import { z } from '../zod';
 import { asInputSchema, exampleOf, type JsonSchema, referencedComponents, type SchemaComponents } from './openapi-examples';
 import type { AnyRoute } from './route-definition';
 
@@ -18,11 +18,6 @@ export const ErrorEnvelopeSchema = z
     }),
   })
   .openapi('Error');
-
-/** An ID in an answer: every resource ID is a UUID, printed lowercase. */
-export const ApiId = z.string().openapi({ format: 'uuid', example: '7c9e6679-7425-40de-944b-e07fc1f90ae7' });
-/** A timestamp in an answer: ISO 8601, UTC, with milliseconds. */
-export const ApiTimestamp = z.string().openapi({ format: 'date-time', example: '2026-01-15T09:30:00.000Z' });
 
 /** Query parameters every workspace-scoped route accepts; the gateway consumes them. */
 export const WorkspaceSelector = z.object({

@@ -1,5 +1,6 @@
-// Through the barrel, which extends zod with .openapi() before the schemas are built.
-import { AppError, BadRequest, cursorBinding, decodeCursor, encodeCursor, EXACT_TOTAL_LIMIT, keysetPage, pageRequest, parseInput, queryArray, SequenceKey, setTotalCount, TimeIdKey, z } from '..';
+// z from core, which extends zod with .openapi() before the schemas are built.
+import { AppError, BadRequest, z } from '../../core';
+import { cursorBinding, decodeCursor, encodeCursor, EXACT_TOTAL_LIMIT, keysetPage, pageRequest, parseInput, queryArray, SequenceKey, setTotalCount, TimeIdKey } from '../../http';
 
 const KEY: TimeIdKey = ['2026-11-22T04:45:00.123456Z', '0f8fad5b-d9cb-469f-a165-70867728950e'];
 

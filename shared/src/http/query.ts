@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { z } from './zod-openapi';
+import { z } from '../zod';
 import { BadRequest } from '../errors';
 import { isId } from '../ids';
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Attributes, Counter, Histogram, Meter, MetricOptions, ObservableGauge } from '@opentelemetry/api';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
 
@@ -7,76 +8,116 @@ import { MeterProvider } from '@opentelemetry/sdk-metrics';
  * adds `_bucket`/`_sum`/`_count` to histograms and nothing else). The provider is deliberately
  * not registered globally: the instrumentations' own HTTP and pg metrics then go nowhere, so each
  * request is measured once, by the histogram below, with our labels.
+ *
+ * Nothing is created when this module is imported: the provider and its exporter on the first
+ * measurement or scrape, each instrument on its first use. Importing a module of this library
+ * starts nothing.
  */
-const exporter = new PrometheusExporter({ preventServerStart: true, withoutScopeInfo: true, withoutTargetInfo: true });
-const meter = new MeterProvider({ readers: [exporter] }).getMeter('inventory-api');
+let provider: { exporter: PrometheusExporter; meter: Meter } | undefined;
+
+/** The process's meter, made on first use. */
+export function meter(): Meter {
+  if (!provider) {
+    const exporter = new PrometheusExporter({ preventServerStart: true, withoutScopeInfo: true, withoutTargetInfo: true });
+    provider = { exporter, meter: new MeterProvider({ readers: [exporter] }).getMeter('inventory-api') };
+  }
+  return provider.meter;
+}
+
+/** Whether anything has measured or been scraped yet (for the test that imports must start nothing). */
+export function metricsStarted(): boolean {
+  return provider !== undefined;
+}
+
+function onFirstUse<T>(make: (m: Meter) => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make(meter()));
+}
+
+function histogram(name: string, options: MetricOptions): Pick<Histogram, 'record'> {
+  const instrument = onFirstUse((m) => m.createHistogram(name, options));
+  return { record: (value: number, attributes?: Attributes) => instrument().record(value, attributes) };
+}
+
+function counter(name: string, options: MetricOptions): Pick<Counter, 'add'> {
+  const instrument = onFirstUse((m) => m.createCounter(name, options));
+  return { add: (value: number, attributes?: Attributes) => instrument().add(value, attributes) };
+}
+
+/** An observable gauge, made on first use; observers.ts registers its callbacks. */
+export interface LazyGauge {
+  instrument: () => ObservableGauge;
+}
+
+function gauge(name: string, options: MetricOptions): LazyGauge {
+  return { instrument: onFirstUse((m) => m.createObservableGauge(name, options)) };
+}
 
 /** Seconds; from a fast loopback call to the longest timeout a call can wait. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-export const httpRequestDuration = meter.createHistogram('http_server_request_duration_seconds', {
+export const httpRequestDuration = histogram('http_server_request_duration_seconds', {
   description: 'Time to answer an HTTP request, by route template (the gateway labels forwarded calls by service prefix), method and status',
   unit: 's',
   advice: { explicitBucketBoundaries: LATENCY_BUCKETS },
 });
 
-export const consumedMessages = meter.createCounter('consumer_messages_total', {
+export const consumedMessages = counter('consumer_messages_total', {
   description: 'Event messages taken from a queue, by outcome: processed, duplicate (already applied), retried, dead_lettered',
 });
 
-export const rpcClientDuration = meter.createHistogram('rpc_client_duration_seconds', {
+export const rpcClientDuration = histogram('rpc_client_duration_seconds', {
   description: 'Request/reply round trips, by target service, command and outcome: ok, error (an error answered), timeout, unreachable (broker down)',
   unit: 's',
   advice: { explicitBucketBoundaries: LATENCY_BUCKETS },
 });
 
-export const rpcClientTimeouts = meter.createCounter('rpc_client_timeouts_total', {
+export const rpcClientTimeouts = counter('rpc_client_timeouts_total', {
   description: 'Request/reply calls that got no answer within their timeout, by target service and command',
 });
 
-export const rateLimitRejections = meter.createCounter('rate_limit_rejections_total', {
+export const rateLimitRejections = counter('rate_limit_rejections_total', {
   description: 'Calls refused with 429 because their key (or address) had used its window',
 });
 
-export const transfersCreated = meter.createCounter('transfers_created_total', {
+export const transfersCreated = counter('transfers_created_total', {
   description: 'Transfers committed (idempotent replays are not counted again)',
 });
 
-export const readYourWritesWait = meter.createHistogram('read_your_writes_wait_seconds', {
+export const readYourWritesWait = histogram('read_your_writes_wait_seconds', {
   description: "Time a read built from a projection waited for the caller's own writes to reach it, by outcome: reached, timeout, unavailable (RabbitMQ or the producing service away)",
   unit: 's',
   advice: { explicitBucketBoundaries: LATENCY_BUCKETS },
 });
 
-export const copiesResolved = meter.createCounter('projection_copies_resolved_total', {
+export const copiesResolved = counter('projection_copies_resolved_total', {
   description: 'Items and locations the stock service asked their owners about because its copy could not vouch for them, by kind (item, location) and why: fenced (an owner change in flight or just committed), unknown (never heard of)',
 });
 
-export const writePositionsUnrecorded = meter.createCounter('write_positions_unrecorded_total', {
+export const writePositionsUnrecorded = counter('write_positions_unrecorded_total', {
   description: "Writes whose stock position the gateway could not record in Redis (that caller's next reads are covered by the projection's lag only)",
 });
 
 /** Gauges read on each scrape; their callbacks are registered by whoever owns the thing measured. */
-export const dbPoolConnections = meter.createObservableGauge('db_pool_connections', {
+export const dbPoolConnections = gauge('db_pool_connections', {
   description: 'PostgreSQL pool clients by state: total (open), idle, waiting (callers queued for a client)',
 });
 
-export const outboxBacklog = meter.createObservableGauge('outbox_backlog_messages', {
+export const outboxBacklog = gauge('outbox_backlog_messages', {
   description: 'Outbox rows not yet confirmed by the broker',
 });
 
-export const outboxOldestUnsentAge = meter.createObservableGauge('outbox_oldest_unsent_age_seconds', {
+export const outboxOldestUnsentAge = gauge('outbox_oldest_unsent_age_seconds', {
   description: 'Age of the oldest outbox row not yet confirmed by the broker; 0 when none',
   unit: 's',
 });
 
-export const deadLetterDepth = meter.createObservableGauge('dlq_depth_messages', {
+export const deadLetterDepth = gauge('dlq_depth_messages', {
   description: 'Messages waiting in a dead-letter queue',
 });
 
-export { meter };
-
 /** Answers a scrape with the Prometheus text format. */
 export function serveMetrics(request: IncomingMessage, response: ServerResponse): void {
-  exporter.getMetricsRequestHandler(request, response);
+  meter();
+  provider!.exporter.getMetricsRequestHandler(request, response);
 }

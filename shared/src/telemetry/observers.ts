@@ -22,8 +22,8 @@ export function observePool(pool: Pool, name: string): StopObserving {
     result.observe(pool.idleCount, { pool: name, state: 'idle' });
     result.observe(pool.waitingCount, { pool: name, state: 'waiting' });
   };
-  dbPoolConnections.addCallback(callback);
-  return () => dbPoolConnections.removeCallback(callback);
+  dbPoolConnections.instrument().addCallback(callback);
+  return () => dbPoolConnections.instrument().removeCallback(callback);
 }
 
 /** outbox_backlog_messages{service} and outbox_oldest_unsent_age_seconds{service}: one indexed query per scrape. */
@@ -37,14 +37,15 @@ export function observeOutbox(pool: Pool, service: string, logger: Logger): Stop
         SCRAPE_TIMEOUT_MS,
         `the outbox did not answer within ${SCRAPE_TIMEOUT_MS} ms`,
       );
-      result.observe(outboxBacklog, rows[0]!.backlog, { service });
-      result.observe(outboxOldestUnsentAge, rows[0]!.oldest, { service });
+      result.observe(outboxBacklog.instrument(), rows[0]!.backlog, { service });
+      result.observe(outboxOldestUnsentAge.instrument(), rows[0]!.oldest, { service });
     } catch (err) {
       logger.debug({ err: (err as Error).message }, 'outbox gauges left out of this scrape');
     }
   };
-  meter.addBatchObservableCallback(callback, [outboxBacklog, outboxOldestUnsentAge]);
-  return () => meter.removeBatchObservableCallback(callback, [outboxBacklog, outboxOldestUnsentAge]);
+  const gauges = [outboxBacklog.instrument(), outboxOldestUnsentAge.instrument()];
+  meter().addBatchObservableCallback(callback, gauges);
+  return () => meter().removeBatchObservableCallback(callback, gauges);
 }
 
 /** dlq_depth_messages{queue} for each queue, by a passive declare on a channel of its own. */
@@ -62,9 +63,9 @@ export function observeDeadLetters(broker: Broker, queues: string[], logger: Log
       }),
     );
   };
-  deadLetterDepth.addCallback(callback);
+  deadLetterDepth.instrument().addCallback(callback);
   return () => {
-    deadLetterDepth.removeCallback(callback);
+    deadLetterDepth.instrument().removeCallback(callback);
     void channel.close().catch(() => undefined);
   };
 }

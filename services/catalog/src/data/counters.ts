@@ -1,4 +1,4 @@
-import type { PlanQuota, Pool } from '@inv/shared';
+import type { PlanQuota, Pool } from '@inv/shared/db';
 
 export type CountedResource = 'items' | 'tags' | 'suppliers';
 

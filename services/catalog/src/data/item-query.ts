@@ -1,4 +1,5 @@
-import { boundedCountSql, keysetPage, cursorTimeSql, type PageRequest, type Pool, SqlConditions, type TimeIdKey } from '@inv/shared';
+import { boundedCountSql, keysetPage, cursorTimeSql, type PageRequest, type TimeIdKey } from '@inv/shared/http';
+import { type Pool, SqlConditions } from '@inv/shared/db';
 import { containsPattern, type ItemFilter, STOCK_HEALTH, type StockHealth } from '../domain/item-filter';
 
 interface Where {

@@ -1,4 +1,5 @@
-import type { ItemSnapshot, Pool, PoolClient } from '@inv/shared';
+import type { ItemSnapshot } from '@inv/shared/core';
+import type { Pool, PoolClient } from '@inv/shared/db';
 import type { Item, ItemState } from '../domain/item';
 import type { ItemRef } from '../domain/item-ref';
 import type { Tag } from '../domain/tag';

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from '@inv/shared';
+import type { Pool, PoolClient } from '@inv/shared/db';
 
 /**
  * Marks the stock positions of the messages just applied (in their transaction) and moves each

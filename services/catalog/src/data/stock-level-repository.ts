@@ -1,4 +1,4 @@
-import type { PoolClient } from '@inv/shared';
+import type { PoolClient } from '@inv/shared/db';
 import type { StockLevel } from '../domain/stock-level';
 
 /**

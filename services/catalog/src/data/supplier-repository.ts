@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from '@inv/shared';
+import type { Pool, PoolClient } from '@inv/shared/db';
 import type { Supplier } from '../domain/supplier';
 
 type Db = Pool | PoolClient;

@@ -1,4 +1,4 @@
-import { isId } from '@inv/shared';
+import { isId } from '@inv/shared/core';
 
 export const STOCK_HEALTH = ['out', 'low', 'ok'] as const;
 export type StockHealth = (typeof STOCK_HEALTH)[number];

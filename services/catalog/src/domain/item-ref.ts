@@ -1,4 +1,4 @@
-import { isId } from '@inv/shared';
+import { isId } from '@inv/shared/core';
 
 /** How a request names one item: by its ID or by the external ID the client gave it. */
 export type ItemRef = { id: string } | { externalId: string };

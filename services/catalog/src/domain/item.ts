@@ -1,4 +1,4 @@
-import { ApiId, ApiTimestamp, z } from '@inv/shared';
+import { ApiId, ApiTimestamp, z } from '@inv/shared/core';
 import { Supplier } from './supplier';
 import { Tag } from './tag';
 

@@ -1,4 +1,4 @@
-import { Unprocessable } from '@inv/shared';
+import { Unprocessable } from '@inv/shared/core';
 
 export interface OpeningInput {
   trackStock: boolean;

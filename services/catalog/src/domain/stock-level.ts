@@ -1,4 +1,4 @@
-import type { StockChanged } from '@inv/shared';
+import type { StockChanged } from '@inv/shared/core';
 
 export type StockLevel = Pick<StockChanged, 'itemId' | 'locationId' | 'onHand' | 'version'> & { workspaceId: string };
 

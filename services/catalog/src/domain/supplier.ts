@@ -1,4 +1,4 @@
-import { ApiId, z } from '@inv/shared';
+import { ApiId, z } from '@inv/shared/core';
 
 export const Supplier = z
   .object({

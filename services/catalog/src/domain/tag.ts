@@ -1,4 +1,4 @@
-import { ApiId, z } from '@inv/shared';
+import { ApiId, z } from '@inv/shared/core';
 
 /** The named colors of CSS Color Module Level 4 (https://www.w3.org/TR/css-color-4/#named-colors). */
 export const CSS_COLOR_NAMES = new Set([

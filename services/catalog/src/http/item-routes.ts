@@ -1,4 +1,6 @@
-import { answerStockPosition, BadRequest, ctx, cursorBinding, describeIssues, offendingParam, encodeCursor, pageRequest, routesFor, type ServiceRuntime, setNextLink, setTotalCount, TimeIdKey, z } from '@inv/shared';
+import { BadRequest, z } from '@inv/shared/core';
+import { answerStockPosition, ctx, cursorBinding, describeIssues, offendingParam, encodeCursor, pageRequest, routesFor, setNextLink, setTotalCount, TimeIdKey } from '@inv/shared/http';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { Item } from '../domain/item';
 import { createItems } from '../use-cases/create-items';
 import { countMatchingItems, getItem, listItems } from '../use-cases/find-items';

@@ -1,4 +1,5 @@
-import { ApiId, CursorPagination, queryArray, queryBoolean, single, z } from '@inv/shared';
+import { ApiId, z } from '@inv/shared/core';
+import { CursorPagination, queryArray, queryBoolean, single } from '@inv/shared/http';
 import { STOCK_HEALTH } from '../domain/item-filter';
 import { Item } from '../domain/item';
 import { Tag } from '../domain/tag';

@@ -1,4 +1,6 @@
-import { ctx, offsetOf, Pagination, routesFor, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
+import { z } from '@inv/shared/core';
+import { ctx, offsetOf, Pagination, routesFor, setTotalCount } from '@inv/shared/http';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { listSuppliers } from '../data/supplier-repository';
 import { Supplier } from '../domain/supplier';
 import { createSupplier } from '../use-cases/create-supplier';

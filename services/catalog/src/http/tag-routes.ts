@@ -1,4 +1,6 @@
-import { ctx, offsetOf, Pagination, routesFor, type ServiceRuntime, setTotalCount, z } from '@inv/shared';
+import { z } from '@inv/shared/core';
+import { ctx, offsetOf, Pagination, routesFor, setTotalCount } from '@inv/shared/http';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { listTags } from '../data/tag-repository';
 import { Tag, TagColor } from '../domain/tag';
 import { createTag } from '../use-cases/create-tag';

@@ -1,4 +1,5 @@
-import { CatalogCommands, type CatalogUsage, GetItems, isId, type ItemSnapshot, z, type ServiceRuntime } from '@inv/shared';
+import { CatalogCommands, type CatalogUsage, GetItems, isId, type ItemSnapshot, z } from '@inv/shared/core';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { catalogUsage } from '../data/counters';
 import { committedSnapshots } from '../data/item-repository';
 

@@ -1,4 +1,5 @@
-import { type ServiceRuntime, StockEvents, StockLevelsChanged } from '@inv/shared';
+import { StockEvents, StockLevelsChanged } from '@inv/shared/core';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { recordStockLevels } from '../use-cases/record-stock-level';
 
 /** Keeps the catalog's stock projection (for stockHealth and locationId filters) in step with the stock service. */

@@ -1,4 +1,8 @@
-import { type InternalContext, InternalError, readYourWritesWait, SERVICE_DOWN_GRACE_MS, STOCK_SERVICE, StockCommands, StockPosition, type ServiceRuntime } from '@inv/shared';
+import { InternalError, STOCK_SERVICE, StockCommands, StockPosition } from '@inv/shared/core';
+import { type InternalContext } from '@inv/shared/http';
+import { SERVICE_DOWN_GRACE_MS } from '@inv/shared/messaging';
+import { readYourWritesWait } from '@inv/shared/observability';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { appliedThrough } from '../data/stock-feed-repository';
 
 type Runtime = Pick<ServiceRuntime, 'pool' | 'broker' | 'client' | 'config'>;

@@ -1,26 +1,8 @@
-import {
-  AppError,
-  type PoolClient,
-  canAccessLocation,
-  CatalogEvents,
-  claimPlanQuota,
-  Conflict,
-  type EffectGuard,
-  Forbidden,
-  type InternalContext,
-  isId,
-  isUniqueViolation,
-  type ItemSnapshot,
-  newId,
-  RecordedOpening,
-  recordEvent,
-  recordEvents,
-  type ServiceRuntime,
-  STOCK_SERVICE,
-  StockCommands,
-  transact,
-  Unprocessable,
-} from '@inv/shared';
+import { AppError, canAccessLocation, CatalogEvents, Conflict, Forbidden, isId, type ItemSnapshot, newId, RecordedOpening, STOCK_SERVICE, StockCommands, Unprocessable } from '@inv/shared/core';
+import { type InternalContext } from '@inv/shared/http';
+import { type PoolClient, claimPlanQuota, type EffectGuard, isUniqueViolation } from '@inv/shared/db';
+import { recordEvent, recordEvents } from '@inv/shared/messaging';
+import { type ServiceRuntime, transact } from '@inv/shared/runtime';
 import { catalogQuota } from '../data/counters';
 import { insertItems, loadItems, type NewItem, setItemTags, takenKeys } from '../data/item-repository';
 import { findSupplierIds } from '../data/supplier-repository';

@@ -1,4 +1,8 @@
-import { CatalogEvents, claimPlanQuota, Conflict, type EffectGuard, type InternalContext, isUniqueViolation, newId, recordEvent, type ServiceRuntime, transact } from '@inv/shared';
+import { CatalogEvents, Conflict, newId } from '@inv/shared/core';
+import { type InternalContext } from '@inv/shared/http';
+import { claimPlanQuota, type EffectGuard, isUniqueViolation } from '@inv/shared/db';
+import { recordEvent } from '@inv/shared/messaging';
+import { type ServiceRuntime, transact } from '@inv/shared/runtime';
 import { catalogQuota } from '../data/counters';
 import { insertTag } from '../data/tag-repository';
 import { DEFAULT_TAG_COLOR, type Tag } from '../domain/tag';

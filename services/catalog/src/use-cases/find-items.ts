@@ -1,4 +1,7 @@
-import { canAccessLocation, Forbidden, type InternalContext, NotFound, type PageRequest, type Pool, readableLocationIds, type ServiceRuntime, type TimeIdKey } from '@inv/shared';
+import { canAccessLocation, Forbidden, NotFound, readableLocationIds } from '@inv/shared/core';
+import { type InternalContext, type PageRequest, type TimeIdKey } from '@inv/shared/http';
+import { type Pool } from '@inv/shared/db';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { countItems, countItemsByTag, findItemIds, type TagGroupRow } from '../data/item-query';
 import { findItem, loadItems } from '../data/item-repository';
 import type { Item } from '../domain/item';

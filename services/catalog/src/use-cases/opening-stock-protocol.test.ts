@@ -1,4 +1,4 @@
-import type { PoolClient } from '@inv/shared';
+import type { PoolClient } from '@inv/shared/db';
 import { type OpeningLine, type StockPort, withOpeningStock } from './opening-stock-protocol';
 
 const tx = {} as PoolClient;

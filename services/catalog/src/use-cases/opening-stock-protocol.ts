@@ -1,4 +1,5 @@
-import { newId, type PoolClient, type RecordOpening } from '@inv/shared';
+import { newId, type RecordOpening } from '@inv/shared/core';
+import { type PoolClient } from '@inv/shared/db';
 
 export type OpeningLine = RecordOpening['lines'][number];
 

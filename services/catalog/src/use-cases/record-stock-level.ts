@@ -1,4 +1,7 @@
-import { type Envelope, isId, type Logger, type PoolClient, type StockLevelsChanged } from '@inv/shared';
+import { isId, type StockLevelsChanged } from '@inv/shared/core';
+import { type PoolClient } from '@inv/shared/db';
+import { type Envelope } from '@inv/shared/messaging';
+import { type Logger } from '@inv/shared/observability';
 import { advanceStockFeeds } from '../data/stock-feed-repository';
 import { applyStockLevels } from '../data/stock-level-repository';
 import { latestPerBalance } from '../domain/stock-level';

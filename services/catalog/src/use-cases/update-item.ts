@@ -1,17 +1,8 @@
-import {
-  CatalogEvents,
-  Conflict,
-  type InternalContext,
-  isId,
-  isUniqueViolation,
-  NotFound,
-  recordEvent,
-  type ServiceRuntime,
-  STOCK_SERVICE,
-  StockCommands,
-  transact,
-  Unprocessable,
-} from '@inv/shared';
+import { CatalogEvents, Conflict, isId, NotFound, STOCK_SERVICE, StockCommands, Unprocessable } from '@inv/shared/core';
+import { type InternalContext } from '@inv/shared/http';
+import { isUniqueViolation } from '@inv/shared/db';
+import { recordEvent } from '@inv/shared/messaging';
+import { type ServiceRuntime, transact } from '@inv/shared/runtime';
 import { loadItems, lockItem, nextItemVersion, setItemTags, updateItem as writeItem } from '../data/item-repository';
 import { findSupplierIds } from '../data/supplier-repository';
 import { findTags } from '../data/tag-repository';

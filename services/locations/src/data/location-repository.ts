@@ -1,4 +1,5 @@
-import { type CommittedLocation, isUniqueViolation, type PlanQuota, SqlConditions, type LocationSnapshot, type LocationType, type PoolClient, type Pool } from '@inv/shared';
+import { type CommittedLocation, type LocationSnapshot, type LocationType } from '@inv/shared/core';
+import { isUniqueViolation, type PlanQuota, SqlConditions, type PoolClient, type Pool } from '@inv/shared/db';
 import type { Location, LocationChanges, NewLocation } from '../domain/location';
 
 type Db = Pool | PoolClient;

@@ -1,4 +1,4 @@
-import { ApiId, ApiTimestamp, Conflict, Forbidden, type InternalContext, LocationType, z } from '@inv/shared';
+import { ApiId, ApiTimestamp, Conflict, Forbidden, type LocationAccess, LocationType, type Role, z } from '@inv/shared/core';
 
 export const LocationIcon = z.enum(['warehouse', 'storefront', 'office', 'garage', 'job_site', 'van', 'truck', 'container', 'shelves', 'tools', 'home', 'map_pin']);
 
@@ -94,7 +94,7 @@ export function changesCopiedFields(changes: LocationChanges): boolean {
  * Spec: when the member's location access is restricted, only workspace owners may create
  * locations. Unrestricted members with locations.write may always create.
  */
-export function mayCreateLocation(context: Pick<InternalContext, 'role' | 'locationAccess'>): boolean {
+export function mayCreateLocation(context: { role: Role; locationAccess: LocationAccess }): boolean {
   return !context.locationAccess.restricted || context.role === 'owner';
 }
 

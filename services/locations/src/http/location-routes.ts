@@ -1,4 +1,6 @@
-import { type ApiTag, ctx, LocationType, offsetOf, Pagination, queryArray, queryBoolean, routesFor, setTotalCount, z, type ServiceRuntime } from '@inv/shared';
+import { LocationType, z } from '@inv/shared/core';
+import { type ApiTag, ctx, offsetOf, Pagination, queryArray, queryBoolean, routesFor, setTotalCount } from '@inv/shared/http';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { CreateLocationInput, Location, UpdateLocationInput } from '../domain/location';
 import { createLocation } from '../use-cases/create-location';
 import { deleteLocation } from '../use-cases/delete-location';

@@ -1,4 +1,5 @@
-import { CreateDefaultLocation, DiscardDefaultLocation, GetLocation, isId, LocationCommands, type ServiceRuntime, z } from '@inv/shared';
+import { CreateDefaultLocation, DiscardDefaultLocation, GetLocation, isId, LocationCommands, z } from '@inv/shared/core';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { committedLocation, countLocations } from '../data/location-repository';
 import { createDefaultLocation } from '../use-cases/create-default-location';
 import { discardDefaultLocation } from '../use-cases/discard-default-location';

@@ -1,4 +1,6 @@
-import { Conflict, LocationEvents, newId, recordEvent, transact, type ServiceRuntime } from '@inv/shared';
+import { Conflict, LocationEvents, newId } from '@inv/shared/core';
+import { recordEvent } from '@inv/shared/messaging';
+import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { insertDefaultLocation, isWorkspaceAbandoned, lockWorkspaceLocations, toLocation, toSnapshot } from '../data/location-repository';
 import { DEFAULT_LOCATION_NAME, type Location } from '../domain/location';
 

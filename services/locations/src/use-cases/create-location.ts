@@ -1,4 +1,8 @@
-import { claimPlanQuota, type EffectGuard, Forbidden, type InternalContext, LocationEvents, newId, recordEvent, transact, type ServiceRuntime } from '@inv/shared';
+import { Forbidden, LocationEvents, newId } from '@inv/shared/core';
+import { type InternalContext } from '@inv/shared/http';
+import { claimPlanQuota, type EffectGuard } from '@inv/shared/db';
+import { recordEvent } from '@inv/shared/messaging';
+import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { DuplicateName, insertLocation, locationQuota, toLocation, toSnapshot } from '../data/location-repository';
 import { type CreateLocationInput, type Location, mayCreateLocation, nameTaken } from '../domain/location';
 

@@ -1,19 +1,8 @@
-import {
-  AppError,
-  canAccessLocation,
-  Conflict,
-  type InternalContext,
-  LocationEvents,
-  newId,
-  NotFound,
-  recordEvent,
-  releasePlanQuota,
-  STOCK_SERVICE,
-  StockCommands,
-  transact,
-  type ServiceRuntime,
-  withTransaction,
-} from '@inv/shared';
+import { AppError, canAccessLocation, Conflict, LocationEvents, newId, NotFound, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
+import { type InternalContext } from '@inv/shared/http';
+import { releasePlanQuota, withTransaction } from '@inv/shared/db';
+import { recordEvent } from '@inv/shared/messaging';
+import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { endDeletion, forgetDeletion, joinDeletion, lockDeletion } from '../data/deletion-repository';
 import { findLocation, LOCATIONS_QUOTA, lockLocation, type LocationRow, softDeleteLocation } from '../data/location-repository';
 import { writeDenied } from '../domain/location';

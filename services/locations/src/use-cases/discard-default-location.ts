@@ -1,4 +1,7 @@
-import { LocationEvents, recordEvent, releasePlanQuota, transact, type ServiceRuntime } from '@inv/shared';
+import { LocationEvents } from '@inv/shared/core';
+import { releasePlanQuota } from '@inv/shared/db';
+import { recordEvent } from '@inv/shared/messaging';
+import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { LOCATIONS_QUOTA, lockWorkspaceLocations, markWorkspaceAbandoned, softDeleteDefaultLocation } from '../data/location-repository';
 
 /**

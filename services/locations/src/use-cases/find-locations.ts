@@ -1,4 +1,6 @@
-import { canAccessLocation, type InternalContext, isId, NotFound, type Pool, readableLocationIds } from '@inv/shared';
+import { canAccessLocation, isId, NotFound, readableLocationIds } from '@inv/shared/core';
+import { type InternalContext } from '@inv/shared/http';
+import { type Pool } from '@inv/shared/db';
 import { countLocations, findLocation, listLocations, type LocationFilter, type LocationRow, toLocation } from '../data/location-repository';
 import type { Location } from '../domain/location';
 

@@ -1,4 +1,6 @@
-import { newId, type ServiceRuntime, STOCK_SERVICE, StockCommands, withTransaction } from '@inv/shared';
+import { newId, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
+import { withTransaction } from '@inv/shared/db';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { claimIdleDeletions, type DeletionRow, forgetDeletion, markReverting } from '../data/deletion-repository';
 import { findLocation } from '../data/location-repository';
 

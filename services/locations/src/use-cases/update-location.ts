@@ -1,4 +1,7 @@
-import { canAccessLocation, type InternalContext, LocationEvents, recordEvent, STOCK_SERVICE, StockCommands, transact, type ServiceRuntime } from '@inv/shared';
+import { canAccessLocation, LocationEvents, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
+import { type InternalContext } from '@inv/shared/http';
+import { recordEvent } from '@inv/shared/messaging';
+import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { DuplicateName, lockLocation, nextLocationVersion, toLocation, toSnapshot, updateLocation as updateLocationRow } from '../data/location-repository';
 import { changesCopiedFields, changesOf, type Location, nameTaken, type UpdateLocationInput, writeDenied } from '../domain/location';
 import { readableLocation } from './find-locations';

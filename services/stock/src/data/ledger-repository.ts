@@ -1,4 +1,5 @@
-import { boundedCountSql, keysetPage, type IdPairKey, type PageRequest, type Pool, type PoolClient, type SequenceKey, SqlConditions } from '@inv/shared';
+import { boundedCountSql, keysetPage, type IdPairKey, type PageRequest, type SequenceKey } from '@inv/shared/http';
+import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
 import type { DateRange } from '../domain/intervals';
 import { toUnits, fromUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import { available, type BalanceAmounts } from '../domain/balance-rules';

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from '@inv/shared';
+import type { Pool, PoolClient } from '@inv/shared/db';
 
 export interface OpeningRow {
   operation_id: string;

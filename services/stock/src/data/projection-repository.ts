@@ -1,4 +1,5 @@
-import type { CommittedLocation, ItemSnapshot, LocationSnapshot, LocationType, Pool, PoolClient, RecordOpening } from '@inv/shared';
+import type { CommittedLocation, ItemSnapshot, LocationSnapshot, LocationType, RecordOpening } from '@inv/shared/core';
+import type { Pool, PoolClient } from '@inv/shared/db';
 import type { LocationState } from '../domain/location-rules';
 import { type Fenced, holdsFencedVersion } from '../domain/projected-facts';
 

@@ -1,4 +1,6 @@
-import { outboxMessages, type Pool, type PoolClient, StockEvents, type StockChanged } from '@inv/shared';
+import { StockEvents, type StockChanged } from '@inv/shared/core';
+import { type Pool, type PoolClient } from '@inv/shared/db';
+import { outboxMessages } from '@inv/shared/messaging';
 
 /**
  * Records a transaction's changes of on-hand as its one stock.changed message, carrying the

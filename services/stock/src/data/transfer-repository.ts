@@ -1,4 +1,7 @@
-import { boundedCountSql, keysetPage, cursorTimeSql, type Envelope, type LocationType, type PageRequest, type PlanCounter, type PlanQuota, type Pool, type PoolClient, SqlConditions, type TimeIdKey, type TransferStatus } from '@inv/shared';
+import { type LocationType, type TransferStatus } from '@inv/shared/core';
+import { boundedCountSql, keysetPage, cursorTimeSql, type PageRequest, type TimeIdKey } from '@inv/shared/http';
+import { type PlanCounter, type PlanQuota, type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
+import { type Envelope } from '@inv/shared/messaging';
 import type { DateRange } from '../domain/intervals';
 import { fromUnits, toUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import type { Transfer } from '../domain/stock-records';

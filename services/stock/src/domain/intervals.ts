@@ -1,4 +1,4 @@
-import { z } from '@inv/shared';
+import { z } from '@inv/shared/core';
 
 export const INTERVALS = [
   '24h',

@@ -1,4 +1,4 @@
-import { z } from '@inv/shared';
+import { z } from '@inv/shared/core';
 
 /** Quantities carry at most this many decimal places (0.0001 is the smallest unit). */
 export const QUANTITY_DECIMALS = 4;

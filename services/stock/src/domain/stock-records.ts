@@ -1,4 +1,4 @@
-import { ApiId, ApiTimestamp, TransferSnapshot, z } from '@inv/shared';
+import { ApiId, ApiTimestamp, TransferSnapshot, z } from '@inv/shared/core';
 
 
 export const MOVEMENT_TYPES = ['opening', 'receipt', 'adjustment', 'transfer_out', 'transfer_in'] as const;

@@ -1,4 +1,4 @@
-import { TRANSFER_STATUSES } from '@inv/shared';
+import { TRANSFER_STATUSES } from '@inv/shared/core';
 import { locationsToWrite, pendingTransfersRefusal, statusAfter, TRANSFER_ACTIONS, transitionRefusal } from './transfer-lifecycle';
 
 describe('transfer lifecycle', () => {

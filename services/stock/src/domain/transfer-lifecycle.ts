@@ -1,4 +1,4 @@
-import type { TransferStatus } from '@inv/shared';
+import type { TransferStatus } from '@inv/shared/core';
 
 /**
  * The transitions of a transfer after it was created. pending → completed | rejected |

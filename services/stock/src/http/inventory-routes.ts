@@ -1,4 +1,6 @@
-import { ctx, CursorPagination, cursorBinding, encodeCursor, IdPairKey, isId, pageRequest, queryArray, routesFor, SequenceKey, setNextLink, setTotalCount, z, type ServiceRuntime } from '@inv/shared';
+import { isId, z } from '@inv/shared/core';
+import { ctx, CursorPagination, cursorBinding, encodeCursor, IdPairKey, pageRequest, queryArray, routesFor, SequenceKey, setNextLink, setTotalCount } from '@inv/shared/http';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { listBalances, listMovements } from '../data/ledger-repository';
 import { Interval, intervalRange } from '../domain/intervals';
 import { MAX_QUANTITY, NonNegativeQuantity, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from '../domain/quantity';

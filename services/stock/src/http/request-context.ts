@@ -1,4 +1,5 @@
-import { ctx, readableLocationIds } from '@inv/shared';
+import { readableLocationIds } from '@inv/shared/core';
+import { ctx } from '@inv/shared/http';
 import type { Request } from 'express';
 import type { ReadableLocations } from '../data/ledger-repository';
 import type { Actor } from '../use-cases/actor';

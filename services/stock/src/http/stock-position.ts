@@ -1,4 +1,5 @@
-import { answerStockPosition, ctx, type ServiceRuntime } from '@inv/shared';
+import { answerStockPosition, ctx } from '@inv/shared/http';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import type { Request, Response } from 'express';
 import { latestStockPosition } from '../data/stock-positions';
 import type { StockWrite } from '../use-cases/stock-changes';

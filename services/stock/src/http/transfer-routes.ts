@@ -1,4 +1,7 @@
-import { ctx, CursorPagination, cursorBinding, encodeCursor, isId, NotFound, pageRequest, queryArray, routesFor, setNextLink, setTotalCount, TimeIdKey, TransferStatus, transfersCreated, z, type ServiceRuntime } from '@inv/shared';
+import { isId, NotFound, TransferStatus, z } from '@inv/shared/core';
+import { ctx, CursorPagination, cursorBinding, encodeCursor, pageRequest, queryArray, routesFor, setNextLink, setTotalCount, TimeIdKey } from '@inv/shared/http';
+import { transfersCreated } from '@inv/shared/observability';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { findTransfers, listTransferIds } from '../data/transfer-repository';
 import { Interval, intervalRange } from '../domain/intervals';
 import { MAX_QUANTITY, PositiveQuantity, QUANTITY_DECIMALS } from '../domain/quantity';

@@ -1,4 +1,5 @@
-import { CatalogEvents, OpeningAbandoned, type ServiceRuntime } from '@inv/shared';
+import { CatalogEvents, OpeningAbandoned } from '@inv/shared/core';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { cancelOpeningIn } from '../use-cases/cancel-opening';
 
 /** Cancels openings the catalog abandoned, in the consumer's transaction (applied once per message). */

@@ -1,4 +1,6 @@
-import { CatalogEvents, isId, ItemChanged, LocationChanged, LocationDeleted, LocationEvents, type Logger, type ServiceRuntime } from '@inv/shared';
+import { CatalogEvents, isId, ItemChanged, LocationChanged, LocationDeleted, LocationEvents } from '@inv/shared/core';
+import { type Logger } from '@inv/shared/observability';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { applyItemEvent, applyLocationEvent, markLocationDeleted } from '../data/projection-repository';
 
 /**

@@ -1,4 +1,6 @@
-import { CancelOpening, FenceItem, FenceLocation, LocationClosure, planQuotaUsage, RecordOpening, StockCommands, StockUsage, type ServiceRuntime, z } from '@inv/shared';
+import { CancelOpening, FenceItem, FenceLocation, LocationClosure, RecordOpening, StockCommands, StockUsage, z } from '@inv/shared/core';
+import { planQuotaUsage } from '@inv/shared/db';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { latestStockPosition } from '../data/stock-positions';
 import { transferCounter } from '../data/transfer-repository';
 import { cancelOpening } from '../use-cases/cancel-opening';

@@ -1,4 +1,4 @@
-import type { LocationAccess } from '@inv/shared';
+import type { LocationAccess } from '@inv/shared/core';
 
 /** Who a use case acts for: the workspace, the member and the request that caused it. */
 export interface Actor {

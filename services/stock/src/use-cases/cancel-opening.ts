@@ -1,4 +1,6 @@
-import { Conflict, type PoolClient, transact, type ServiceRuntime, type StockChanged } from '@inv/shared';
+import { Conflict, type StockChanged } from '@inv/shared/core';
+import { type PoolClient } from '@inv/shared/db';
+import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { deleteOperationStock, lockBalances, movementsOfOperation, otherMovementsExist, balanceKey } from '../data/ledger-repository';
 import { lockOpeningForCancel, markOpeningCancelled } from '../data/opening-repository';
 import { deleteUnconfirmedItems } from '../data/projection-repository';

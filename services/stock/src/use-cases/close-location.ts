@@ -1,4 +1,5 @@
-import { Conflict, isId, transact, type ServiceRuntime } from '@inv/shared';
+import { Conflict, isId } from '@inv/shared/core';
+import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { onHandAt } from '../data/ledger-repository';
 import { ensureLocationRow, lockLocations, setLocationClosed } from '../data/projection-repository';
 import { pendingTransferIdsAt } from '../data/transfer-repository';

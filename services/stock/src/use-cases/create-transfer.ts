@@ -1,4 +1,8 @@
-import { canAccessLocation, claimPlanQuotaAndCommit, Forbidden, inOneRoundTrip, isId, newId, outboxMessages, StockEvents, transact, Unprocessable, type EffectGuard, type InternalContext, type ServiceRuntime } from '@inv/shared';
+import { canAccessLocation, Forbidden, isId, newId, StockEvents, Unprocessable } from '@inv/shared/core';
+import { type InternalContext } from '@inv/shared/http';
+import { claimPlanQuotaAndCommit, inOneRoundTrip, type EffectGuard } from '@inv/shared/db';
+import { outboxMessages } from '@inv/shared/messaging';
+import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { findItems, isKnownItem, isKnownLocation, type ItemRow, type LocationRow } from '../data/projection-repository';
 import { recordStockChanges } from '../data/stock-positions';
 import { lockForTransfer, recordTransfer, transferQuota } from '../data/transfer-repository';

@@ -1,4 +1,5 @@
-import { Conflict, type FenceItem, type FenceLocation, isId, type ServiceRuntime, transact } from '@inv/shared';
+import { Conflict, type FenceItem, type FenceLocation, isId } from '@inv/shared/core';
+import { type ServiceRuntime, transact } from '@inv/shared/runtime';
 import { ensureLocationRow, fenceItemCopy, fenceLocationCopy, lockLocations } from '../data/projection-repository';
 import { toUnits } from '../domain/quantity';
 

@@ -1,4 +1,7 @@
-import { CATALOG_SERVICE, CatalogCommands, CommittedLocation, Conflict, copiesResolved, ItemSnapshot, LocationCommands, LOCATIONS_SERVICE, withTransaction, z, type ServiceRuntime } from '@inv/shared';
+import { CATALOG_SERVICE, CatalogCommands, CommittedLocation, Conflict, ItemSnapshot, LocationCommands, LOCATIONS_SERVICE, z } from '@inv/shared/core';
+import { withTransaction } from '@inv/shared/db';
+import { copiesResolved } from '@inv/shared/observability';
+import { type ServiceRuntime } from '@inv/shared/runtime';
 import { isKnownItem, isKnownLocation, type ItemRow, type LocationRow, storeResolvedItems, storeResolvedLocation } from '../data/projection-repository';
 import { isFencedPast } from '../domain/projected-facts';
 

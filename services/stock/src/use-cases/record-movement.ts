@@ -1,4 +1,6 @@
-import { canAccessLocation, Conflict, Forbidden, inOneRoundTrip, isId, transact, Unprocessable, type EffectGuard, type ServiceRuntime } from '@inv/shared';
+import { canAccessLocation, Conflict, Forbidden, isId, Unprocessable } from '@inv/shared/core';
+import { inOneRoundTrip, type EffectGuard } from '@inv/shared/db';
+import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { lockBalances } from '../data/ledger-repository';
 import { isKnownItem, isKnownLocation, lockItemsForMovement, lockLocations } from '../data/projection-repository';
 import { recordStockChanges } from '../data/stock-positions';

@@ -1,4 +1,6 @@
-import { BadRequest, Conflict, isId, type RecordedOpening, transact, Unprocessable, type Pool, type PoolClient, type RecordOpening, type ServiceRuntime } from '@inv/shared';
+import { BadRequest, Conflict, isId, type RecordedOpening, Unprocessable, type RecordOpening } from '@inv/shared/core';
+import { type Pool, type PoolClient } from '@inv/shared/db';
+import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { claimOpening, findOpening, type OpeningRow } from '../data/opening-repository';
 import { isKnownLocation, lockLocations, storeOpeningItems } from '../data/projection-repository';
 import { latestStockPosition, recordStockChanges } from '../data/stock-positions';

@@ -1,4 +1,5 @@
-import { isId, transact, type ServiceRuntime } from '@inv/shared';
+import { isId } from '@inv/shared/core';
+import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { lockLocations, setLocationClosed } from '../data/projection-repository';
 
 /** Reopens a location whose deletion did not go through. Idempotent. */

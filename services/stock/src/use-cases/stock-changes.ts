@@ -1,4 +1,5 @@
-import { newId, Unprocessable, type PoolClient, type StockChanged } from '@inv/shared';
+import { newId, Unprocessable, type StockChanged } from '@inv/shared/core';
+import { type PoolClient } from '@inv/shared/db';
 import { balanceKey, insertMovements, lockBalances, updateBalances, type LockedBalance, type NewMovement } from '../data/ledger-repository';
 import { applyDelta } from '../domain/balance-rules';
 import { fromUnits, type Units } from '../domain/quantity';

@@ -1,4 +1,7 @@
-import { canAccessLocation, Conflict, Forbidden, inOneRoundTrip, isId, NotFound, recordEvent, StockEvents, transact, Unprocessable, type PoolClient, type EffectGuard, type ServiceRuntime, type StockChanged } from '@inv/shared';
+import { canAccessLocation, Conflict, Forbidden, isId, NotFound, StockEvents, Unprocessable, type StockChanged } from '@inv/shared/core';
+import { inOneRoundTrip, type PoolClient, type EffectGuard } from '@inv/shared/db';
+import { recordEvent } from '@inv/shared/messaging';
+import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { findItems, findLocations, lockLocations, type ItemRow, type LocationRow } from '../data/projection-repository';
 import { recordStockChanges } from '../data/stock-positions';
 import { findTransfers, lockTransfer, markTransferReverted, settlePendingTransfer, type LockedTransfer } from '../data/transfer-repository';

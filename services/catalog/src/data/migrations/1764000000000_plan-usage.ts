@@ -1,4 +1,4 @@
-import { backfillPlanUsageSql, PLAN_USAGE_TABLE_SQL } from '@inv/shared';
+import { backfillPlanUsageSql, PLAN_USAGE_TABLE_SQL } from '@inv/shared/db';
 import type { MigrationBuilder } from 'node-pg-migrate';
 
 // The catalog's plan quota counters (shared plan-quota.ts), started from what each workspace has.

@@ -1,4 +1,4 @@
-import { backfillPlanUsageSql, PLAN_USAGE_TABLE_SQL } from '@inv/shared';
+import { backfillPlanUsageSql, PLAN_USAGE_TABLE_SQL } from '@inv/shared/db';
 import type { MigrationBuilder } from 'node-pg-migrate';
 
 // The locations plan quota's counters (shared plan-quota.ts), started from the live locations.

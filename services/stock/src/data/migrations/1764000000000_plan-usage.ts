@@ -1,4 +1,4 @@
-import { PLAN_USAGE_TABLE_SQL } from '@inv/shared';
+import { PLAN_USAGE_TABLE_SQL } from '@inv/shared/db';
 import type { MigrationBuilder } from 'node-pg-migrate';
 
 // Counters of the plan's transfers per billing cycle (see shared plan-quota.ts). No backfill: a

@@ -1,0 +1,2 @@
+/** Configuration read from the environment, parsed once with zod. */
+export * from './src/config';

@@ -1,0 +1,9 @@
+/** RabbitMQ: the broker connection, the outbox and its relay, event consumers, request/reply. */
+export * from './src/messaging/broker';
+export * from './src/messaging/consumer';
+export * from './src/messaging/envelope';
+export * from './src/messaging/outbox';
+export * from './src/messaging/queues';
+export * from './src/messaging/retention';
+export * from './src/messaging/rpc';
+export * from './src/messaging/tables';
