@@ -11,3 +11,4 @@ export * from './src/plans';
 export * from './src/contracts/catalog';
 export * from './src/contracts/locations';
 export * from './src/contracts/stock';
+export * from './src/caller';

@@ -14,6 +14,49 @@ export interface PlanLimits {
   transfers: number;
 }
 
+/** What a plan limits: each a counter of the service that owns the resource. */
+export type PlanResource = keyof PlanLimits;
+
+/** How a limit reads in a refusal: "The free plan allows 50 transfers per billing cycle". */
+const WORDING: Record<PlanResource, string> = {
+  items: 'items',
+  suppliers: 'suppliers',
+  locations: 'locations',
+  tags: 'tags',
+  users: 'users',
+  transfers: 'transfers per billing cycle',
+};
+
+/**
+ * One limit of a workspace's plan, as a service claims it: the one plan-quota object. The limit
+ * comes from PLAN_LIMITS; periodStart is the billing cycle's start for the limit that counts per
+ * cycle (transfers), null for limits on what exists (a deletion gives its unit back).
+ */
+export interface PlanQuota {
+  resource: PlanResource;
+  plan: Plan;
+  limit: number;
+  periodStart: Date | null;
+  /** The limit in a refusal's words. */
+  wording: string;
+}
+
+/**
+ * The quota of `resource` for a workspace (a caller's, or one read by the admin CLI) on its plan;
+ * the limit counted per billing cycle (transfers) needs the cycle's start (ISO 8601).
+ */
+export function planQuota(workspace: { plan: Plan; billingCycleStart?: string }, resource: PlanResource): PlanQuota {
+  const perCycle = resource === 'transfers';
+  if (perCycle && workspace.billingCycleStart === undefined) throw new Error(`the ${resource} quota counts per billing cycle: give its start`);
+  return {
+    resource,
+    plan: workspace.plan,
+    limit: PLAN_LIMITS[workspace.plan][resource],
+    periodStart: perCycle ? new Date(workspace.billingCycleStart!) : null,
+    wording: WORDING[resource],
+  };
+}
+
 /** The one table of plan limits. Documented in the README; change both together. */
 export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
   free: { items: 100, suppliers: 5, locations: 3, tags: 20, users: 2, transfers: 50 },

@@ -1,5 +1,4 @@
-import { newId, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
-import { type InternalContext } from '@inv/shared/http';
+import { type Caller, newId, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
 import { createPool, type Pool } from '@inv/shared/db';
 import { Broker, CommandClient } from '@inv/shared/messaging';
 import { createLogger } from '@inv/shared/observability';
@@ -69,7 +68,7 @@ async function age(locationId: string): Promise<void> {
 /** The use case as the locations service runs it, with `client` for its commands. */
 function deleteWith(client: CommandClient, ws: TestWorkspace, locationId: string): Promise<{ id: string }> {
   const runtime = { pool, client, logger, outbox: { kick: () => undefined } } as unknown as Parameters<typeof deleteLocation>[0];
-  const context = { workspace: { id: ws.id } as InternalContext['workspace'], locationAccess: { restricted: false, locations: [] }, requestId: unique('req') };
+  const context = { workspace: { id: ws.id } as Caller['workspace'], locationAccess: { restricted: false, locations: [] }, requestId: unique('req') };
   return deleteLocation(runtime, context, locationId);
 }
 
@@ -94,8 +93,7 @@ function holdingClient(client: CommandClient, held: string, when: 'before' | 'af
       reached();
       await released;
       return result;
-    },
-  } as unknown as CommandClient;
+    } } as unknown as CommandClient;
   return { client: holding, reached: reachedHold, release };
 }
 

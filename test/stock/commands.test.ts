@@ -1,6 +1,7 @@
 import { CatalogEvents, LocationEvents, newId, StockCommands, STOCK_SERVICE, type ItemSnapshot } from '@inv/shared/core';
 import { expectError } from '../support/api';
 import { adminDeps, newWorkspace, sql, unique, type TestWorkspace } from '../support/fixtures';
+import { ownerContext } from '../support/internal-calls';
 import { createItem, createLocation, ledgerMismatches, onHand, publish, receive } from './stock-fixtures';
 
 /** Sends a stock command as another service would; resolves with the answer or the AppError. */
@@ -16,7 +17,8 @@ async function command(ws: TestWorkspace, type: string, payload: unknown): Promi
 
 type OpeningItem = Omit<ItemSnapshot, 'version'>;
 const snapshot = (overrides: Partial<OpeningItem> = {}): OpeningItem => ({ id: newId(), sku: unique('SKU'), description: 'new item', trackStock: true, ...overrides });
-const opening = (operationId: string, lines: { item: OpeningItem; locationId: string; quantity: number }[]) => ({ operationId, userId: 'user-1', lines });
+/** The command as the catalog sends it, for the workspace's owner. */
+const opening = (ws: TestWorkspace, operationId: string, lines: { item: OpeningItem; locationId: string; quantity: number }[]) => ({ operationId, caller: ownerContext(ws, ['items.write']), lines });
 
 describe('stock.record-opening and stock.cancel-opening', () => {
   it('when an item is created with a quantity, then its opening movement and balance exist', async () => {
@@ -30,7 +32,7 @@ describe('stock.record-opening and stock.cancel-opening', () => {
   it('when the same operation arrives twice, then it is recorded once and both answers agree', async () => {
     const ws = await newWorkspace();
     const item = snapshot();
-    const payload = opening(newId(), [{ item, locationId: ws.defaultLocationId, quantity: 3 }]);
+    const payload = opening(ws, newId(), [{ item, locationId: ws.defaultLocationId, quantity: 3 }]);
     const [first, second] = await Promise.all([command(ws, StockCommands.recordOpening, payload), command(ws, StockCommands.recordOpening, payload)]);
     expect(first).toEqual({ ok: true, result: { movements: 1, position: 1 } });
     expect(second).toEqual(first);
@@ -47,11 +49,11 @@ describe('stock.record-opening and stock.cancel-opening', () => {
       [[{ item: good, locationId: ws.defaultLocationId, quantity: 1 }, { item: snapshot(), locationId: newId(), quantity: 1 }], 'does not exist'],
       [[{ item: good, locationId: ws.defaultLocationId, quantity: 1 }, { item: snapshot({ trackStock: false }), locationId: ws.defaultLocationId, quantity: 1 }], 'catalog-only'],
     ] as const) {
-      const answer = await command(ws, StockCommands.recordOpening, opening(newId(), [...lines]));
+      const answer = await command(ws, StockCommands.recordOpening, opening(ws, newId(), [...lines]));
       expect(answer).toMatchObject({ ok: false, code: 'unprocessable_entity' });
       expect((answer as { message: string }).message).toContain(reason);
     }
-    expect(await command(ws, StockCommands.recordOpening, opening(newId(), [{ item: good, locationId: ws.defaultLocationId, quantity: 1.00001 }]))).toMatchObject({ ok: false, code: 'bad_request' });
+    expect(await command(ws, StockCommands.recordOpening, opening(ws, newId(), [{ item: good, locationId: ws.defaultLocationId, quantity: 1.00001 }]))).toMatchObject({ ok: false, code: 'bad_request' });
     expect(await sql('SELECT count(*)::int AS n FROM stock.movements WHERE workspace_id = $1', [ws.id])).toEqual([{ n: 0 }]);
   });
 
@@ -59,7 +61,7 @@ describe('stock.record-opening and stock.cancel-opening', () => {
     const ws = await newWorkspace();
     const item = snapshot();
     const operationId = newId();
-    await command(ws, StockCommands.recordOpening, opening(operationId, [{ item, locationId: ws.defaultLocationId, quantity: 4 }]));
+    await command(ws, StockCommands.recordOpening, opening(ws, operationId, [{ item, locationId: ws.defaultLocationId, quantity: 4 }]));
     expect(await command(ws, StockCommands.cancelOpening, { operationId })).toEqual({ ok: true, result: { cancelled: true } });
     expect(await command(ws, StockCommands.cancelOpening, { operationId })).toEqual({ ok: true, result: { cancelled: true } });
     expect(await sql('SELECT 1 FROM stock.balances WHERE item_id = $1 UNION ALL SELECT 1 FROM stock.movements WHERE item_id = $1 UNION ALL SELECT 1 FROM stock.items WHERE id = $1', [item.id])).toEqual([]);
@@ -78,18 +80,18 @@ describe('stock.record-opening and stock.cancel-opening', () => {
     const ws = await newWorkspace();
     const item = snapshot();
     const operationId = newId();
-    await command(ws, StockCommands.recordOpening, opening(operationId, [{ item, locationId: ws.defaultLocationId, quantity: 4 }]));
+    await command(ws, StockCommands.recordOpening, opening(ws, operationId, [{ item, locationId: ws.defaultLocationId, quantity: 4 }]));
     await publish(CatalogEvents.openingAbandoned, ws.id, { operationId });
     await publish(CatalogEvents.openingAbandoned, ws.id, { operationId });
     expect(await sql('SELECT 1 FROM stock.balances WHERE item_id = $1 UNION ALL SELECT 1 FROM stock.movements WHERE item_id = $1', [item.id])).toEqual([]);
-    expect(await command(ws, StockCommands.recordOpening, opening(operationId, [{ item, locationId: ws.defaultLocationId, quantity: 4 }]))).toMatchObject({ ok: false, code: 'conflict' });
+    expect(await command(ws, StockCommands.recordOpening, opening(ws, operationId, [{ item, locationId: ws.defaultLocationId, quantity: 4 }]))).toMatchObject({ ok: false, code: 'conflict' });
   });
 
   it('when the cancel overtakes its opening, then the late opening is refused with 409', async () => {
     const ws = await newWorkspace();
     const operationId = newId();
     expect(await command(ws, StockCommands.cancelOpening, { operationId })).toEqual({ ok: true, result: { cancelled: true } });
-    expect(await command(ws, StockCommands.recordOpening, opening(operationId, [{ item: snapshot(), locationId: ws.defaultLocationId, quantity: 1 }]))).toMatchObject({ ok: false, code: 'conflict' });
+    expect(await command(ws, StockCommands.recordOpening, opening(ws, operationId, [{ item: snapshot(), locationId: ws.defaultLocationId, quantity: 1 }]))).toMatchObject({ ok: false, code: 'conflict' });
     expect(await sql('SELECT count(*)::int AS n FROM stock.movements WHERE workspace_id = $1', [ws.id])).toEqual([{ n: 0 }]);
   });
 });

@@ -71,7 +71,7 @@ describe('stock movements and balances', () => {
     }
   });
 
-  it('when the item or the location cannot take stock, then 422 says why', async () => {
+  it('when the item or the location cannot take stock, then 422 says why; a malformed id is a 400', async () => {
     const ws = await newWorkspace();
     const item = await createItem(ws);
     const catalogOnly = await createItem(ws, { trackStock: false });
@@ -79,7 +79,8 @@ describe('stock movements and balances', () => {
     const post = (itemId: string, locationId: string) => ws.owner.post('/inventory/movements', { type: 'receipt', itemId, locationId, quantity: 1 });
     expect(expectError(await post(catalogOnly.id, ws.defaultLocationId), 422, 'unprocessable_entity').message).toContain('catalog-only');
     expect(expectError(await post(item.id, inactive.id), 422, 'unprocessable_entity').message).toContain('inactive');
-    expectError(await post(item.id, 'not-an-id'), 422, 'unprocessable_entity');
+    expect(expectError(await post(item.id, 'not-an-id'), 400, 'bad_request').message).toContain('locationId');
+    expect(expectError(await post(item.id, '00000000-0000-4000-8000-000000000000'), 422, 'unprocessable_entity').message).toContain('does not exist');
   });
 
   it('when movements are listed, then they come newest first, filtered and paged, with X-Total-Count', async () => {

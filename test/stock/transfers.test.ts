@@ -97,7 +97,6 @@ describe('POST /inventory/transfers', () => {
     const cases: [unknown, string][] = [
       [{ fromLocationId: from, toLocationId: from, lines }, 'same location'],
       [{ fromLocationId: from, toLocationId: '00000000-0000-4000-8000-000000000000', lines }, 'does not exist'],
-      [{ fromLocationId: 'junk', toLocationId: van.id, lines }, 'does not exist'],
       [{ fromLocationId: from, toLocationId: doomed.id, lines }, 'deleted'],
       [{ fromLocationId: from, toLocationId: inactive.id, lines }, 'inactive'],
       [{ fromLocationId: inactive.id, toLocationId: van.id, lines }, 'inactive'],
@@ -110,6 +109,8 @@ describe('POST /inventory/transfers', () => {
     }
     expect(await onHand(ws.owner, item.id, from)).toBe(5);
     expect(await onHand(ws.owner, item.id, van.id)).toBe(0);
+    // A malformed id is a malformed request (400, naming the field), not an unknown entity.
+    expect(expectError(await transfer(ws, { fromLocationId: 'junk', toLocationId: van.id, lines }), 400, 'bad_request').message).toContain('fromLocationId');
     expect(await sql('SELECT count(*)::int AS n FROM stock.transfers WHERE workspace_id = $1', [ws.id])).toEqual([{ n: 0 }]);
   });
 
@@ -132,7 +133,7 @@ describe('POST /inventory/transfers', () => {
     expect(await onHand(ws.owner, item.id, van.id)).toBe(2);
     expect(await sql('SELECT name FROM stock.locations WHERE id = $1', [van.id])).toEqual([{ name: van.name }]);
     const junkItem = await transfer(ws, { fromLocationId: ws.defaultLocationId, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 1 }, { itemId: 'junk', quantity: 1 }] });
-    expect(expectError(junkItem, 422, 'unprocessable_entity').message).toBe('lines[1]: item junk does not exist.');
+    expect(expectError(junkItem, 400, 'bad_request').message).toContain('lines.1.itemId: not a valid id');
   });
   it('when a member with restricted location access transfers, then it needs write access to both locations', async () => {
     const { ws, van, item, from } = await stocked(10);

@@ -1,5 +1,5 @@
-import { type Scope } from '@inv/shared/core';
-import { bodyDigest, type InternalContext, signContext } from '@inv/shared/http';
+import { type Caller, type Scope } from '@inv/shared/core';
+import { bodyDigest, signContext } from '@inv/shared/http';
 import type { TestWorkspace } from './fixtures';
 
 export type ServiceName = 'catalog' | 'locations' | 'stock';
@@ -9,7 +9,7 @@ export function serviceUrl(service: ServiceName): string {
 }
 
 /** A context as the gateway would sign it for the workspace's owner, with the given scopes. */
-export function ownerContext(ws: TestWorkspace, scopes: Scope[]): InternalContext {
+export function ownerContext(ws: TestWorkspace, scopes: Scope[]): Caller {
   return {
     requestId: `test-${Date.now()}`,
     keyId: 'test-key',
@@ -21,19 +21,16 @@ export function ownerContext(ws: TestWorkspace, scopes: Scope[]): InternalContex
       id: ws.id,
       slug: ws.slug,
       plan: 'free',
-      limits: { items: 100, suppliers: 5, locations: 3, tags: 20, users: 2, transfers: 50 },
       defaultLocationId: ws.defaultLocationId,
       defaultLocationType: 'warehouse',
       defaultLowStockThreshold: 5,
       fiscalYearStartMonth: 1,
-      billingCycleStart: new Date().toISOString(),
-    },
-    writes: {},
-  };
+      billingCycleStart: new Date().toISOString() },
+    writes: {} };
 }
 
 /** The internal headers for exactly this call, signed with `secret` (this run's secret unless given). */
-export function signedHeaders(context: InternalContext, method: string, target: string, body?: string, secret = process.env.TEST_INTERNAL_SECRET!): Record<string, string> {
+export function signedHeaders(context: Caller, method: string, target: string, body?: string, secret = process.env.TEST_INTERNAL_SECRET!): Record<string, string> {
   return signContext(context, { method, target, bodyDigest: bodyDigest(body === undefined ? undefined : Buffer.from(body)) }, secret);
 }
 
@@ -42,8 +39,7 @@ export async function callService(service: ServiceName, method: string, target: 
   const res = await fetch(`${serviceUrl(service)}${target}`, {
     method,
     headers: { ...options.headers, ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: options.body,
-  });
+    body: options.body });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }

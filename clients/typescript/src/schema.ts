@@ -1100,11 +1100,13 @@ export interface components {
             /** @enum {string} */
             type: "receipt";
             /**
+             * Format: uuid
              * @description A stock-tracked item of the workspace
              * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
              */
             itemId: string;
             /**
+             * Format: uuid
              * @description An existing location; adding stock needs it active and not being deleted
              * @example 9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b
              */
@@ -1127,11 +1129,13 @@ export interface components {
             /** @enum {string} */
             type: "adjustment";
             /**
+             * Format: uuid
              * @description A stock-tracked item of the workspace
              * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
              */
             itemId: string;
             /**
+             * Format: uuid
              * @description An existing location; adding stock needs it active and not being deleted
              * @example 9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b
              */
@@ -1156,11 +1160,13 @@ export interface components {
             /** @enum {string} */
             type: "count";
             /**
+             * Format: uuid
              * @description A stock-tracked item of the workspace
              * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
              */
             itemId: string;
             /**
+             * Format: uuid
              * @description An existing location; adding stock needs it active and not being deleted
              * @example 9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b
              */
@@ -1247,11 +1253,13 @@ export interface components {
         };
         CreateTransfer: {
             /**
+             * Format: uuid
              * @description Source location (required)
              * @example 9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b
              */
             fromLocationId: string;
             /**
+             * Format: uuid
              * @description Destination location (required), different from the source
              * @example c4e8a2f1-7b3d-4a9e-8f60-2d5b1e7c9a34
              */
@@ -1259,16 +1267,17 @@ export interface components {
             /** @description 1 to 500 lines (required) */
             lines: {
                 /**
+                 * Format: uuid
                  * @description A stock-tracked item; each item at most once per transfer
                  * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
                  */
                 itemId: string;
                 /** @description > 0 and ≤ 1000000000, at most 4 decimals */
                 quantity: number;
-                /** @description Up to 500 characters; default "" */
+                /** @description Free text, up to 500 characters; default "" */
                 note?: string;
             }[];
-            /** @description Up to 500 characters; default "" */
+            /** @description Free text, up to 500 characters; default "" */
             note?: string;
             /**
              * @description completed (default): the stock moves at once. pending: nothing moves yet; the lines are reserved at the source until the destination completes or rejects the transfer or the source cancels it

@@ -1,4 +1,4 @@
-import { AccessLevel, BadRequest, isId, newId, NotFound, Plan, PLAN_LIMITS, Role, Scope, z } from '@inv/shared/core';
+import { AccessLevel, BadRequest, isId, newId, NotFound, Plan, planQuota, Role, Scope, z } from '@inv/shared/core';
 import { claimPlanQuota, type Pool, withTransaction } from '@inv/shared/db';
 import { type CommandClient } from '@inv/shared/messaging';
 import {
@@ -6,7 +6,7 @@ import {
   findWorkspace,
   insertApiKey,
   isMember,
-  memberQuota,
+  MEMBERS_IN_USE,
   revokeApiKey,
   setPlan,
   upsertMembership,
@@ -102,7 +102,7 @@ export async function addMember(deps: AdminDeps, input: z.input<typeof AddMember
     if (!workspace) throw new NotFound(`Workspace ${args.workspace}`);
     const user = await upsertUser(tx, newId(), args.email);
     const { added } = await upsertMembership(tx, { workspaceId: workspace.id, userId: user.id, role: args.role, access });
-    if (added) await claimPlanQuota(tx, workspace.id, memberQuota(PLAN_LIMITS[workspace.plan].users, workspace.plan));
+    if (added) await claimPlanQuota(tx, workspace.id, planQuota(workspace, 'users'), MEMBERS_IN_USE);
     return { user: { id: user.id, email: user.email, role: args.role, locationAccess: access } };
   });
   await deps.identityChanged();

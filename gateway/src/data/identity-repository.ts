@@ -1,5 +1,5 @@
 import type { LocationAccess, Plan, Role, Scope } from '@inv/shared/core';
-import type { PlanQuota, Pool, PoolClient } from '@inv/shared/db';
+import type { Pool, PoolClient } from '@inv/shared/db';
 
 type Db = Pool | PoolClient;
 
@@ -206,10 +206,8 @@ export async function upsertMembership(tx: PoolClient, m: { workspaceId: string;
   return { added: rows[0]!.added };
 }
 
-/** The plan's users as a shared plan quota: members of the workspace. */
-export function memberQuota(limit: number, plan: string): PlanQuota {
-  return { resource: 'users', limit, plan, inUse: 'SELECT count(*) FROM memberships WHERE workspace_id = $1::uuid' };
-}
+/** How the plan's users are counted afresh (see InUseQuery): members of the workspace. */
+export const MEMBERS_IN_USE = 'SELECT count(*) FROM memberships WHERE workspace_id = $1::uuid';
 
 export async function isMember(db: Db, workspaceId: string, userId: string): Promise<boolean> {
   const { rowCount } = await db.query('SELECT 1 FROM memberships WHERE workspace_id = $1 AND user_id = $2', [workspaceId, userId]);

@@ -7,7 +7,7 @@ import { httpMetrics, type Logger, type Readiness, readinessResponse, logContext
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { GatewayConfig } from '../config';
 import type { ApiKeyRow } from '../data/identity-repository';
-import { callerOf, type Caller, internalContext, presentedKeyHash, selectedWorkspace } from './caller';
+import { keyHolderOf, type KeyHolder, callerFor, presentedKeyHash, selectedWorkspace } from './caller';
 import { docsRoutes, isDocsPath } from './docs-page';
 import type { IdentityCache } from './identity-cache';
 import { forwardedRoute, forwarder, ROUTES, type ServiceName } from './proxy';
@@ -20,7 +20,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 declare module 'express-serve-static-core' {
   interface Request {
     requestId: string;
-    caller?: Caller;
+    caller?: KeyHolder;
     /** The caller's write positions, read with its rate-limit window (read-your-writes). */
     knownWrites?: KnownWrites;
   }
@@ -78,7 +78,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // if the epoch has not moved since it was read (else it is read again, and the call counted
   // again if that changed whose call it is).
   const { identities, limiter } = deps;
-  const take = (req: Request, caller: Caller | undefined) =>
+  const take = (req: Request, caller: KeyHolder | undefined) =>
     limiter.take(caller ? `key:${caller.keyId}` : `ip:${req.ip}`, caller?.rateLimit ?? config.RATE_LIMIT_PER_MINUTE, `${req.requestId}:${randomUUID()}`, caller?.keyId);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     let authError: unknown;
@@ -88,7 +88,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       try {
         keyHash = presentedKeyHash(req.rawHeaders);
         cachedKey = identities.cachedKey(keyHash);
-        req.caller = callerOf(cachedKey ?? (await identities.loadKey(keyHash)));
+        req.caller = keyHolderOf(cachedKey ?? (await identities.loadKey(keyHash)));
       } catch (err) {
         authError = err;
       }
@@ -99,7 +99,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       identities.observe(decision.identityEpoch);
       if (cachedKey && keyHash !== undefined && identities.cachedKey(keyHash) !== cachedKey) {
         try {
-          req.caller = callerOf(await identities.loadKey(keyHash));
+          req.caller = keyHolderOf(await identities.loadKey(keyHash));
         } catch (err) {
           req.caller = undefined;
           authError = err;
@@ -127,7 +127,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // Read and checked once here; forwarded calls carry these exact bytes on.
   app.use(jsonBody(config.JSON_BODY_LIMIT));
 
-  const caller = (req: Request): Caller => {
+  const caller = (req: Request): KeyHolder => {
     if (!req.caller) throw new Unauthorized();
     return req.caller;
   };
@@ -137,7 +137,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     const forward = forwarder(service, deps.services[service], { secret: config.INTERNAL_SECRET, logger, writePositions: deps.writePositions });
     app.use(ROUTES[service], async (req: Request, res: Response) => {
       const access = await selectedWorkspace(identities, caller(req), req);
-      forward(req, res, internalContext(caller(req), access, req.requestId, callerWrites(req.knownWrites, access.workspace.id)));
+      forward(req, res, callerFor(caller(req), access, req.requestId, callerWrites(req.knownWrites, access.workspace.id)));
     });
   }
 

@@ -1,12 +1,12 @@
-import { BadRequest, currentBillingCycleStart, effectiveScopes, Forbidden, NotFound, PLAN_LIMITS, Unauthorized, type Scope } from '@inv/shared/core';
-import { type CallerWrites, type InternalContext } from '@inv/shared/http';
+import { BadRequest, currentBillingCycleStart, effectiveScopes, Forbidden, NotFound, Unauthorized, type Scope, type Caller, type CallerWrites } from '@inv/shared/core';
+
 import type { Request } from 'express';
 import type { ApiKeyRow, MembershipRow, WorkspaceRow } from '../data/identity-repository';
 import { authorizationLines, bearerToken, hashApiKey, looksLikeApiKey } from '../domain/api-key';
 import type { IdentityCache } from './identity-cache';
 
-/** The authenticated key, before any workspace is chosen. */
-export interface Caller {
+/** The authenticated key and its user, before any workspace is chosen. */
+export interface KeyHolder {
   keyId: string;
   userId: string;
   email: string;
@@ -33,7 +33,7 @@ export function presentedKeyHash(rawHeaders: readonly string[]): string {
 }
 
 /** The caller an active key row stands for. Throws Unauthorized for an unknown or revoked key (no row). */
-export function callerOf(key: ApiKeyRow | undefined): Caller {
+export function keyHolderOf(key: ApiKeyRow | undefined): KeyHolder {
   if (!key) throw new Unauthorized('Invalid or revoked API key.');
   return {
     keyId: key.id,
@@ -42,8 +42,7 @@ export function callerOf(key: ApiKeyRow | undefined): Caller {
     restricted: key.restricted,
     keyScopes: key.scopes,
     boundWorkspaceId: key.workspace_id,
-    rateLimit: key.rate_limit,
-  };
+    rateLimit: key.rate_limit };
 }
 
 export interface WorkspaceAccess {
@@ -56,14 +55,14 @@ export interface WorkspaceAccess {
  * Loads a workspace the caller may act on. Another tenant's workspace answers exactly like a
  * missing one (404), so a key cannot probe which workspaces exist.
  */
-export async function workspaceFor(identities: IdentityCache, caller: Caller, idOrSlug: string): Promise<WorkspaceAccess> {
+export async function workspaceFor(identities: IdentityCache, caller: KeyHolder, idOrSlug: string): Promise<WorkspaceAccess> {
   const found = await identities.memberWorkspace(idOrSlug, caller.userId);
   if (!found || (caller.boundWorkspaceId !== null && found.workspace.id !== caller.boundWorkspaceId)) throw new NotFound('Workspace');
   return { ...found, scopes: effectiveScopes(caller.keyScopes, found.membership.role) };
 }
 
 /** The workspace a workspace-scoped call acts on, from the query (full-access keys) or the key itself (restricted keys). */
-export async function selectedWorkspace(identities: IdentityCache, caller: Caller, req: Request): Promise<WorkspaceAccess> {
+export async function selectedWorkspace(identities: IdentityCache, caller: KeyHolder, req: Request): Promise<WorkspaceAccess> {
   const workspaceId = typeof req.query.workspaceId === 'string' ? req.query.workspaceId : undefined;
   const projectSlug = typeof req.query.projectSlug === 'string' ? req.query.projectSlug : undefined;
   if (Array.isArray(req.query.workspaceId) || Array.isArray(req.query.projectSlug)) throw new BadRequest('Give workspaceId (or projectSlug) once.', Array.isArray(req.query.workspaceId) ? 'workspaceId' : 'projectSlug');
@@ -83,13 +82,14 @@ export async function selectedWorkspace(identities: IdentityCache, caller: Calle
   return workspaceFor(identities, caller, selector);
 }
 
-export function internalContext(caller: Caller, access: WorkspaceAccess, requestId: string, writes: CallerWrites, now = new Date()): InternalContext {
+/** The caller the services act for: the key holder in the chosen workspace, as the gateway signs it. */
+export function callerFor(holder: KeyHolder, access: WorkspaceAccess, requestId: string, writes: CallerWrites, now = new Date()): Caller {
   const { workspace, membership } = access;
   return {
     requestId,
     writes,
-    keyId: caller.keyId,
-    user: { id: caller.userId, email: caller.email },
+    keyId: holder.keyId,
+    user: { id: holder.userId, email: holder.email },
     role: membership.role,
     scopes: access.scopes,
     locationAccess: { restricted: membership.location_access_restricted, locations: membership.location_access },
@@ -97,12 +97,9 @@ export function internalContext(caller: Caller, access: WorkspaceAccess, request
       id: workspace.id,
       slug: workspace.slug,
       plan: workspace.plan,
-      limits: PLAN_LIMITS[workspace.plan],
       defaultLocationId: workspace.default_location_id,
       defaultLocationType: workspace.default_location_type,
       defaultLowStockThreshold: Number(workspace.default_low_stock_threshold),
       fiscalYearStartMonth: workspace.fiscal_year_start_month,
-      billingCycleStart: currentBillingCycleStart(workspace.billing_anchor, now).toISOString(),
-    },
-  };
+      billingCycleStart: currentBillingCycleStart(workspace.billing_anchor, now).toISOString() } };
 }

@@ -1,5 +1,5 @@
-import { InternalError } from '@inv/shared/core';
-import { bodyDigest, type InternalContext, parseStockPosition, signContext, STOCK_POSITION_HEADER } from '@inv/shared/http';
+import { type Caller, InternalError } from '@inv/shared/core';
+import { bodyDigest, parseStockPosition, signContext, STOCK_POSITION_HEADER } from '@inv/shared/http';
 import { injectTraceHeaders, type Logger } from '@inv/shared/observability';
 import type { Request, Response } from 'express';
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
@@ -10,8 +10,7 @@ import type { WritePositions } from './write-positions';
 export const ROUTES: Record<'catalog' | 'locations' | 'stock', string[]> = {
   catalog: ['/items', '/tags', '/suppliers'],
   locations: ['/locations'],
-  stock: ['/inventory'],
-};
+  stock: ['/inventory'] };
 export type ServiceName = keyof typeof ROUTES;
 
 /** The metrics route label of a forwarded call: its service prefix (`/items/*`); the service labels the exact route. */
@@ -73,7 +72,7 @@ export function forwardedHeaders(incoming: IncomingHttpHeaders): OutgoingHttpHea
   return headers;
 }
 
-export type Forward = (req: Request, res: Response, context: InternalContext) => void;
+export type Forward = (req: Request, res: Response, context: Caller) => void;
 
 /**
  * Forwards calls to one service: the exact body bytes the gateway read and checked (never a

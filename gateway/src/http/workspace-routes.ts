@@ -6,7 +6,7 @@ import type { Request } from 'express';
 import { listMemberWorkspaces } from '../data/identity-repository';
 import { Workspace } from '../domain/workspace';
 import { fetchUsage } from '../messaging/workspace-usage';
-import { workspaceFor, type Caller, type WorkspaceAccess } from './caller';
+import { workspaceFor, type KeyHolder, type WorkspaceAccess } from './caller';
 import type { IdentityCache } from './identity-cache';
 import { presentWorkspace } from './workspace-presenter';
 
@@ -14,13 +14,13 @@ export interface WorkspaceRouteDeps {
   pool: Pool;
   identities: IdentityCache;
   client: CommandClient;
-  caller: (req: Request) => Caller;
+  caller: (req: Request) => KeyHolder;
 }
 
 const WorkspacePath = z.object({ idOrSlug: z.string().openapi({ description: 'Workspace ID or slug' }) });
 
 /** The workspaces.read scope is checked per workspace: a key's scopes depend on the member's role in each. */
-async function present(deps: WorkspaceRouteDeps, caller: Caller, access: WorkspaceAccess) {
+async function present(deps: WorkspaceRouteDeps, caller: KeyHolder, access: WorkspaceAccess) {
   if (!access.scopes.includes('workspaces.read')) throw new Forbidden('This call requires the workspaces.read scope.');
   const now = new Date();
   const usage = await fetchUsage(deps.client, access.workspace.id, currentBillingCycleStart(access.workspace.billing_anchor, now));

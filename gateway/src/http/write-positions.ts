@@ -1,4 +1,4 @@
-import { type CallerWrites } from '@inv/shared/http';
+import type { CallerWrites } from '@inv/shared/core';
 import { type Logger, writePositionsUnrecorded } from '@inv/shared/observability';
 import type { Redis } from 'ioredis';
 

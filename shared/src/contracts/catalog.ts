@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EntityIdSchema } from '../ids';
 
 /**
  * Messages the catalog service publishes and the commands it answers. Owned by the catalog
@@ -34,8 +35,8 @@ export const CatalogEvents = {
    */
   openingAbandoned: 'opening.abandoned',
 } as const;
-export const OpeningAbandoned = z.object({ operationId: z.string().uuid() });
-export type OpeningAbandoned = z.infer<typeof OpeningAbandoned>;
+export const OpeningAbandoned = z.object({ operationId: EntityIdSchema });
+export type OpeningAbandoned = z.input<typeof OpeningAbandoned>;
 export const ItemChanged = ItemSnapshot;
 export const TagCreated = z.object({ id: z.string(), name: z.string(), color: z.string() });
 export type TagCreated = z.infer<typeof TagCreated>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Caller } from '../caller';
+import { EntityIdSchema } from '../ids';
 import { ItemSnapshot } from './catalog';
 import { LocationType } from './locations';
 
@@ -73,26 +75,27 @@ export const StockCommands = {
   /** Answers { position }: the workspace's latest stock position (0 before its first change of on-hand). */
   position: 'stock.position',
 } as const;
-export const FenceItem = z.object({ itemId: z.string(), version: z.number().int().positive(), requireNoStock: z.boolean() });
-export type FenceItem = z.infer<typeof FenceItem>;
-export const FenceLocation = z.object({ locationId: z.string(), version: z.number().int().positive() });
-export type FenceLocation = z.infer<typeof FenceLocation>;
+export const FenceItem = z.object({ itemId: EntityIdSchema, version: z.number().int().positive(), requireNoStock: z.boolean() });
+export type FenceItem = z.input<typeof FenceItem>;
+export const FenceLocation = z.object({ locationId: EntityIdSchema, version: z.number().int().positive() });
+export type FenceLocation = z.input<typeof FenceLocation>;
 export const StockPosition = z.object({ position: z.number().int().nonnegative() });
 export const StockUsage = z.object({ billingCycleStart: z.string() });
 export const StockUsageResult = z.object({ transfers: z.number().int() });
 export const RecordOpening = z.object({
-  operationId: z.string().uuid(),
-  userId: z.string(),
+  operationId: EntityIdSchema,
+  /** Who creates the items: the stock service decides the opening for this caller (its location access, its user on the movements). */
+  caller: Caller,
   lines: z
-    .array(z.object({ item: ItemSnapshot.omit({ version: true }), locationId: z.string(), quantity: z.number().positive() }))
+    .array(z.object({ item: ItemSnapshot.omit({ version: true }).extend({ id: EntityIdSchema }), locationId: EntityIdSchema, quantity: z.number().positive() }))
     .min(1)
     .max(100),
 });
-export type RecordOpening = z.infer<typeof RecordOpening>;
+export type RecordOpening = z.input<typeof RecordOpening>;
 export const RecordedOpening = z.object({ movements: z.number().int(), position: z.number().int().nonnegative() });
 export type RecordedOpening = z.infer<typeof RecordedOpening>;
-export const CancelOpening = z.object({ operationId: z.string().uuid() });
-export const LocationClosure = z.object({ locationId: z.string() });
+export const CancelOpening = z.object({ operationId: EntityIdSchema });
+export const LocationClosure = z.object({ locationId: EntityIdSchema });
 
 export const TRANSFER_STATUSES = ['pending', 'completed', 'reverted', 'rejected', 'cancelled'] as const;
 export const TransferStatus = z.enum(TRANSFER_STATUSES);

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { LimitExceeded } from '../errors';
+import type { PlanQuota, PlanResource } from '../plans';
 import { commitWith } from './transaction';
 
 /**
@@ -54,26 +55,14 @@ export function backfillPlanUsageSql(resource: string, countsByWorkspace: string
   return `INSERT INTO plan_usage (workspace_id, resource, used) SELECT c.workspace_id, '${resource.replace(/'/g, "''")}', c.n FROM (${countsByWorkspace}) AS c(workspace_id, n);`;
 }
 
-/** Which counter: a resource of a workspace, per billing cycle or not, and how to count it afresh. */
-export interface PlanCounter {
-  /** The counter's name and the error's wording, e.g. 'items' or 'transfers per billing cycle'. */
-  resource: string;
-  /** Start of the billing cycle, for a per-cycle limit; omitted for a limit on what exists. */
-  periodStart?: Date;
-  /**
-   * A scalar query counting what the workspace uses, the caller's own uncommitted rows included
-   * ($1 the workspace id as text, cast where the column is a uuid; $2 the period start). It runs
-   * only when the counter row does not exist yet (the first claim of a period, or of a workspace
-   * no backfill covered), never on the hot path: once the row exists, it is the count.
-   */
-  inUse: string;
-}
-
-export interface PlanQuota extends PlanCounter {
-  limit: number;
-  /** The plan's name, for the error. */
-  plan: string;
-}
+/**
+ * How the service that owns a resource counts what a workspace uses of it afresh: a scalar query,
+ * the caller's own uncommitted rows included ($1 the workspace id as text, cast where the column
+ * is a uuid; $2 the period start). It runs only when the counter row does not exist yet (the
+ * first claim of a period, or of a workspace no backfill covered), never on the hot path: once
+ * the row exists, it is the count.
+ */
+export type InUseQuery = string;
 
 const QUOTA_EXCEEDED = 'IQ001';
 const NO_PERIOD = '-infinity';
@@ -87,9 +76,9 @@ const NO_PERIOD = '-infinity';
  * counter starts it from `inUse`, which then counts those rows too (and the claim adds nothing
  * more). Later claims add `amount`.
  */
-export async function claimPlanQuota(tx: PoolClient, workspaceId: string, quota: PlanQuota, amount = 1): Promise<void> {
+export async function claimPlanQuota(tx: PoolClient, workspaceId: string, quota: PlanQuota, inUse: InUseQuery, amount = 1): Promise<void> {
   await refusedAsLimitExceeded(quota, () =>
-    tx.query('SELECT claim_plan_quota($1, $2, $3, $4, $5, $6)', [workspaceId, quota.resource, quota.periodStart ?? NO_PERIOD, amount, quota.limit, quota.inUse]),
+    tx.query('SELECT claim_plan_quota($1, $2, $3, $4, $5, $6)', [workspaceId, quota.resource, quota.periodStart ?? NO_PERIOD, amount, quota.limit, inUse]),
   );
 }
 
@@ -99,23 +88,23 @@ export async function claimPlanQuota(tx: PoolClient, workspaceId: string, quota:
  * commit, with no round trip to this process in between, which is what bounds the creations per
  * second of one workspace. Nothing may run in the transaction afterwards.
  */
-export async function claimPlanQuotaAndCommit(tx: PoolClient, workspaceId: string, quota: PlanQuota, amount = 1): Promise<void> {
+export async function claimPlanQuotaAndCommit(tx: PoolClient, workspaceId: string, quota: PlanQuota, inUse: InUseQuery, amount = 1): Promise<void> {
   const args = [
     tx.escapeLiteral(workspaceId),
     tx.escapeLiteral(quota.resource),
     `${tx.escapeLiteral(quota.periodStart?.toISOString() ?? NO_PERIOD)}::timestamptz`,
     String(BigInt(amount)),
     String(BigInt(quota.limit)),
-    tx.escapeLiteral(quota.inUse),
+    tx.escapeLiteral(inUse),
   ];
   await refusedAsLimitExceeded(quota, () => commitWith(tx, `SELECT claim_plan_quota(${args.join(', ')})`));
 }
 
-/** What the workspace uses of a counter now (committed claims): the counter row, or `inUse` while there is none. */
-export async function planQuotaUsage(db: Pool | PoolClient, workspaceId: string, counter: PlanCounter): Promise<number> {
+/** What the workspace uses of a resource now (committed claims): the counter row, or `inUse` while there is none. */
+export async function planQuotaUsage(db: Pool | PoolClient, workspaceId: string, usage: Pick<PlanQuota, 'resource' | 'periodStart'>, inUse: InUseQuery): Promise<number> {
   const { rows } = await db.query<{ used: string }>(
-    `SELECT coalesce((SELECT used FROM plan_usage WHERE workspace_id = $1 AND resource = $3 AND period_start = $2::timestamptz), (${counter.inUse}))::text AS used`,
-    [workspaceId, counter.periodStart ?? NO_PERIOD, counter.resource],
+    `SELECT coalesce((SELECT used FROM plan_usage WHERE workspace_id = $1 AND resource = $3 AND period_start = $2::timestamptz), (${inUse}))::text AS used`,
+    [workspaceId, usage.periodStart ?? NO_PERIOD, usage.resource],
   );
   return Number(rows[0]?.used ?? 0);
 }
@@ -124,7 +113,7 @@ async function refusedAsLimitExceeded(quota: PlanQuota, claim: () => Promise<unk
   try {
     await claim();
   } catch (err) {
-    if ((err as { code?: string }).code === QUOTA_EXCEEDED) throw new LimitExceeded(quota.resource, quota.limit, quota.plan);
+    if ((err as { code?: string }).code === QUOTA_EXCEEDED) throw new LimitExceeded(quota.wording, quota.limit, quota.plan);
     throw err;
   }
 }
@@ -133,6 +122,6 @@ async function refusedAsLimitExceeded(quota: PlanQuota, claim: () => Promise<unk
  * Gives `amount` back, in the transaction that removes what had used it (a deletion). Without a
  * counter row there is nothing to give back: the first claim will count what exists then.
  */
-export async function releasePlanQuota(tx: PoolClient, workspaceId: string, resource: string, amount = 1): Promise<void> {
+export async function releasePlanQuota(tx: PoolClient, workspaceId: string, resource: PlanResource, amount = 1): Promise<void> {
   await tx.query("UPDATE plan_usage SET used = used - $3 WHERE workspace_id = $1 AND resource = $2 AND period_start = '-infinity'", [workspaceId, resource, amount]);
 }

@@ -65,6 +65,17 @@ export async function commitWith(tx: PoolClient, finalStatement: string): Promis
   committedEarly.add(tx);
 }
 
+/**
+ * Sends COMMIT as one more statement of the caller's round trip (see inOneRoundTrip), ending the
+ * transaction of withTransaction's `work` without a round trip of its own. When a statement before
+ * it failed, the server answers it with a rollback, and that statement's error is what the round
+ * trip throws. `work` must run nothing on `tx` afterwards.
+ */
+export async function commitInRoundTrip(tx: PoolClient): Promise<void> {
+  await tx.query('COMMIT');
+  committedEarly.add(tx);
+}
+
 interface CorkableClient {
   connection?: { stream?: { cork?(): void; uncork?(): void } };
 }

@@ -1,6 +1,7 @@
-import { bodyDigest, type InternalContext, SIGNATURE_LIFETIME_MS, signContext, verifyContext } from './internal-context';
+import type { Caller } from '../caller';
+import { bodyDigest, SIGNATURE_LIFETIME_MS, signContext, verifyContext } from './internal-context';
 
-const context: InternalContext = {
+const context: Caller = {
   requestId: 'req-1',
   keyId: 'key-1',
   user: { id: 'u1', email: 'a@example.test' },
@@ -11,15 +12,12 @@ const context: InternalContext = {
     id: 'w1',
     slug: 'w',
     plan: 'free',
-    limits: { items: 1, suppliers: 1, locations: 1, tags: 1, users: 1, transfers: 1 },
     defaultLocationId: null,
     defaultLocationType: 'warehouse',
     defaultLowStockThreshold: 5,
     fiscalYearStartMonth: 1,
-    billingCycleStart: '2026-01-01T00:00:00.000Z',
-  },
-  writes: { stock: 42 },
-};
+    billingCycleStart: '2026-01-01T00:00:00.000Z' },
+  writes: { stock: 42 } };
 const SECRET = 'a-secret-of-enough-length';
 const BODY = Buffer.from('{"name":"Blue"}');
 const POST_TAGS = { method: 'POST', target: '/tags', bodyDigest: bodyDigest(BODY) };

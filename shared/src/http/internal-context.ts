@@ -1,46 +1,9 @@
 import { createHash, createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
-import { LocationAccess, Role, Scope } from '../access';
-import { Plan } from '../plans';
-import { CallerWrites, NO_WRITES } from './read-your-writes';
-
-/**
- * What the gateway vouches for on every forwarded call. Services trust it only with a valid
- * signature, and never look identity up themselves.
- */
-export const InternalContext = z.object({
-  requestId: z.string(),
-  keyId: z.string(),
-  user: z.object({ id: z.string(), email: z.string() }),
-  role: Role,
-  scopes: z.array(Scope),
-  locationAccess: LocationAccess,
-  workspace: z.object({
-    id: z.string(),
-    slug: z.string(),
-    plan: Plan,
-    limits: z.object({
-      items: z.number(),
-      suppliers: z.number(),
-      locations: z.number(),
-      tags: z.number(),
-      users: z.number(),
-      transfers: z.number(),
-    }),
-    defaultLocationId: z.string().nullable(),
-    defaultLocationType: z.enum(['warehouse', 'van', 'truck', 'site', 'other']),
-    defaultLowStockThreshold: z.number(),
-    fiscalYearStartMonth: z.number().int().min(1).max(12),
-    /** ISO 8601; transfers since then count toward the plan's per-cycle limit. */
-    billingCycleStart: z.string(),
-  }),
-  /** What the key's earlier acknowledged writes require of a read (read-your-writes, see read-your-writes.ts). */
-  writes: CallerWrites,
-});
-export type InternalContext = z.infer<typeof InternalContext>;
+import type { z } from 'zod';
+import { Caller, type CallerWrites, NO_WRITES } from '../caller';
 
 /** Everything but the request id and the caller's writes: the same for every call of one key in one workspace. */
-const CallerIdentity = InternalContext.omit({ requestId: true, writes: true });
+const CallerIdentity = Caller.omit({ requestId: true, writes: true });
 type CallerIdentity = z.infer<typeof CallerIdentity>;
 
 export const CONTEXT_HEADER = 'x-internal-context';
@@ -96,7 +59,7 @@ const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64ur
  * writes travel apart so that the rest, identical on every call of a caller, is parsed and
  * validated once per service.
  */
-export function signContext(context: InternalContext, request: SignedRequest, secret: string, now = Date.now()): Record<string, string> {
+export function signContext(context: Caller, request: SignedRequest, secret: string, now = Date.now()): Record<string, string> {
   const { requestId, writes, ...identity } = context;
   const contextHeader = `${now}.${request.bodyDigest}.${base64url(requestId)}.${base64url(JSON.stringify(identity))}.${encodeWrites(writes)}`;
   return { [CONTEXT_HEADER]: contextHeader, [SIGNATURE_HEADER]: sign(secret, request, contextHeader) };
@@ -116,7 +79,7 @@ function decodeWrites(encoded: string): CallerWrites | undefined {
 }
 
 export interface VerifiedContext {
-  context: InternalContext;
+  context: Caller;
   /** The digest the body must have; checked once the body has been read. */
   bodyDigest: string;
 }

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Read-your-writes across services (docs/consistency.md). The stock service numbers the
  * transactions of a workspace that change on-hand (its stock position); the catalog's stock
@@ -9,17 +7,6 @@ import { z } from 'zod';
  * read built from the projection waits until the projection holds that position.
  */
 export const STOCK_POSITION_HEADER = 'x-inv-stock-position';
-
-/**
- * What the caller's acknowledged writes require of a read: the stock position its latest write
- * reached (absent or 0: it moved no stock lately), or 'unknown' when the gateway could not tell
- * (its Redis unreachable or freshly emptied), in which case a read asks the stock service for the
- * workspace's latest position instead.
- */
-export const CallerWrites = z.union([z.literal('unknown'), z.strictObject({ stock: z.number().int().nonnegative().optional() })]);
-export type CallerWrites = z.infer<typeof CallerWrites>;
-
-export const NO_WRITES: CallerWrites = Object.freeze({});
 
 /** The position a write answered, when the header holds one. */
 export function parseStockPosition(value: string | string[] | undefined): number | undefined {

@@ -2,7 +2,7 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
 import type { Scope } from '../access';
-import type { EffectGuard } from '../idempotency/effect-guard';
+import { type EffectGuard, UNGUARDED } from '../idempotency/effect-guard';
 import { respondIdempotently } from '../idempotency/respond';
 import type { ApiTag } from './api-tags';
 import { requireScope } from './service-app';
@@ -31,11 +31,11 @@ export interface RouteCall<Deps> {
   req: Request;
   res: Response;
   /**
-   * For `idempotent` routes: runs the effect under the request's Idempotency-Key and answers it
-   * with the route's success status. `run` passes the guard to its use case, which stores the
-   * answer (`present(result)`, the result itself by default) in the effect's own transaction.
+   * For `idempotent` routes, the request's Idempotency-Key as its use case takes it: the use case
+   * runs it in the effect's own transaction (begin first, finish with its result before COMMIT),
+   * so the stored answer commits or vanishes with the effect. UNGUARDED for other routes.
    */
-  idempotently: <Result>(run: (guard: EffectGuard<Result>) => Promise<Result>, present?: (result: Result) => unknown) => Promise<void>;
+  guard: EffectGuard<unknown>;
 }
 
 export interface DocumentedResponse {
@@ -67,19 +67,19 @@ export interface RouteDefinition<Deps, P extends z.ZodType = Absent, Q extends z
   /** Whether the workspaceId/projectSlug selector applies (false for /workspaces routes). */
   workspaceScoped?: boolean;
   /**
-   * The route honours an Idempotency-Key header: its handler answers through `call.idempotently`,
-   * and the header and Idempotent-Replayed are documented on the operation.
+   * The route honours an Idempotency-Key header: mountRoutes claims the key and answers a replay,
+   * the handler passes `call.guard` to its use case, and the header and Idempotent-Replayed are
+   * documented on the operation.
    */
   idempotent?: boolean;
   /** For idempotent routes: runs before a stored answer is replayed (e.g. to set a header a fresh answer carries). */
-  beforeReplay?: (call: Omit<RouteCall<Deps>, 'idempotently'>) => Promise<void>;
+  beforeReplay?: (call: Omit<RouteCall<Deps>, 'guard'>) => Promise<void>;
+  /** The answer's body for the handler's result, when it is not the result itself (stored as such under an Idempotency-Key). */
+  present?: (result: never) => unknown;
   request?: { params?: P; query?: Q; body?: BodySpec<B> };
   /** Exactly one 2xx: the status a handler's return value is sent with. */
   responses: Record<number, DocumentedResponse>;
-  /**
-   * Returns the JSON body of the success answer; a handler that answered on its own (through
-   * `res`, as the idempotency mechanism does) returns nothing more.
-   */
+  /** Returns the result the success answer carries (its JSON body, through `present` when given). */
   handler: (input: RouteInput<P, Q, B>, call: RouteCall<Deps>) => Promise<unknown>;
 }
 
@@ -124,13 +124,16 @@ export function mountRoutes<Deps extends { pool: Pool }>(app: Express, routes: r
     const guards = route.scope && scopeGuard ? [scopeGuard(route.scope)] : [];
     app[route.method](expressPath(route.path), ...guards, async (req: Request, res: Response) => {
       const input = readInput(route, req);
-      const idempotently: RouteCall<Deps>['idempotently'] = (run, present) => {
-        if (!route.idempotent) throw new Error(`${route.method.toUpperCase()} ${route.path} is not declared idempotent.`);
+      const present = (route.present as ((result: unknown) => unknown) | undefined) ?? ((result: unknown) => result);
+      if (route.idempotent) {
         const beforeReplay = route.beforeReplay && (() => route.beforeReplay!({ deps, req, res }));
-        return respondIdempotently(req, res, deps.pool, { endpoint: idempotencyEndpoint(req), status, body: present, beforeReplay }, run);
-      };
-      const answer = await route.handler(input, { deps, req, res, idempotently });
-      if (!res.headersSent) res.status(status).json(answer);
+        await respondIdempotently(req, res, deps.pool, { endpoint: idempotencyEndpoint(req), status, body: present, beforeReplay }, (guard) =>
+          route.handler(input, { deps, req, res, guard }),
+        );
+        return;
+      }
+      const answer = await route.handler(input, { deps, req, res, guard: UNGUARDED });
+      if (!res.headersSent) res.status(status).json(present(answer));
     });
   }
 }

@@ -1,3 +1,4 @@
+import type { Caller } from '../caller';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { canAccessLocation, type AccessLevel, type Scope } from '../access';
 import { Forbidden, Unauthorized } from '../errors';
@@ -6,14 +7,14 @@ import { type Readiness, readinessResponse } from '../readiness';
 import { httpMetrics } from '../telemetry/http-metrics';
 import { traceContext } from '../telemetry/tracing';
 import { errorHandler, notFoundHandler } from './errors-middleware';
-import { bodyDigest, CONTEXT_HEADER, type InternalContext, SIGNATURE_HEADER, verifyContext } from './internal-context';
+import { bodyDigest, CONTEXT_HEADER, SIGNATURE_HEADER, verifyContext } from './internal-context';
 import { jsonBody, rejectUnsafeUrl } from './request-input';
 
 declare module 'express-serve-static-core' {
   interface Request {
     /** Set by requestLogger: the logger that writes this request's line (which then reports a 5xx's cause). */
     log?: Logger;
-    ctx?: InternalContext;
+    ctx?: Caller;
     /** The body digest the gateway signed; the body read must match it. */
     signedBodyDigest?: string;
   }
@@ -22,7 +23,7 @@ declare module 'express-serve-static-core' {
 export const JSON_BODY_LIMIT = '1mb';
 
 /** The verified context of a forwarded request. */
-export function ctx(req: Request): InternalContext {
+export function ctx(req: Request): Caller {
   if (!req.ctx) throw new Unauthorized();
   return req.ctx;
 }
@@ -38,7 +39,7 @@ export function requireScope(scope: Scope): RequestHandler {
   };
 }
 
-export function assertLocationAccess(context: InternalContext, locationId: string, level: AccessLevel): boolean {
+export function assertLocationAccess(context: Caller, locationId: string, level: AccessLevel): boolean {
   return canAccessLocation(context.locationAccess, locationId, level);
 }
 

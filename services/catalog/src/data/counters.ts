@@ -1,13 +1,11 @@
-import type { PlanQuota, Pool } from '@inv/shared/db';
+import type { InUseQuery, Pool } from '@inv/shared/db';
 
-export type CountedResource = 'items' | 'tags' | 'suppliers';
-
-const TABLES: Record<CountedResource, string> = { items: 'items', tags: 'tags', suppliers: 'suppliers' };
-
-/** The plan's limit on a catalog resource as a shared plan quota (claimed with claimPlanQuota after the insert). */
-export function catalogQuota(resource: CountedResource, limit: number, plan: string): PlanQuota {
-  return { resource, limit, plan, inUse: `SELECT count(*) FROM ${TABLES[resource]} WHERE workspace_id = $1` };
-}
+/** How the plan's catalog resources are counted afresh (see InUseQuery); claimed with claimPlanQuota after the insert. */
+export const IN_USE: Record<'items' | 'tags' | 'suppliers', InUseQuery> = {
+  items: 'SELECT count(*) FROM items WHERE workspace_id = $1',
+  tags: 'SELECT count(*) FROM tags WHERE workspace_id = $1',
+  suppliers: 'SELECT count(*) FROM suppliers WHERE workspace_id = $1',
+};
 
 export async function catalogUsage(pool: Pool, workspaceId: string): Promise<{ items: number; suppliers: number; tags: number }> {
   const { rows } = await pool.query<{ items: number; suppliers: number; tags: number }>(

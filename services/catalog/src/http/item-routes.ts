@@ -36,11 +36,8 @@ export const itemRoutes = [
     idempotent: true,
     request: { body: { schema: CreateItemBody, required: true } },
     responses: { 201: { description: 'The created item', schema: Item } },
-    handler: async ({ body }, { deps, req, res, idempotently }) =>
-      idempotently(
-        (guard) => createItems(deps, ctx(req), [body], false, guard, (position) => answerStockPosition(res, position)),
-        ([item]: Item[]) => item,
-      ),
+    present: ([item]: Item[]) => item,
+    handler: async ({ body }, { deps, req, res, guard }) => createItems(deps, ctx(req), [body], false, guard, (position) => answerStockPosition(res, position)),
   }),
   route({
     method: 'post',
@@ -56,8 +53,7 @@ export const itemRoutes = [
     idempotent: true,
     request: { body: { schema: BulkItemsBody, required: true, parse: parseBulk } },
     responses: { 201: { description: 'The created items, in the order given', schema: ItemList } },
-    handler: async ({ body }, { deps, req, res, idempotently }) =>
-      idempotently((guard) => createItems(deps, ctx(req), body, true, guard, (position) => answerStockPosition(res, position))),
+    handler: async ({ body }, { deps, req, res, guard }) => createItems(deps, ctx(req), body, true, guard, (position) => answerStockPosition(res, position)),
   }),
   route({
     method: 'patch',

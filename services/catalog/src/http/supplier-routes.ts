@@ -50,6 +50,6 @@ export const supplierRoutes = [
     idempotent: true,
     request: { body: { schema: CreateSupplierBody, required: true } },
     responses: { 201: { description: 'The created supplier', schema: Supplier } },
-    handler: async ({ body }, { deps, req, idempotently }) => idempotently((guard) => createSupplier(deps, ctx(req), body, guard)),
+    handler: async ({ body }, { deps, req, guard }) => createSupplier(deps, ctx(req), body, guard),
   }),
 ];

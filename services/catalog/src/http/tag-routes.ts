@@ -44,6 +44,6 @@ export const tagRoutes = [
     idempotent: true,
     request: { body: { schema: CreateTagBody, required: true } },
     responses: { 201: { description: 'The created tag', schema: Tag } },
-    handler: async ({ body }, { deps, req, idempotently }) => idempotently((guard) => createTag(deps, ctx(req), body, guard)),
+    handler: async ({ body }, { deps, req, guard }) => createTag(deps, ctx(req), body, guard),
   }),
 ];

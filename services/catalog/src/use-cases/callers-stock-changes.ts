@@ -1,5 +1,4 @@
-import { InternalError, STOCK_SERVICE, StockCommands, StockPosition } from '@inv/shared/core';
-import { type InternalContext } from '@inv/shared/http';
+import { type Caller, InternalError, STOCK_SERVICE, StockCommands, StockPosition } from '@inv/shared/core';
 import { SERVICE_DOWN_GRACE_MS } from '@inv/shared/messaging';
 import { readYourWritesWait } from '@inv/shared/observability';
 import { type ServiceRuntime } from '@inv/shared/runtime';
@@ -20,7 +19,7 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'broker' | 'client' | 'config'>;
  * be relayed; after SERVICE_DOWN_GRACE_MS, in case it is just re-registering), or the lag when the
  * projection is simply that far behind.
  */
-export async function awaitCallersStockChanges(runtime: Runtime, context: InternalContext): Promise<void> {
+export async function awaitCallersStockChanges(runtime: Runtime, context: Caller): Promise<void> {
   const workspaceId = context.workspace.id;
   const required = context.writes === 'unknown' ? await latestPosition(runtime, context) : (context.writes.stock ?? 0);
   if (required === 0) return;
@@ -52,11 +51,10 @@ export async function awaitCallersStockChanges(runtime: Runtime, context: Intern
   }
 }
 
-async function latestPosition(runtime: Runtime, context: InternalContext): Promise<number> {
+async function latestPosition(runtime: Runtime, context: Caller): Promise<number> {
   const answer = await runtime.client.request(STOCK_SERVICE, StockCommands.position, {}, {
     workspaceId: context.workspace.id,
     requestId: context.requestId,
-    timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS,
-  });
+    timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS });
   return StockPosition.parse(answer).position;
 }

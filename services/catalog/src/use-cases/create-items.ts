@@ -1,9 +1,8 @@
-import { AppError, canAccessLocation, CatalogEvents, Conflict, Forbidden, isId, type ItemSnapshot, newId, RecordedOpening, STOCK_SERVICE, StockCommands, Unprocessable } from '@inv/shared/core';
-import { type InternalContext } from '@inv/shared/http';
+import { type Caller, AppError, canAccessLocation, CatalogEvents, Conflict, Forbidden, isId, type ItemSnapshot, newId, RecordedOpening, STOCK_SERVICE, StockCommands, Unprocessable, planQuota } from '@inv/shared/core';
 import { type PoolClient, claimPlanQuota, type EffectGuard, isUniqueViolation } from '@inv/shared/db';
 import { recordEvent, recordEvents } from '@inv/shared/messaging';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
-import { catalogQuota } from '../data/counters';
+import { IN_USE } from '../data/counters';
 import { insertItems, loadItems, type NewItem, setItemTags, takenKeys } from '../data/item-repository';
 import { findSupplierIds } from '../data/supplier-repository';
 import { findTags } from '../data/tag-repository';
@@ -50,7 +49,7 @@ interface Prepared {
  */
 export async function createItems(
   runtime: ServiceRuntime,
-  context: InternalContext,
+  context: Caller,
   inputs: CreateItemInput[],
   bulk: boolean,
   guard: EffectGuard<Item[]>,
@@ -67,13 +66,12 @@ export async function createItems(
       onStockPosition(recorded.position);
     },
     abandonOpening: (operationId) =>
-      transact(runtime, (tx) => recordEvent(tx, CatalogEvents.openingAbandoned, workspace.id, { operationId }, context.requestId)),
-  };
+      transact(runtime, (tx) => recordEvent(tx, CatalogEvents.openingAbandoned, workspace.id, { operationId }, context.requestId)) };
   try {
     return await withOpeningStock(
       (work) => transact(runtime, work, { attempts: 1 }),
       stock,
-      context.user.id,
+      context,
       async (tx, recordOpening) => {
         await guard.begin(tx);
         const assignments = await resolveTags(tx, workspace.id, prepared, label);
@@ -83,7 +81,7 @@ export async function createItems(
         await setItemTags(tx, assignments);
         await recordEvents(tx, CatalogEvents.itemCreated, workspace.id, prepared.map((p) => ({ ...snapshotOf(p.item), version: versions.get(p.item.id)! })), context.requestId);
         const items = await loadItems(tx, workspace.id, prepared.map((p) => p.item.id));
-        await claimPlanQuota(tx, workspace.id, catalogQuota('items', workspace.limits.items, workspace.plan), prepared.length);
+        await claimPlanQuota(tx, workspace.id, planQuota(workspace, 'items'), IN_USE.items, prepared.length);
         await guard.finish(tx, items);
         // Last, so that once the stock service has committed only our COMMIT remains.
         await recordOpening(prepared.flatMap((p) => (p.opening ? [{ item: snapshotOf(p.item), ...p.opening }] : [])));
@@ -97,7 +95,7 @@ export async function createItems(
   }
 }
 
-function prepare(context: InternalContext, input: CreateItemInput): Prepared {
+function prepare(context: Caller, input: CreateItemInput): Prepared {
   const trackStock = input.trackStock ?? true;
   const quantity = input.quantity ?? 0;
   const locationId = openingLocation({ trackStock, quantity, locationId: input.locationId }, context.workspace.defaultLocationId);
@@ -117,11 +115,9 @@ function prepare(context: InternalContext, input: CreateItemInput): Prepared {
       cost: input.cost ?? 0,
       sellPrice: input.sellPrice ?? 0,
       trackStock,
-      lowStockThreshold: input.lowStockThreshold ?? null,
-    },
+      lowStockThreshold: input.lowStockThreshold ?? null },
     tags: tagSelection(input),
-    opening: locationId !== undefined ? { locationId: locationId.toLowerCase(), quantity } : undefined,
-  };
+    opening: locationId !== undefined ? { locationId: locationId.toLowerCase(), quantity } : undefined };
 }
 
 /** Two elements of one request may not share a SKU (case-insensitively) or an external ID. */

@@ -1,14 +1,13 @@
-import { CatalogEvents, Conflict, newId } from '@inv/shared/core';
-import { type InternalContext } from '@inv/shared/http';
+import { type Caller, CatalogEvents, Conflict, newId, planQuota } from '@inv/shared/core';
 import { claimPlanQuota, type EffectGuard, isUniqueViolation } from '@inv/shared/db';
 import { recordEvent } from '@inv/shared/messaging';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
-import { catalogQuota } from '../data/counters';
+import { IN_USE } from '../data/counters';
 import { insertSupplier } from '../data/supplier-repository';
 import type { Supplier } from '../domain/supplier';
 
 /** Throws LimitExceeded past the plan's supplier limit and Conflict for a name taken case-insensitively. */
-export async function createSupplier(runtime: ServiceRuntime, context: InternalContext, input: { name: string; email?: string; phone?: string }, guard: EffectGuard<Supplier>): Promise<Supplier> {
+export async function createSupplier(runtime: ServiceRuntime, context: Caller, input: { name: string; email?: string; phone?: string }, guard: EffectGuard<Supplier>): Promise<Supplier> {
   const { workspace } = context;
   const supplier: Supplier = { id: newId(), name: input.name, email: input.email ?? '', phone: input.phone ?? '' };
   try {
@@ -16,7 +15,7 @@ export async function createSupplier(runtime: ServiceRuntime, context: InternalC
       await guard.begin(tx);
       await insertSupplier(tx, workspace.id, supplier);
       await recordEvent(tx, CatalogEvents.supplierCreated, workspace.id, supplier, context.requestId);
-      await claimPlanQuota(tx, workspace.id, catalogQuota('suppliers', workspace.limits.suppliers, workspace.plan));
+      await claimPlanQuota(tx, workspace.id, planQuota(workspace, 'suppliers'), IN_USE.suppliers);
       await guard.finish(tx, supplier);
       return supplier;
     });

@@ -1,5 +1,5 @@
-import { canAccessLocation, Forbidden, NotFound, readableLocationIds } from '@inv/shared/core';
-import { type InternalContext, type PageRequest, type TimeIdKey } from '@inv/shared/http';
+import { type Caller, canAccessLocation, Forbidden, NotFound, readableLocationIds } from '@inv/shared/core';
+import { type PageRequest, type TimeIdKey } from '@inv/shared/http';
 import { type Pool } from '@inv/shared/db';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { countItems, countItemsByTag, findItemIds, type TagGroupRow } from '../data/item-query';
@@ -12,7 +12,7 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'broker' | 'client' | 'config'>;
 import { parseItemRef } from '../domain/item-ref';
 
 /** Throws NotFound when the item is not in the workspace. */
-export async function getItem(pool: Pool, context: InternalContext, itemRef: string): Promise<Item> {
+export async function getItem(pool: Pool, context: Caller, itemRef: string): Promise<Item> {
   const ref = parseItemRef(itemRef);
   const item = ref ? await findItem(pool, context.workspace.id, ref) : undefined;
   if (!item) throw new NotFound('Item');
@@ -26,7 +26,7 @@ export async function getItem(pool: Pool, context: InternalContext, itemRef: str
  */
 export async function listItems(
   runtime: Runtime,
-  context: InternalContext,
+  context: Caller,
   input: ItemFilterInput,
   page: PageRequest<TimeIdKey>,
 ): Promise<{ items: Item[]; next?: TimeIdKey; total?: number }> {
@@ -40,7 +40,7 @@ export type ItemCount = number | { count: number; groups: Array<{ tagId: string 
 /** The count (or counts by tag) of the matching items; waits for the caller's stock changes as listItems does. */
 export async function countMatchingItems(
   runtime: Runtime,
-  context: InternalContext,
+  context: Caller,
   input: ItemFilterInput,
   options: { groupBy?: 'tagId'; includeTags?: boolean },
 ): Promise<ItemCount> {
@@ -56,7 +56,7 @@ export async function countMatchingItems(
  * changes when the filter reads it. Throws Forbidden when a member restricted to some locations
  * filters by one it may not read; such a member's stock health counts only the locations it may read.
  */
-async function readableFilter(runtime: Runtime, context: InternalContext, input: ItemFilterInput) {
+async function readableFilter(runtime: Runtime, context: Caller, input: ItemFilterInput) {
   const access = context.locationAccess;
   if (input.locationId !== undefined && !canAccessLocation(access, input.locationId, 'read')) {
     throw new Forbidden(`This member has no access to location ${input.locationId}.`);

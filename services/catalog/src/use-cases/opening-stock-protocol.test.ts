@@ -1,7 +1,10 @@
+import type { Caller } from '@inv/shared/core';
 import type { PoolClient } from '@inv/shared/db';
 import { type OpeningLine, type StockPort, withOpeningStock } from './opening-stock-protocol';
 
 const tx = {} as PoolClient;
+/** The protocol passes the caller on to the stock service without reading it. */
+const caller = {} as Caller;
 const line: OpeningLine = { item: { id: 'i', sku: 's', description: '', trackStock: true }, locationId: 'l', quantity: 1 };
 
 function fakeStock(options: { recordFails?: boolean } = {}) {
@@ -31,31 +34,31 @@ const noCancelFailure = () => undefined;
 describe('withOpeningStock', () => {
   it('when everything commits, then the opening is recorded once and never cancelled', async () => {
     const stock = fakeStock();
-    const result = await withOpeningStock(committing, stock.port, 'u', async (_tx, record) => (await record([line]), 'done'), noCancelFailure);
+    const result = await withOpeningStock(committing, stock.port, caller, async (_tx, record) => (await record([line]), 'done'), noCancelFailure);
     expect(result).toBe('done');
     expect(stock.calls).toEqual(['record']);
   });
 
   it('when the COMMIT fails after the stock service recorded, then the same operation is cancelled and the error surfaces', async () => {
     const stock = fakeStock();
-    await expect(withOpeningStock(failingCommit, stock.port, 'u', (_tx, record) => record([line]), noCancelFailure)).rejects.toThrow('commit failed');
+    await expect(withOpeningStock(failingCommit, stock.port, caller, (_tx, record) => record([line]), noCancelFailure)).rejects.toThrow('commit failed');
     expect(stock.calls).toEqual(['record', 'cancel:same']);
   });
 
   it('when the stock service refuses or times out, then a cancel follows (a no-op if nothing was recorded) and the refusal surfaces', async () => {
     const stock = fakeStock({ recordFails: true });
-    await expect(withOpeningStock(committing, stock.port, 'u', (_tx, record) => record([line]), noCancelFailure)).rejects.toThrow('refused');
+    await expect(withOpeningStock(committing, stock.port, caller, (_tx, record) => record([line]), noCancelFailure)).rejects.toThrow('refused');
     expect(stock.calls).toEqual(['record', 'cancel:same']);
   });
 
   it('when the work fails before asking the stock service, or has no lines, then the stock service hears nothing', async () => {
     const stock = fakeStock();
     await expect(
-      withOpeningStock(committing, stock.port, 'u', async () => {
+      withOpeningStock(committing, stock.port, caller, async () => {
         throw new Error('conflict');
       }, noCancelFailure),
     ).rejects.toThrow('conflict');
-    await expect(withOpeningStock(failingCommit, stock.port, 'u', (_tx, record) => record([]), noCancelFailure)).rejects.toThrow('commit failed');
+    await expect(withOpeningStock(failingCommit, stock.port, caller, (_tx, record) => record([]), noCancelFailure)).rejects.toThrow('commit failed');
     expect(stock.calls).toEqual([]);
   });
 
@@ -68,7 +71,7 @@ describe('withOpeningStock', () => {
       },
     };
     await expect(
-      withOpeningStock(failingCommit, port, 'u', (_tx, record) => record([line]), (err) => reported.push((err as Error).message)),
+      withOpeningStock(failingCommit, port, caller, (_tx, record) => record([line]), (err) => reported.push((err as Error).message)),
     ).rejects.toThrow('commit failed');
     expect(reported).toEqual(['broker down']);
   });

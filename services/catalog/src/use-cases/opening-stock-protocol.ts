@@ -1,4 +1,4 @@
-import { newId, type RecordOpening } from '@inv/shared/core';
+import { type Caller, newId, type RecordOpening } from '@inv/shared/core';
 import { type PoolClient } from '@inv/shared/db';
 
 export type OpeningLine = RecordOpening['lines'][number];
@@ -23,7 +23,7 @@ export interface StockPort {
 export async function withOpeningStock<T>(
   transaction: (work: (tx: PoolClient) => Promise<T>) => Promise<T>,
   stock: StockPort,
-  userId: string,
+  caller: Caller,
   work: (tx: PoolClient, recordOpening: (lines: OpeningLine[]) => Promise<void>) => Promise<T>,
   onCancelFailure: (err: unknown, operationId: string) => void,
 ): Promise<T> {
@@ -32,7 +32,7 @@ export async function withOpeningStock<T>(
   const recordOpening = async (lines: OpeningLine[]) => {
     if (lines.length === 0) return;
     requested = true;
-    await stock.recordOpening({ operationId, userId, lines });
+    await stock.recordOpening({ operationId, caller, lines });
   };
   try {
     return await transaction((tx) => work(tx, recordOpening));

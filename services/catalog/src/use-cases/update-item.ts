@@ -1,5 +1,4 @@
-import { CatalogEvents, Conflict, isId, NotFound, STOCK_SERVICE, StockCommands, Unprocessable } from '@inv/shared/core';
-import { type InternalContext } from '@inv/shared/http';
+import { type Caller, CatalogEvents, Conflict, isId, NotFound, STOCK_SERVICE, StockCommands, Unprocessable } from '@inv/shared/core';
 import { isUniqueViolation } from '@inv/shared/db';
 import { recordEvent } from '@inv/shared/messaging';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
@@ -28,7 +27,7 @@ export type UpdateItemInput = Partial<Omit<CreateItemInput, 'quantity' | 'locati
  * Conflict for a taken SKU or external ID, or for making an item with stock on hand catalog-only;
  * internal_server_error naming RabbitMQ or the stock service when a fenced change cannot reach it.
  */
-export async function updateItem(runtime: ServiceRuntime, context: InternalContext, itemRef: string, input: UpdateItemInput): Promise<Item> {
+export async function updateItem(runtime: ServiceRuntime, context: Caller, itemRef: string, input: UpdateItemInput): Promise<Item> {
   const workspaceId = context.workspace.id;
   const ref = parseItemRef(itemRef);
   if (!ref) throw new NotFound('Item');

@@ -1,5 +1,5 @@
 import { type CommittedLocation, type LocationSnapshot, type LocationType } from '@inv/shared/core';
-import { isUniqueViolation, type PlanQuota, SqlConditions, type PoolClient, type Pool } from '@inv/shared/db';
+import { type InUseQuery, isUniqueViolation, SqlConditions, type PoolClient, type Pool } from '@inv/shared/db';
 import type { Location, LocationChanges, NewLocation } from '../domain/location';
 
 type Db = Pool | PoolClient;
@@ -151,12 +151,8 @@ export async function updateLocation(tx: PoolClient, workspaceId: string, id: st
   return rows[0];
 }
 
-/** The plan's locations as a shared plan quota: live (not deleted) locations, the default included; a deletion releases one. */
-export function locationQuota(limit: number, plan: string): PlanQuota {
-  return { resource: LOCATIONS_QUOTA, limit, plan, inUse: 'SELECT count(*) FROM locations WHERE workspace_id = $1 AND deleted_at IS NULL' };
-}
-
-export const LOCATIONS_QUOTA = 'locations';
+/** How the plan's locations are counted afresh (see InUseQuery): live (not deleted) locations, the default included; a deletion releases one. */
+export const LOCATIONS_IN_USE: InUseQuery = 'SELECT count(*) FROM locations WHERE workspace_id = $1 AND deleted_at IS NULL';
 
 export async function softDeleteLocation(tx: PoolClient, workspaceId: string, id: string): Promise<LocationRow | undefined> {
   const { rows } = await tx.query<LocationRow>(

@@ -49,7 +49,7 @@ export const locationRoutes = [
     idempotent: true,
     request: { body: { schema: CreateLocationInput, required: true } },
     responses: { 201: { description: 'The created location', schema: Location } },
-    handler: async ({ body }, { deps, req, idempotently }) => idempotently((guard) => createLocation(deps, ctx(req), body, guard)),
+    handler: async ({ body }, { deps, req, guard }) => createLocation(deps, ctx(req), body, guard),
   }),
   route({
     method: 'get',

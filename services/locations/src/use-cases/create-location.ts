@@ -1,9 +1,8 @@
-import { Forbidden, LocationEvents, newId } from '@inv/shared/core';
-import { type InternalContext } from '@inv/shared/http';
+import { type Caller, Forbidden, LocationEvents, newId, planQuota } from '@inv/shared/core';
 import { claimPlanQuota, type EffectGuard } from '@inv/shared/db';
 import { recordEvent } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
-import { DuplicateName, insertLocation, locationQuota, toLocation, toSnapshot } from '../data/location-repository';
+import { DuplicateName, insertLocation, LOCATIONS_IN_USE, toLocation, toSnapshot } from '../data/location-repository';
 import { type CreateLocationInput, type Location, mayCreateLocation, nameTaken } from '../domain/location';
 
 /**
@@ -13,12 +12,12 @@ import { type CreateLocationInput, type Location, mayCreateLocation, nameTaken }
  */
 export async function createLocation(
   runtime: Pick<ServiceRuntime, 'pool' | 'outbox'>,
-  context: Pick<InternalContext, 'workspace' | 'role' | 'locationAccess' | 'requestId'>,
+  context: Pick<Caller, 'workspace' | 'role' | 'locationAccess' | 'requestId'>,
   input: CreateLocationInput,
   guard: EffectGuard<Location>,
 ): Promise<Location> {
   if (!mayCreateLocation(context)) throw new Forbidden('Your location access is restricted: only workspace owners may create locations.');
-  const { id: workspaceId, limits, plan, defaultLocationType } = context.workspace;
+  const { id: workspaceId, defaultLocationType } = context.workspace;
   const location = { ...input, type: input.type ?? defaultLocationType };
   return transact(runtime, async (tx) => {
     await guard.begin(tx);
@@ -26,7 +25,7 @@ export async function createLocation(
       throw err instanceof DuplicateName ? nameTaken(location.name) : err;
     });
     await recordEvent(tx, LocationEvents.created, workspaceId, toSnapshot(row), context.requestId);
-    await claimPlanQuota(tx, workspaceId, locationQuota(limits.locations, plan));
+    await claimPlanQuota(tx, workspaceId, planQuota(context.workspace, 'locations'), LOCATIONS_IN_USE);
     const created = toLocation(row);
     await guard.finish(tx, created);
     return created;

@@ -1,10 +1,9 @@
-import { AppError, canAccessLocation, Conflict, LocationEvents, newId, NotFound, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
-import { type InternalContext } from '@inv/shared/http';
+import { type Caller, AppError, canAccessLocation, Conflict, LocationEvents, newId, NotFound, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
 import { releasePlanQuota, withTransaction } from '@inv/shared/db';
 import { recordEvent } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { endDeletion, forgetDeletion, joinDeletion, lockDeletion } from '../data/deletion-repository';
-import { findLocation, LOCATIONS_QUOTA, lockLocation, type LocationRow, softDeleteLocation } from '../data/location-repository';
+import { findLocation, lockLocation, type LocationRow, softDeleteLocation } from '../data/location-repository';
 import { writeDenied } from '../domain/location';
 import { readableLocation } from './find-locations';
 import { rollBackDeletion } from './roll-back-deletion';
@@ -23,7 +22,7 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'outbox' | 'client' | 'logger'>;
  * (a failure here, no answer from stock, this process dying) is always undone: at once when this
  * request can, else by the sweeper (sweepInterruptedDeletions).
  */
-export async function deleteLocation(runtime: Runtime, context: Pick<InternalContext, 'workspace' | 'locationAccess' | 'requestId'>, id: string): Promise<{ id: string }> {
+export async function deleteLocation(runtime: Runtime, context: Pick<Caller, 'workspace' | 'locationAccess' | 'requestId'>, id: string): Promise<{ id: string }> {
   const row = await readableLocation(context, id, (ws, locationId) => findLocation(runtime.pool, ws, locationId));
   if (!canAccessLocation(context.locationAccess, row.id, 'write')) throw writeDenied();
   if (row.is_default) throw new Conflict(`Location "${row.name}" is the workspace's default location and cannot be deleted.`);
@@ -78,7 +77,7 @@ async function completeDeletion(runtime: Runtime, row: LocationRow, requestId: s
     if (!(await lockLocation(tx, row.workspace_id, row.id))) return 'gone';
     if ((await lockDeletion(tx, row.id))?.state !== 'closing') return 'rolled-back';
     await softDeleteLocation(tx, row.workspace_id, row.id);
-    await releasePlanQuota(tx, row.workspace_id, LOCATIONS_QUOTA);
+    await releasePlanQuota(tx, row.workspace_id, 'locations');
     await recordEvent(tx, LocationEvents.deleted, row.workspace_id, { id: row.id }, requestId);
     await endDeletion(tx, row.id);
     return 'deleted';

@@ -2,7 +2,7 @@ import { LocationEvents } from '@inv/shared/core';
 import { releasePlanQuota } from '@inv/shared/db';
 import { recordEvent } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
-import { LOCATIONS_QUOTA, lockWorkspaceLocations, markWorkspaceAbandoned, softDeleteDefaultLocation } from '../data/location-repository';
+import { lockWorkspaceLocations, markWorkspaceAbandoned, softDeleteDefaultLocation } from '../data/location-repository';
 
 /**
  * The gateway gave up creating the workspace: deletes its default location when it was made, and
@@ -18,7 +18,7 @@ export async function discardDefaultLocation(runtime: Pick<ServiceRuntime, 'pool
     await markWorkspaceAbandoned(tx, workspaceId);
     const discarded = await softDeleteDefaultLocation(tx, workspaceId);
     if (discarded) {
-      await releasePlanQuota(tx, workspaceId, LOCATIONS_QUOTA);
+      await releasePlanQuota(tx, workspaceId, 'locations');
       await recordEvent(tx, LocationEvents.deleted, workspaceId, { id: discarded.id }, requestId);
     }
     return { discarded: true as const };

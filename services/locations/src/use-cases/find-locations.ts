@@ -1,10 +1,9 @@
-import { canAccessLocation, isId, NotFound, readableLocationIds } from '@inv/shared/core';
-import { type InternalContext } from '@inv/shared/http';
+import { type Caller, canAccessLocation, isId, NotFound, readableLocationIds } from '@inv/shared/core';
 import { type Pool } from '@inv/shared/db';
 import { countLocations, findLocation, listLocations, type LocationFilter, type LocationRow, toLocation } from '../data/location-repository';
 import type { Location } from '../domain/location';
 
-export type Reader = Pick<InternalContext, 'workspace' | 'locationAccess'>;
+export type Reader = Pick<Caller, 'workspace' | 'locationAccess'>;
 
 /**
  * Loads a live location the member may read, with `load` (a plain or a locking read). Throws

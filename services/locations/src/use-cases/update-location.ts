@@ -1,5 +1,4 @@
-import { canAccessLocation, LocationEvents, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
-import { type InternalContext } from '@inv/shared/http';
+import { type Caller, canAccessLocation, LocationEvents, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
 import { recordEvent } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { DuplicateName, lockLocation, nextLocationVersion, toLocation, toSnapshot, updateLocation as updateLocationRow } from '../data/location-repository';
@@ -18,7 +17,7 @@ import { readableLocation } from './find-locations';
  */
 export async function updateLocation(
   runtime: Pick<ServiceRuntime, 'pool' | 'outbox' | 'client' | 'config'>,
-  context: Pick<InternalContext, 'workspace' | 'locationAccess' | 'requestId'>,
+  context: Pick<Caller, 'workspace' | 'locationAccess' | 'requestId'>,
   id: string,
   input: UpdateLocationInput,
 ): Promise<Location> {
@@ -33,8 +32,7 @@ export async function updateLocation(
       await runtime.client.request(STOCK_SERVICE, StockCommands.fenceLocation, { locationId: row.id, version }, {
         workspaceId,
         requestId: context.requestId,
-        timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS,
-      });
+        timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS });
     }
     const updated = await updateLocationRow(tx, workspaceId, row.id, changes, version).catch((err) => {
       throw err instanceof DuplicateName ? nameTaken(changes.name ?? row.name) : err;

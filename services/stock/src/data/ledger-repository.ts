@@ -1,74 +1,11 @@
 import { boundedCountSql, keysetPage, type IdPairKey, type PageRequest, type SequenceKey } from '@inv/shared/http';
 import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
 import type { DateRange } from '../domain/intervals';
-import { toUnits, fromUnits, unitsToDecimal, type Units } from '../domain/quantity';
-import { available, type BalanceAmounts } from '../domain/balance-rules';
+import { toUnits, fromUnits } from '../domain/quantity';
+import { available } from '../domain/balance-rules';
 import type { Balance, Movement, MovementReason, MovementType } from '../domain/stock-records';
 
 type Db = Pool | PoolClient;
-
-export interface BalanceKey {
-  itemId: string;
-  locationId: string;
-}
-
-export interface LockedBalance extends BalanceKey, BalanceAmounts {
-  version: number;
-}
-
-export const balanceKey = (k: BalanceKey): string => `${k.itemId}/${k.locationId}`;
-
-function uniqueKeys(keys: BalanceKey[]): BalanceKey[] {
-  return [...new Map(keys.map((k) => [balanceKey(k), k])).values()];
-}
-
-/**
- * Locks the balance rows of `keys` (creating missing ones at zero) in one fixed order, item then
- * location (both statements sort in SQL), so transactions touching overlapping balances queue
- * instead of deadlocking.
- */
-export async function lockBalances(tx: PoolClient, workspaceId: string, keys: BalanceKey[], now: Date): Promise<Map<string, LockedBalance>> {
-  const sorted = uniqueKeys(keys);
-  const items = sorted.map((k) => k.itemId);
-  const locations = sorted.map((k) => k.locationId);
-  await tx.query(
-    `INSERT INTO balances (workspace_id, item_id, location_id, on_hand, updated_at)
-     SELECT $1, item_id, location_id, 0, $4 FROM unnest($2::uuid[], $3::uuid[]) AS k(item_id, location_id) ORDER BY item_id, location_id
-     ON CONFLICT DO NOTHING`,
-    [workspaceId, items, locations, now],
-  );
-  const { rows } = await tx.query<{ item_id: string; location_id: string; on_hand: string; reserved: string; version: string }>(
-    `SELECT item_id, location_id, on_hand::text, reserved::text, version FROM balances
-     WHERE workspace_id = $1 AND (item_id, location_id) IN (SELECT * FROM unnest($2::uuid[], $3::uuid[]))
-     ORDER BY item_id, location_id FOR UPDATE`,
-    [workspaceId, items, locations],
-  );
-  return new Map(
-    rows.map((r) => {
-      const b = { itemId: r.item_id, locationId: r.location_id, onHand: toUnits(r.on_hand), reserved: toUnits(r.reserved), version: Number(r.version) };
-      return [balanceKey(b), b];
-    }),
-  );
-}
-
-/** Writes the new state of every locked balance in one statement. */
-export async function updateBalances(tx: PoolClient, workspaceId: string, balances: LockedBalance[], now: Date): Promise<void> {
-  if (balances.length === 0) return;
-  await tx.query(
-    `UPDATE balances b SET on_hand = u.on_hand, reserved = u.reserved, version = u.version, updated_at = $2
-       FROM unnest($3::uuid[], $4::uuid[], $5::numeric[], $6::numeric[], $7::bigint[]) AS u(item_id, location_id, on_hand, reserved, version)
-      WHERE b.workspace_id = $1 AND b.item_id = u.item_id AND b.location_id = u.location_id`,
-    [
-      workspaceId,
-      now,
-      balances.map((b) => b.itemId),
-      balances.map((b) => b.locationId),
-      balances.map((b) => unitsToDecimal(b.onHand)),
-      balances.map((b) => unitsToDecimal(b.reserved)),
-      balances.map((b) => b.version),
-    ],
-  );
-}
 
 export interface MovementRow {
   id: string;
@@ -102,55 +39,7 @@ export function toMovement(r: MovementRow): Movement {
   };
 }
 
-export interface NewMovement {
-  id: string;
-  itemId: string;
-  locationId: string;
-  type: MovementType;
-  quantity: Units;
-  balanceAfter: Units;
-  userId: string;
-  transferId: string | null;
-  operationId: string | null;
-  reason: MovementReason | null;
-  reference: string;
-  note: string;
-  createdAt: Date;
-}
-
 const MOVEMENT_COLUMNS = 'id, item_id, location_id, type, quantity::text, balance_after::text, user_id, transfer_id, reason, reference, note, created_at';
-
-/** Inserts movements in one statement; answers them in the order given. */
-export async function insertMovements(tx: PoolClient, workspaceId: string, movements: NewMovement[]): Promise<Movement[]> {
-  if (movements.length === 0) return [];
-  const column = <T>(pick: (m: NewMovement) => T) => movements.map(pick);
-  const { rows } = await tx.query<MovementRow>(
-    `INSERT INTO movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, reason, reference, note, created_at)
-     SELECT m.id, $1, m.item_id, m.location_id, m.type, m.quantity, m.balance_after, m.user_id, m.transfer_id, m.operation_id, m.reason, m.reference, m.note, m.created_at
-       FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::numeric[], $7::numeric[], $8::text[], $9::uuid[], $10::uuid[], $11::text[], $12::text[], $13::text[], $14::timestamptz[])
-            WITH ORDINALITY AS m(id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, reason, reference, note, created_at, n)
-      ORDER BY m.n
-     RETURNING ${MOVEMENT_COLUMNS}`,
-    [
-      workspaceId,
-      column((m) => m.id),
-      column((m) => m.itemId),
-      column((m) => m.locationId),
-      column((m) => m.type),
-      column((m) => unitsToDecimal(m.quantity)),
-      column((m) => unitsToDecimal(m.balanceAfter)),
-      column((m) => m.userId),
-      column((m) => m.transferId),
-      column((m) => m.operationId),
-      column((m) => m.reason),
-      column((m) => m.reference),
-      column((m) => m.note),
-      column((m) => m.createdAt),
-    ],
-  );
-  const byId = new Map(rows.map((r) => [r.id, toMovement(r)]));
-  return movements.map((m) => byId.get(m.id)!);
-}
 
 /** Locations a restricted member may read; null when unrestricted. */
 export type ReadableLocations = string[] | null;
@@ -248,44 +137,4 @@ export async function listBalances(
     next,
     total,
   };
-}
-
-/** Sum of on-hand at a location, read after its row lock is held. */
-export async function onHandAt(tx: PoolClient, workspaceId: string, locationId: string): Promise<Units> {
-  const { rows } = await tx.query<{ total: string }>('SELECT coalesce(sum(on_hand), 0)::text AS total FROM balances WHERE workspace_id = $1 AND location_id = $2', [workspaceId, locationId]);
-  return toUnits(rows[0]?.total ?? '0');
-}
-
-export interface OperationMovement {
-  itemId: string;
-  locationId: string;
-  quantity: Units;
-}
-
-export async function movementsOfOperation(tx: PoolClient, operationId: string): Promise<OperationMovement[]> {
-  const { rows } = await tx.query<{ item_id: string; location_id: string; quantity: string }>(
-    'SELECT item_id, location_id, quantity::text FROM movements WHERE operation_id = $1 ORDER BY seq',
-    [operationId],
-  );
-  return rows.map((r) => ({ itemId: r.item_id, locationId: r.location_id, quantity: toUnits(r.quantity) }));
-}
-
-/** Whether anything but the given opening ever moved these balances. */
-export async function otherMovementsExist(tx: PoolClient, workspaceId: string, operationId: string, keys: BalanceKey[]): Promise<boolean> {
-  const { rows } = await tx.query(
-    `SELECT 1 FROM movements WHERE workspace_id = $1 AND operation_id IS DISTINCT FROM $2
-     AND (item_id, location_id) IN (SELECT * FROM unnest($3::uuid[], $4::uuid[])) LIMIT 1`,
-    [workspaceId, operationId, keys.map((k) => k.itemId), keys.map((k) => k.locationId)],
-  );
-  return rows.length > 0;
-}
-
-/** Removes an opening's movements and the balances only it had created. */
-export async function deleteOperationStock(tx: PoolClient, workspaceId: string, operationId: string, keys: BalanceKey[]): Promise<void> {
-  await tx.query('DELETE FROM movements WHERE operation_id = $1', [operationId]);
-  await tx.query('DELETE FROM balances WHERE workspace_id = $1 AND (item_id, location_id) IN (SELECT * FROM unnest($2::uuid[], $3::uuid[]))', [
-    workspaceId,
-    keys.map((k) => k.itemId),
-    keys.map((k) => k.locationId),
-  ]);
 }

@@ -1,7 +1,7 @@
 import type { CommittedLocation, ItemSnapshot, LocationSnapshot, LocationType, RecordOpening } from '@inv/shared/core';
 import type { Pool, PoolClient } from '@inv/shared/db';
-import type { LocationState } from '../domain/location-rules';
 import { type Fenced, holdsFencedVersion } from '../domain/projected-facts';
+import type { ItemFacts, PlaceFacts } from '../domain/stock-policy';
 
 type Db = Pool | PoolClient;
 
@@ -18,12 +18,17 @@ export interface ItemRow extends Fenced {
   confirmed: boolean;
 }
 
-export interface LocationRow extends LocationState, Fenced {
+export interface LocationRow extends PlaceFacts, Fenced {
   type: LocationType | null;
 }
 
 /** Known, and holding every version the catalog fenced: the copy may decide rules and be shown. */
 export const isKnownItem = (row: ItemRow): boolean => row.confirmed && holdsFencedVersion(row);
+
+/** What the policy decides from of a copied item: known copies only (the rest are unknown to it). */
+export function itemFacts(row: ItemRow | undefined): ItemFacts | undefined {
+  return row && isKnownItem(row) ? { id: row.id, sku: row.sku, trackStock: row.track_stock === true } : undefined;
+}
 
 /**
  * Known: what the locations service said of it (a name), or its deletion (sticky, and refused by
@@ -32,8 +37,13 @@ export const isKnownItem = (row: ItemRow): boolean => row.confirmed && holdsFenc
  */
 export const isKnownLocation = (row: LocationRow): boolean => row.deleted || (row.name !== null && holdsFencedVersion(row));
 
+/** What the policy decides from of a copied location: known copies only. */
+export function placeFacts(row: LocationRow | undefined): PlaceFacts | undefined {
+  return row && isKnownLocation(row) ? row : undefined;
+}
+
 /** bigint columns as JavaScript numbers: versions come from a sequence, far below 2^53. */
-const ITEM_COLUMNS = 'id, sku, description, track_stock, confirmed, version::float8 AS version, fence::float8 AS fence';
+export const ITEM_COLUMNS = 'id, sku, description, track_stock, confirmed, version::float8 AS version, fence::float8 AS fence';
 export const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed, version::float8 AS version, fence::float8 AS fence';
 
 /** Applies an item event unless the copy already holds that version or a later one (events may arrive out of order). */
@@ -91,37 +101,18 @@ export async function storeOpeningItems(tx: PoolClient, workspaceId: string, ite
   );
 }
 
-/** Named (parsed and planned once per connection): every transfer and movement runs it. */
-const FIND_ITEMS = { name: 'stock_find_items', text: `SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[])` };
-
-export async function findItems(db: Db, workspaceId: string, ids: string[]): Promise<ItemRow[]> {
-  const { rows } = await db.query<ItemRow>({ ...FIND_ITEMS, values: [workspaceId, ids] });
-  return rows;
-}
-
-/**
- * The items, locked FOR KEY SHARE in id order until the transaction ends: a movement that adds
- * stock holds its item so, and a fence (FOR UPDATE) waits for it, so that a catalog change
- * fenced after this movement began (making the item catalog-only) sees its stock.
- */
-export async function lockItemsForMovement(tx: PoolClient, workspaceId: string, ids: string[]): Promise<ItemRow[]> {
-  const { rows } = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR KEY SHARE`, [workspaceId, ids]);
-  return rows;
-}
-
 /** Forgets items that only a cancelled opening had introduced. */
 export async function deleteUnconfirmedItems(tx: PoolClient, workspaceId: string, ids: string[]): Promise<void> {
   await tx.query('DELETE FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) AND NOT confirmed', [workspaceId, ids]);
 }
 
 /**
- * Fences the copy of an item at `version` (creating the row when the item was never heard of),
- * after waiting for the movements in flight on it (FOR UPDATE against their KEY SHARE). With
- * `requireNoStock`, answers the item's on-hand over every location, read under that lock.
+ * Fences the copy of an item at `version` (creating the row when the item was never heard of);
+ * the caller holds the item's exclusive lock. With `requireNoStock`, answers the item's on-hand
+ * over every location, read under that lock.
  */
 export async function fenceItemCopy(tx: PoolClient, workspaceId: string, itemId: string, version: number, requireNoStock: boolean): Promise<{ onHand: string | undefined }> {
   await tx.query('INSERT INTO items (id, workspace_id, confirmed) VALUES ($1, $2, false) ON CONFLICT (id) DO NOTHING', [itemId, workspaceId]);
-  await tx.query('SELECT 1 FROM items WHERE id = $1 AND workspace_id = $2 FOR UPDATE', [itemId, workspaceId]);
   let onHand: string | undefined;
   if (requireNoStock) {
     const { rows } = await tx.query<{ on_hand: string }>('SELECT coalesce(sum(on_hand), 0)::text AS on_hand FROM balances WHERE workspace_id = $1 AND item_id = $2', [workspaceId, itemId]);
@@ -167,24 +158,6 @@ export async function markLocationDeleted(tx: PoolClient, workspaceId: string, i
      ON CONFLICT (id) DO UPDATE SET deleted = true WHERE locations.workspace_id = EXCLUDED.workspace_id`,
     [id, workspaceId],
   );
-}
-
-export async function findLocations(db: Db, workspaceId: string, ids: string[]): Promise<LocationRow[]> {
-  const { rows } = await db.query<LocationRow>(`SELECT ${LOCATION_COLUMNS} FROM locations WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspaceId, ids]);
-  return rows;
-}
-
-/**
- * Locks location rows in id order and returns them as they are now. Movements take FOR SHARE;
- * closing and fencing take FOR UPDATE, so a closure or a fence and such a movement never
- * interleave: whichever commits second sees the other.
- */
-export async function lockLocations(tx: PoolClient, workspaceId: string, ids: string[], mode: 'share' | 'update'): Promise<LocationRow[]> {
-  const { rows } = await tx.query<LocationRow>(
-    `SELECT ${LOCATION_COLUMNS} FROM locations WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR ${mode === 'share' ? 'SHARE' : 'UPDATE'}`,
-    [workspaceId, ids],
-  );
-  return rows;
 }
 
 /** Makes sure a row exists to lock, close or fence, even for a location no event has told us of yet. */

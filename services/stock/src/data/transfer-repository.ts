@@ -1,137 +1,13 @@
 import { type LocationType, type TransferStatus } from '@inv/shared/core';
 import { boundedCountSql, keysetPage, cursorTimeSql, type PageRequest, type TimeIdKey } from '@inv/shared/http';
-import { type PlanCounter, type PlanQuota, type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
-import { type Envelope } from '@inv/shared/messaging';
+import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
 import type { DateRange } from '../domain/intervals';
-import { fromUnits, toUnits, unitsToDecimal, type Units } from '../domain/quantity';
+import { fromUnits, toUnits } from '../domain/quantity';
 import type { Transfer } from '../domain/stock-records';
 import { isFencedPast } from '../domain/projected-facts';
-import { balanceKey, type BalanceKey, type LockedBalance, type NewMovement, type ReadableLocations } from './ledger-repository';
-import { LOCATION_COLUMNS, type LocationRow } from './projection-repository';
+import type { ReadableLocations } from './ledger-repository';
 
 type Db = Pool | PoolClient;
-
-export interface NewTransfer {
-  id: string;
-  fromLocationId: string;
-  toLocationId: string;
-  status: 'pending' | 'completed';
-  note: string;
-  userId: string;
-  createdAt: Date;
-  lines: { id: string; itemId: string; quantity: Units; note: string }[];
-}
-
-/** What a transfer's transaction holds locked: its two locations (FOR SHARE) and the balances it changes (FOR UPDATE). */
-export interface TransferLocks {
-  locations: Map<string, LocationRow>;
-  balances: Map<string, LockedBalance>;
-}
-
-/**
- * Locks, in one statement, the transfer's locations FOR SHARE and then its balances FOR UPDATE
- * (creating missing ones at zero), in the order every stock write takes them: locations, then
- * balances by item and location. The balances' INSERT waits for the locations' CTE through the
- * subquery in its WHERE, which PostgreSQL evaluates once before the first row; ON CONFLICT DO
- * UPDATE locks an existing balance like SELECT FOR UPDATE would and answers it as it is now.
- */
-export async function lockForTransfer(tx: PoolClient, workspaceId: string, locationIds: string[], keys: BalanceKey[], now: Date): Promise<TransferLocks> {
-  const unique = [...new Map(keys.map((k) => [balanceKey(k), k])).values()];
-  const { rows } = await tx.query<{ locations: LocationRow[] | null; balances: { item_id: string; location_id: string; on_hand: string; reserved: string; version: number }[] | null }>({
-    // Named, as recordTransfer: PostgreSQL then parses and plans it once per connection, not per transfer.
-    name: 'stock_lock_for_transfer',
-    text: `WITH locked_locations AS (
-       SELECT ${LOCATION_COLUMNS} FROM locations WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR SHARE
-     ), locked_balances AS (
-       INSERT INTO balances AS b (workspace_id, item_id, location_id, on_hand, updated_at)
-       SELECT $1, k.item_id, k.location_id, 0, $5 FROM unnest($3::uuid[], $4::uuid[]) AS k(item_id, location_id)
-        WHERE (SELECT count(*) FROM locked_locations) >= 0
-        ORDER BY k.item_id, k.location_id
-       ON CONFLICT (workspace_id, item_id, location_id) DO UPDATE SET version = b.version
-       RETURNING b.item_id, b.location_id, b.on_hand::text, b.reserved::text, b.version
-     )
-     SELECT (SELECT json_agg(l) FROM locked_locations l) AS locations, (SELECT json_agg(b) FROM locked_balances b) AS balances`,
-    values: [workspaceId, locationIds, unique.map((k) => k.itemId), unique.map((k) => k.locationId), now],
-  });
-  const row = rows[0]!;
-  return {
-    locations: new Map((row.locations ?? []).map((l) => [l.id, l])),
-    balances: new Map(
-      (row.balances ?? []).map((r) => {
-        const b = { itemId: r.item_id, locationId: r.location_id, onHand: toUnits(r.on_hand), reserved: toUnits(r.reserved), version: Number(r.version) };
-        return [balanceKey(b), b];
-      }),
-    ),
-  };
-}
-
-/**
- * Writes a new transfer in one statement: the transfer and its lines, its movements, the new
- * state of its locked balances and its events. The caller planned all of it under the locks of
- * lockForTransfer; the tables' constraints (on-hand never negative, reserved within on-hand,
- * movement and line references) back that plan. Its changes of on-hand are recorded apart, last
- * (recordStockChanges), so that the workspace's stock position is locked for as short a time as possible.
- */
-export async function recordTransfer(
-  tx: PoolClient,
-  workspaceId: string,
-  t: NewTransfer,
-  change: { movements: NewMovement[]; balances: LockedBalance[]; events: Envelope<unknown>[] },
-): Promise<void> {
-  const { movements: m, balances: b, events: e } = change;
-  await tx.query({
-    name: 'stock_record_transfer',
-    text: `WITH transfer AS (
-       INSERT INTO transfers (id, workspace_id, from_location_id, to_location_id, status, note, user_id, created_at)
-       VALUES ($2, $1, $3, $4, $5, $6, $7, $8)
-     ), lines AS (
-       INSERT INTO transfer_lines (id, transfer_id, position, item_id, quantity, note)
-       SELECT l.id, $2, l.position, l.item_id, l.quantity, l.note
-         FROM unnest($9::uuid[], $10::uuid[], $11::numeric[], $12::text[]) WITH ORDINALITY AS l(id, item_id, quantity, note, position)
-     ), ledger AS (
-       INSERT INTO movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, note, created_at)
-       SELECT m.id, $1, m.item_id, m.location_id, m.type, m.quantity, m.balance_after, $7, $2, m.note, $8
-         FROM unnest($13::uuid[], $14::uuid[], $15::uuid[], $16::text[], $17::numeric[], $18::numeric[], $19::text[]) WITH ORDINALITY
-              AS m(id, item_id, location_id, type, quantity, balance_after, note, n)
-        ORDER BY m.n
-     ), balance AS (
-       UPDATE balances b SET on_hand = u.on_hand, reserved = u.reserved, version = u.version, updated_at = $8
-         FROM unnest($20::uuid[], $21::uuid[], $22::numeric[], $23::numeric[], $24::bigint[]) AS u(item_id, location_id, on_hand, reserved, version)
-        WHERE b.workspace_id = $1 AND b.item_id = u.item_id AND b.location_id = u.location_id
-     )
-     INSERT INTO outbox (id, type, workspace_id, message)
-     SELECT e.id, e.type, $1, e.message FROM unnest($25::uuid[], $26::text[], $27::jsonb[]) WITH ORDINALITY AS e(id, type, message, n) ORDER BY e.n`,
-    values: [
-      workspaceId,
-      t.id,
-      t.fromLocationId,
-      t.toLocationId,
-      t.status,
-      t.note,
-      t.userId,
-      t.createdAt,
-      t.lines.map((l) => l.id),
-      t.lines.map((l) => l.itemId),
-      t.lines.map((l) => unitsToDecimal(l.quantity)),
-      t.lines.map((l) => l.note),
-      m.map((x) => x.id),
-      m.map((x) => x.itemId),
-      m.map((x) => x.locationId),
-      m.map((x) => x.type),
-      m.map((x) => unitsToDecimal(x.quantity)),
-      m.map((x) => unitsToDecimal(x.balanceAfter)),
-      m.map((x) => x.note),
-      b.map((x) => x.itemId),
-      b.map((x) => x.locationId),
-      b.map((x) => unitsToDecimal(x.onHand)),
-      b.map((x) => unitsToDecimal(x.reserved)),
-      b.map((x) => x.version),
-      e.map((x) => x.id),
-      e.map((x) => x.type),
-      e.map((x) => JSON.stringify(x)),
-    ],
-  });
-}
 
 /** Items and locations a read showed from copies fenced past what they hold, with the fence seen. */
 export interface FencedCopies {
@@ -254,43 +130,6 @@ export async function listTransferIds(
   return { ids: rows.map((r) => r.id), next, total };
 }
 
-export interface LockedTransfer {
-  id: string;
-  fromLocationId: string;
-  toLocationId: string;
-  status: TransferStatus;
-  lines: { itemId: string; quantity: Units; note: string }[];
-}
-
-export async function lockTransfer(tx: PoolClient, workspaceId: string, id: string): Promise<LockedTransfer | undefined> {
-  const { rows } = await tx.query<{ id: string; from_location_id: string; to_location_id: string; status: TransferStatus }>(
-    'SELECT id, from_location_id, to_location_id, status FROM transfers WHERE workspace_id = $1 AND id = $2 FOR UPDATE',
-    [workspaceId, id],
-  );
-  const t = rows[0];
-  if (!t) return undefined;
-  const lines = await tx.query<{ item_id: string; quantity: string; note: string }>(
-    'SELECT item_id, quantity::text, note FROM transfer_lines WHERE transfer_id = $1 ORDER BY position',
-    [id],
-  );
-  return {
-    id: t.id,
-    fromLocationId: t.from_location_id,
-    toLocationId: t.to_location_id,
-    status: t.status,
-    lines: lines.rows.map((l) => ({ itemId: l.item_id, quantity: toUnits(l.quantity), note: l.note })),
-  };
-}
-
-export async function markTransferReverted(tx: PoolClient, id: string, now: Date): Promise<void> {
-  await tx.query("UPDATE transfers SET status = 'reverted', reverted_at = $2 WHERE id = $1", [id, now]);
-}
-
-/** Ends a pending transfer (its row locked by the caller) as completed, rejected or cancelled. */
-export async function settlePendingTransfer(tx: PoolClient, id: string, status: 'completed' | 'rejected' | 'cancelled', reason: string): Promise<void> {
-  await tx.query("UPDATE transfers SET status = $2, reason = $3 WHERE id = $1 AND status = 'pending'", [id, status, reason]);
-}
-
 /** Pending transfers from or to a location, oldest first. */
 export async function pendingTransferIdsAt(db: Db, workspaceId: string, locationId: string): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
@@ -298,18 +137,4 @@ export async function pendingTransferIdsAt(db: Db, workspaceId: string, location
     [workspaceId, locationId],
   );
   return rows.map((r) => r.id);
-}
-
-/**
- * The counter of the transfers created in a billing cycle, started (once per cycle) from a count
- * of the transfers created in it. Every transfer created, pending or not, claims one; none is
- * ever given back (a reverted, rejected or cancelled transfer keeps its slot).
- */
-export function transferCounter(billingCycleStart: Date): PlanCounter {
-  return { resource: 'transfers per billing cycle', periodStart: billingCycleStart, inUse: 'SELECT count(*) FROM transfers WHERE workspace_id = $1 AND created_at >= $2' };
-}
-
-/** The plan's transfers per billing cycle as a shared plan quota. */
-export function transferQuota(plan: { plan: string; limit: number; billingCycleStart: Date }): PlanQuota {
-  return { ...transferCounter(plan.billingCycleStart), limit: plan.limit, plan: plan.plan };
 }

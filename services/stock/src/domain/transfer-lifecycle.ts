@@ -1,46 +1,34 @@
-import type { TransferStatus } from '@inv/shared/core';
+import { StockEvents, type TransferStatus } from '@inv/shared/core';
 
 /**
- * The transitions of a transfer after it was created. pending → completed | rejected |
- * cancelled; completed → reverted. Every other status is final.
+ * The lifecycle of a transfer, as data: the statuses it may be created in, and each action after
+ * creation with the status it starts from, the status it ends in, whose write access it needs and
+ * the event it records. A transfer created pending records transfer.pending, completed
+ * transfer.completed (CREATED_EVENT).
+ * pending → completed | rejected | cancelled; completed → reverted; every other status is final.
+ * Everything that names a status or an action takes it from here.
  */
-export const TRANSFER_ACTIONS = ['complete', 'reject', 'cancel', 'revert'] as const;
-export type TransferAction = (typeof TRANSFER_ACTIONS)[number];
+export const CREATED_AS = ['pending', 'completed'] as const satisfies readonly TransferStatus[];
+export type CreatedAs = (typeof CREATED_AS)[number];
+export const CREATED_EVENT = { completed: StockEvents.transferCompleted, pending: StockEvents.transferPending } as const satisfies Record<CreatedAs, string>;
 
-const TRANSITIONS: Record<TransferAction, { from: TransferStatus; to: TransferStatus; verb: string }> = {
-  complete: { from: 'pending', to: 'completed', verb: 'completed' },
-  reject: { from: 'pending', to: 'rejected', verb: 'rejected' },
-  cancel: { from: 'pending', to: 'cancelled', verb: 'cancelled' },
-  revert: { from: 'completed', to: 'reverted', verb: 'reverted' },
-};
+const TRANSITIONS = {
+  complete: { from: 'pending', to: 'completed', verb: 'completed', writes: ['destination'], event: StockEvents.transferCompleted },
+  reject: { from: 'pending', to: 'rejected', verb: 'rejected', writes: ['destination'], event: StockEvents.transferRejected },
+  cancel: { from: 'pending', to: 'cancelled', verb: 'cancelled', writes: ['source'], event: StockEvents.transferCancelled },
+  revert: { from: 'completed', to: 'reverted', verb: 'reverted', writes: ['source', 'destination'], event: StockEvents.transferReverted },
+} as const satisfies Record<string, { from: TransferStatus; to: TransferStatus; verb: string; writes: readonly ('source' | 'destination')[]; event: string }>;
+
+export type TransferAction = keyof typeof TRANSITIONS;
+export const TRANSFER_ACTIONS = Object.keys(TRANSITIONS) as TransferAction[];
+
+/** What an action does to a transfer: the status it starts from and ends in, whose write access it needs, its event. */
+export function transitionOf<A extends TransferAction>(action: A): (typeof TRANSITIONS)[A] {
+  return TRANSITIONS[action];
+}
 
 export function statusAfter(action: TransferAction): TransferStatus {
   return TRANSITIONS[action].to;
-}
-
-/** Why the action may not run on a transfer in `status`, or undefined when it may. */
-export function transitionRefusal(transferId: string, status: TransferStatus, action: TransferAction): string | undefined {
-  const { from, verb } = TRANSITIONS[action];
-  return status === from ? undefined : `Transfer ${transferId} is ${status}; only a ${from} transfer can be ${verb}.`;
-}
-
-/**
- * The locations a member needs write access to for the action: the destination accepts
- * (complete) or refuses (reject) what is sent to it, the source withdraws what it sent
- * (cancel), and a revert moves stock at both ends.
- */
-export function locationsToWrite(action: TransferAction, transfer: { fromLocationId: string; toLocationId: string }): { id: string; role: 'source' | 'destination' }[] {
-  const source = { id: transfer.fromLocationId, role: 'source' as const };
-  const destination = { id: transfer.toLocationId, role: 'destination' as const };
-  switch (action) {
-    case 'complete':
-    case 'reject':
-      return [destination];
-    case 'cancel':
-      return [source];
-    case 'revert':
-      return [source, destination];
-  }
 }
 
 /** How a refusal to delete a location names the pending transfers that keep it in use. */

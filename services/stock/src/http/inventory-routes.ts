@@ -1,66 +1,26 @@
-import { isId, z } from '@inv/shared/core';
+import { EntityIdSchema, z } from '@inv/shared/core';
 import { ctx, CursorPagination, cursorBinding, encodeCursor, IdPairKey, pageRequest, queryArray, routesFor, SequenceKey, setNextLink, setTotalCount } from '@inv/shared/http';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { listBalances, listMovements } from '../data/ledger-repository';
 import { Interval, intervalRange } from '../domain/intervals';
-import { MAX_QUANTITY, NonNegativeQuantity, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from '../domain/quantity';
-import { Balance, Movement, MOVEMENT_REASONS, MovementReason, MovementType } from '../domain/stock-records';
+import { Balance, Movement, MovementReason, MovementType } from '../domain/stock-records';
+import { RecordMovementBody } from '../domain/stock-requests';
 import { recordMovement } from '../use-cases/record-movement';
-import { actorOf, lower, readableLocations } from './request-context';
+import { readableLocations } from './request-context';
 import { answeredWithPosition, answerLatestPosition } from './stock-position';
 
-// .meta, not .openapi: queryArray documents its items from zod's own JSON schema, which reads meta.
-const Id = z.string().refine(isId, { message: 'not a valid id' }).meta({ format: 'uuid' });
-const Note = z.string().max(500).optional().openapi({ description: 'Free text, up to 500 characters; default ""' });
-
-const movementFields = {
-  itemId: z.string().min(1).openapi({ description: 'A stock-tracked item of the workspace', example: '3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37' }),
-  locationId: z.string().min(1).openapi({ description: 'An existing location; adding stock needs it active and not being deleted', example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b' }),
-  reference: z.string().max(100).optional().openapi({ description: 'Free text up to 100 characters, e.g. a purchase order number; default ""', example: 'PO-2026-0117' }),
-  note: Note,
-};
-const reason = (defaultReason: MovementReason) => MovementReason.optional().openapi({ description: `Why the stock changed: ${MOVEMENT_REASONS.join(', ')}; default ${defaultReason}` });
-export const RecordMovementBody = z
-  .discriminatedUnion('type', [
-    z.strictObject({
-      type: z.literal('receipt'),
-      ...movementFields,
-      quantity: PositiveQuantity.openapi({ description: `Received quantity, > 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals` }),
-      reason: reason('received'),
-    }),
-    z.strictObject({
-      type: z.literal('adjustment'),
-      ...movementFields,
-      quantity: SignedQuantity.openapi({
-        description: `Signed change of on-hand, not 0, |quantity| ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals; it may not take more than is available (on-hand minus reserved)`,
-      }),
-      reason: reason('correction'),
-      expectedOnHand: NonNegativeQuantity.optional().openapi({
-        description: 'Compare-and-set: adjust only if the balance\'s on-hand is exactly this when the adjustment is written; otherwise 409 conflict naming the current on-hand, and nothing changes',
-      }),
-    }),
-    z.strictObject({
-      type: z.literal('count'),
-      ...movementFields,
-      quantity: NonNegativeQuantity.openapi({
-        description: `The counted on-hand, ≥ 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals. Recorded as one adjustment of the difference with reason count (0 when the count confirms the balance); not below what is reserved`,
-      }),
-    }),
-  ])
-  .openapi('RecordMovement');
-
 export const BalancesQuery = z.strictObject({
-  itemId: queryArray(Id).openapi({ description: 'Item IDs (repeated or comma-separated)' }),
-  locationId: queryArray(Id).openapi({ description: 'Location IDs (repeated or comma-separated)' }),
+  itemId: queryArray(EntityIdSchema).openapi({ description: 'Item IDs (repeated or comma-separated)' }),
+  locationId: queryArray(EntityIdSchema).openapi({ description: 'Location IDs (repeated or comma-separated)' }),
   ...CursorPagination.shape,
 });
 
 export const MovementsQuery = z.strictObject({
-  itemId: queryArray(Id).openapi({ description: 'Item IDs (repeated or comma-separated)' }),
-  locationId: queryArray(Id).openapi({ description: 'Location IDs (repeated or comma-separated)' }),
+  itemId: queryArray(EntityIdSchema).openapi({ description: 'Item IDs (repeated or comma-separated)' }),
+  locationId: queryArray(EntityIdSchema).openapi({ description: 'Location IDs (repeated or comma-separated)' }),
   type: queryArray(MovementType).openapi({ description: 'Movement types (repeated or comma-separated)' }),
   reason: queryArray(MovementReason).openapi({ description: 'Reasons (repeated or comma-separated); openings and transfer movements have none and never match' }),
-  transferId: queryArray(Id).openapi({ description: 'Transfer IDs (repeated or comma-separated)' }),
+  transferId: queryArray(EntityIdSchema).openapi({ description: 'Transfer IDs (repeated or comma-separated)' }),
   interval: Interval.default('all').openapi({ description: 'Date interval of createdAt, computed in UTC; default all (see GET /inventory/transfers)' }),
   ...CursorPagination.shape,
 });
@@ -85,7 +45,7 @@ export const inventoryRoutes = [
       const { rows, next, total } = await listBalances(
         deps.pool,
         workspace.id,
-        { itemIds: lower(query.itemId), locationIds: lower(query.locationId), readable: readableLocations(req) },
+        { itemIds: query.itemId, locationIds: query.locationId, readable: readableLocations(req) },
         pageRequest(query, binding, IdPairKey),
       );
       setTotalCount(res, total);
@@ -111,11 +71,11 @@ export const inventoryRoutes = [
         deps.pool,
         context.workspace.id,
         {
-          itemIds: lower(query.itemId),
-          locationIds: lower(query.locationId),
+          itemIds: query.itemId,
+          locationIds: query.locationId,
           types: query.type,
           reasons: query.reason,
-          transferIds: lower(query.transferId),
+          transferIds: query.transferId,
           range: intervalRange(query.interval, new Date(), context.workspace.fiscalYearStartMonth),
           readable: readableLocations(req),
         },
@@ -138,6 +98,6 @@ export const inventoryRoutes = [
     beforeReplay: answerLatestPosition,
     request: { body: { schema: RecordMovementBody, required: true } },
     responses: { 201: { description: 'The recorded movement', schema: Movement } },
-    handler: async ({ body }, { deps, req, res, idempotently }) => idempotently((guard) => answeredWithPosition(res, recordMovement(deps, actorOf(req), body, guard))),
+    handler: async ({ body }, { deps, req, res, guard }) => answeredWithPosition(res, recordMovement(deps, ctx(req), body, guard)),
   }),
 ];

@@ -1,8 +1,8 @@
 import { answerStockPosition, ctx } from '@inv/shared/http';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import type { Request, Response } from 'express';
-import { latestStockPosition } from '../data/stock-positions';
-import type { StockWrite } from '../use-cases/stock-changes';
+import { latestStockPosition } from '../data/ledger';
+import type { StockWrite } from '../use-cases/ledger-unit';
 
 /**
  * The answer of a write that may move stock tells the gateway the stock position it took

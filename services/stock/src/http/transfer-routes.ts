@@ -4,56 +4,14 @@ import { transfersCreated } from '@inv/shared/observability';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { findTransfers, listTransferIds } from '../data/transfer-repository';
 import { Interval, intervalRange } from '../domain/intervals';
-import { MAX_QUANTITY, PositiveQuantity, QUANTITY_DECIMALS } from '../domain/quantity';
 import { Transfer } from '../domain/stock-records';
+import { CreateTransferBody, NoFields, SettleTransferBody } from '../domain/stock-requests';
 import { statusAfter, TRANSFER_ACTIONS, type TransferAction } from '../domain/transfer-lifecycle';
 import { createTransfer } from '../use-cases/create-transfer';
 import { transitionTransfer } from '../use-cases/transition-transfer';
 import { readTrustedCopies } from '../use-cases/projection-gate';
-import { actorOf, readableLocations } from './request-context';
+import { readableLocations } from './request-context';
 import { answeredWithPosition, answerLatestPosition } from './stock-position';
-
-export const MAX_TRANSFER_LINES = 500;
-
-export const CreateTransferBody = z
-  .strictObject({
-    fromLocationId: z.string().min(1).openapi({ description: 'Source location (required)', example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b' }),
-    toLocationId: z.string().min(1).openapi({ description: 'Destination location (required), different from the source', example: 'c4e8a2f1-7b3d-4a9e-8f60-2d5b1e7c9a34' }),
-    lines: z
-      .array(
-        z.strictObject({
-          itemId: z.string().min(1).openapi({ description: 'A stock-tracked item; each item at most once per transfer', example: '3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37' }),
-          quantity: PositiveQuantity.openapi({ description: `> 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals` }),
-          note: z.string().max(500).optional().openapi({ description: 'Up to 500 characters; default ""' }),
-        }),
-      )
-      .min(1)
-      .max(MAX_TRANSFER_LINES)
-      .superRefine((lines, check) => {
-        const seen = new Map<string, number>();
-        lines.forEach((line, index) => {
-          const first = seen.get(line.itemId.toLowerCase());
-          if (first !== undefined) check.addIssue({ code: 'custom', path: [index, 'itemId'], message: `the same item as lines[${first}]; give each item once` });
-          else seen.set(line.itemId.toLowerCase(), index);
-        });
-      })
-      .openapi({ description: `1 to ${MAX_TRANSFER_LINES} lines (required)` }),
-    note: z.string().max(500).optional().openapi({ description: 'Up to 500 characters; default ""' }),
-    status: z.enum(['pending', 'completed']).optional().openapi({
-      description:
-        'completed (default): the stock moves at once. pending: nothing moves yet; the lines are reserved at the source until the destination completes or rejects the transfer or the source cancels it',
-    }),
-  })
-  .openapi('CreateTransfer');
-
-/** Body of reject and cancel; optional, like the body itself. */
-export const SettleTransferBody = z
-  .strictObject({
-    reason: z.string().max(500).optional().openapi({ description: 'Why, up to 500 characters; returned as the transfer\'s reason (default "")' }),
-  })
-  .openapi('SettleTransfer');
-/** complete and revert take no fields. */
-const NoFields = z.strictObject({});
 
 /** The transitions after creation (domain/transfer-lifecycle.ts), each a POST /inventory/transfers/{id}/<action>. */
 const ACTIONS: Record<TransferAction, { body: typeof SettleTransferBody | typeof NoFields; summary: string; description: string }> = {
@@ -111,14 +69,10 @@ export const transferRoutes = [
     beforeReplay: answerLatestPosition,
     request: { body: { schema: CreateTransferBody, required: true } },
     responses: { 201: { description: 'The completed (or pending) transfer', schema: Transfer } },
-    handler: async ({ body }, { deps, req, res, idempotently }) => {
-      const { workspace } = ctx(req);
-      const plan = { plan: workspace.plan, limit: workspace.limits.transfers, billingCycleStart: new Date(workspace.billingCycleStart) };
-      await idempotently(async (guard) => {
-        const transfer = await answeredWithPosition(res, createTransfer(deps, actorOf(req), plan, body, guard));
-        transfersCreated.add(1);
-        return transfer;
-      });
+    handler: async ({ body }, { deps, req, res, guard }) => {
+      const transfer = await answeredWithPosition(res, createTransfer(deps, ctx(req), body, guard));
+      transfersCreated.add(1);
+      return transfer;
     },
   }),
   route({
@@ -178,8 +132,8 @@ export const transferRoutes = [
       beforeReplay: answerLatestPosition,
       request: { params: TransferPath, body: { schema: action.body, required: false } },
       responses: { 200: { description: `The transfer, now ${statusAfter(name)}`, schema: Transfer } },
-      handler: async ({ params: { id }, body }, { deps, req, res, idempotently }) =>
-        idempotently((guard) => answeredWithPosition(res, transitionTransfer(deps, actorOf(req), id, name, body, guard))),
+      handler: async ({ params: { id }, body }, { deps, req, res, guard }) =>
+        answeredWithPosition(res, transitionTransfer(deps, ctx(req), { transferId: id, action: name, input: body }, guard)),
     });
   }),
 ];

@@ -1,8 +1,7 @@
 import { CancelOpening, FenceItem, FenceLocation, LocationClosure, RecordOpening, StockCommands, StockUsage, z } from '@inv/shared/core';
 import { planQuotaUsage } from '@inv/shared/db';
 import { type ServiceRuntime } from '@inv/shared/runtime';
-import { latestStockPosition } from '../data/stock-positions';
-import { transferCounter } from '../data/transfer-repository';
+import { latestStockPosition, TRANSFERS_IN_USE } from '../data/ledger';
 import { cancelOpening } from '../use-cases/cancel-opening';
 import { closeLocation } from '../use-cases/close-location';
 import { fenceItem, fenceLocation } from '../use-cases/fence-copies';
@@ -12,9 +11,9 @@ import { reopenLocation } from '../use-cases/reopen-location';
 export function registerStockCommands(runtime: ServiceRuntime): void {
   runtime.commands
     .handle(StockCommands.usage, StockUsage, async ({ billingCycleStart }, meta) => ({
-      transfers: await planQuotaUsage(runtime.pool, meta.workspaceId, transferCounter(new Date(billingCycleStart))),
+      transfers: await planQuotaUsage(runtime.pool, meta.workspaceId, { resource: 'transfers', periodStart: new Date(billingCycleStart) }, TRANSFERS_IN_USE),
     }))
-    .handle(StockCommands.recordOpening, RecordOpening, (payload, meta) => recordOpening(runtime, meta.workspaceId, meta.requestId, payload))
+    .handle(StockCommands.recordOpening, RecordOpening, (payload) => recordOpening(runtime, payload))
     .handle(StockCommands.cancelOpening, CancelOpening, ({ operationId }, meta) => cancelOpening(runtime, meta.workspaceId, meta.requestId, operationId))
     .handle(StockCommands.closeLocation, LocationClosure, ({ locationId }, meta) => closeLocation(runtime, meta.workspaceId, locationId))
     .handle(StockCommands.reopenLocation, LocationClosure, ({ locationId }, meta) => reopenLocation(runtime, meta.workspaceId, locationId))

@@ -1,25 +1,22 @@
-import { Conflict, isId } from '@inv/shared/core';
+import { Conflict, type EntityId } from '@inv/shared/core';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
-import { onHandAt } from '../data/ledger-repository';
-import { ensureLocationRow, lockLocations, setLocationClosed } from '../data/projection-repository';
+import { lockExclusively, onHandAt } from '../data/ledger';
+import { ensureLocationRow, setLocationClosed } from '../data/projection-repository';
 import { pendingTransferIdsAt } from '../data/transfer-repository';
 import { fromUnits } from '../domain/quantity';
 import { pendingTransfersRefusal } from '../domain/transfer-lifecycle';
 
 /**
  * Closes a location to new stock before the locations service deletes it. Takes the location's
- * row lock FOR UPDATE: a movement adding stock there holds it FOR SHARE until it commits, so
- * either that movement committed first and its stock is counted here (Conflict), or it waits
- * and then finds the location closed. Throws Conflict while the location holds stock or has
- * pending transfers in or out (a pending transfer takes the same row lock FOR SHARE).
+ * exclusive lock (lockExclusively): every change of stock there holds its shared lock until it
+ * commits, so either it committed first and its stock or pending transfer is counted here
+ * (Conflict), or it waits and then finds the location closed. Throws Conflict while the location
+ * holds stock or has pending transfers in or out.
  */
-export async function closeLocation(runtime: ServiceRuntime, workspaceId: string, locationId: string): Promise<{ closed: true }> {
-  const id = locationId.toLowerCase();
-  if (!isId(id)) return { closed: true };
+export async function closeLocation(runtime: ServiceRuntime, workspaceId: string, id: EntityId): Promise<{ closed: true }> {
   return transact(runtime, async (tx) => {
+    await lockExclusively(tx, 'location', id);
     await ensureLocationRow(tx, workspaceId, id);
-    const [location] = await lockLocations(tx, workspaceId, [id], 'update');
-    if (!location) return { closed: true as const };
     const pending = pendingTransfersRefusal(await pendingTransferIdsAt(tx, workspaceId, id));
     if (pending) throw new Conflict(pending);
     const onHand = await onHandAt(tx, workspaceId, id);

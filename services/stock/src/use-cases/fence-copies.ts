@@ -1,6 +1,7 @@
-import { Conflict, type FenceItem, type FenceLocation, isId } from '@inv/shared/core';
+import { Conflict, FenceItem, FenceLocation, type z } from '@inv/shared/core';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
-import { ensureLocationRow, fenceItemCopy, fenceLocationCopy, lockLocations } from '../data/projection-repository';
+import { lockExclusively } from '../data/ledger';
+import { ensureLocationRow, fenceItemCopy, fenceLocationCopy } from '../data/projection-repository';
 import { toUnits } from '../domain/quantity';
 
 type Runtime = Pick<ServiceRuntime, 'pool' | 'outbox'>;
@@ -8,15 +9,15 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'outbox'>;
 /**
  * The catalog is about to commit a change of what the stock service keeps of an item (version
  * `version`): from now on the copy is trusted only once it holds that version (see
- * withTrustedCopies). Waits for the movements in flight on the item, so none of them was decided
- * from the item as it was and commits after the change. Throws Conflict, fencing nothing, when
- * the item is to become catalog-only while stock of it is on hand anywhere (reserved stock is on
- * hand too, so pending transfers of it count).
+ * withTrustedCopies). Takes the item's exclusive lock first, so it waits for the movements in
+ * flight on the item (none of them was decided from the item as it was and commits after the
+ * change). Throws Conflict, fencing nothing, when the item is to become catalog-only while stock
+ * of it is on hand anywhere (reserved stock is on hand too, so pending transfers of it count).
  */
-export async function fenceItem(runtime: Runtime, workspaceId: string, fence: FenceItem): Promise<{ fenced: true }> {
-  const itemId = fence.itemId.toLowerCase();
-  if (!isId(itemId)) return { fenced: true };
+export async function fenceItem(runtime: Runtime, workspaceId: string, fence: z.output<typeof FenceItem>): Promise<{ fenced: true }> {
+  const { itemId } = fence;
   await transact(runtime, async (tx) => {
+    await lockExclusively(tx, 'item', itemId);
     const { onHand } = await fenceItemCopy(tx, workspaceId, itemId, fence.version, fence.requireNoStock);
     if (onHand !== undefined && toUnits(onHand) !== 0n) {
       throw new Conflict(
@@ -27,16 +28,12 @@ export async function fenceItem(runtime: Runtime, workspaceId: string, fence: Fe
   return { fenced: true };
 }
 
-/**
- * fenceItem for a location whose name, type or active flag is about to change: waits for the
- * movements in flight at the location (they hold its row FOR SHARE), then fences the copy.
- */
-export async function fenceLocation(runtime: Runtime, workspaceId: string, fence: FenceLocation): Promise<{ fenced: true }> {
-  const locationId = fence.locationId.toLowerCase();
-  if (!isId(locationId)) return { fenced: true };
+/** fenceItem for a location whose name, type or active flag is about to change: waits for the changes of stock in flight there, then fences the copy. */
+export async function fenceLocation(runtime: Runtime, workspaceId: string, fence: z.output<typeof FenceLocation>): Promise<{ fenced: true }> {
+  const { locationId } = fence;
   await transact(runtime, async (tx) => {
+    await lockExclusively(tx, 'location', locationId);
     await ensureLocationRow(tx, workspaceId, locationId);
-    await lockLocations(tx, workspaceId, [locationId], 'update');
     await fenceLocationCopy(tx, workspaceId, locationId, fence.version);
   });
   return { fenced: true };

@@ -1,117 +1,64 @@
-import { canAccessLocation, Conflict, Forbidden, isId, Unprocessable } from '@inv/shared/core';
-import { inOneRoundTrip, type EffectGuard } from '@inv/shared/db';
-import { transact, type ServiceRuntime } from '@inv/shared/runtime';
-import { lockBalances } from '../data/ledger-repository';
-import { isKnownItem, isKnownLocation, lockItemsForMovement, lockLocations } from '../data/projection-repository';
-import { recordStockChanges } from '../data/stock-positions';
+import type { Caller } from '@inv/shared/core';
+import type { EffectGuard } from '@inv/shared/db';
+import type { ServiceRuntime } from '@inv/shared/runtime';
+import { itemFacts, placeFacts } from '../data/projection-repository';
+import { balanceKey } from '../domain/ledger-plan';
 import { countDifference } from '../domain/balance-rules';
-import { locationRefusal, type LocationState } from '../domain/location-rules';
-import { fromUnits, toUnits } from '../domain/quantity';
-import { RECORDED_AS, type Movement, type MovementReason, type RecordedMovementKind } from '../domain/stock-records';
-import type { Actor } from './actor';
-import { labelsFrom } from './labels';
-import { requireTrusted, withTrustedCopies } from './projection-gate';
-import { applyStockChanges, type StockWrite } from './stock-changes';
-
-export interface RecordMovementInput {
-  type: RecordedMovementKind;
-  itemId: string;
-  locationId: string;
-  /** Receipts: > 0. Adjustments: the signed change, not 0. Counts: the counted on-hand, ≥ 0. */
-  quantity: number;
-  /** Default by type: received, correction; a count's reason is always count. */
-  reason?: MovementReason;
-  reference?: string;
-  note?: string;
-  /** Adjustments only: apply only if the balance's on-hand is exactly this when written. */
-  expectedOnHand?: number;
-}
+import { toUnits } from '../domain/quantity';
+import { CountBelowReserved, movementRefusal, OnHandNotExpected } from '../domain/stock-policy';
+import { RECORDED_AS, type Movement } from '../domain/stock-records';
+import type { RecordMovementInput } from '../domain/stock-requests';
+import { labelsOf, presentMovement } from './ledger-facts';
+import { runLedgerUnit, type StockWrite } from './ledger-unit';
 
 /**
  * Records a receipt, an adjustment or a physical count (one adjustment of the difference, reason
  * count, so that on-hand equals the count; 0 when the count confirms it), and answers it with the
- * stock position it took. The item and the location are decided from the stock service's copies
- * under their locks (location FOR SHARE, item FOR KEY SHARE), which an owner's fence waits for, and
- * only once those copies hold every change their owners acknowledged (withTrustedCopies).
- *
- * Throws Forbidden without write access to the location; Unprocessable for an unknown or
- * catalog-only item, a location that cannot take the movement, a change that needs more than is
- * available (on-hand minus reserved), or a count below what is reserved; Conflict when an
- * adjustment's expectedOnHand differs from the on-hand it finds, or when the item or location
- * changes twice while the movement is being decided.
+ * stock position it took. The policy (movementRefusal) decides before anything is locked from
+ * access alone, and under the locks from the item, the location and the balance: whether the
+ * movement adds stock is known there for a count. An adjustment's expectedOnHand is compared
+ * with the locked balance (OnHandNotExpected); a count may not go below what is reserved
+ * (CountBelowReserved); nothing may take more than is available (the ledger's plan).
  */
-export async function recordMovement(runtime: ServiceRuntime, actor: Actor, input: RecordMovementInput, guard: EffectGuard<Movement>): Promise<StockWrite<Movement>> {
-  const itemId = input.itemId.toLowerCase();
-  const locationId = input.locationId.toLowerCase();
-  if (!canAccessLocation(actor.locationAccess, locationId, 'write')) throw new Forbidden(`You need write access to location ${locationId} to record stock there.`);
-  if (!isId(itemId)) throw new Unprocessable(`Item ${input.itemId} does not exist.`);
-  // A count adds stock only when it finds more than is booked, which is known under the balance's lock.
-  const knownToAdd = input.type !== 'count' && input.quantity > 0;
-  const refuse = (location: LocationState | undefined, addsStock: boolean) => {
-    const refusal = locationRefusal(location, input.locationId, { addsStock, requireActive: false });
-    if (refusal) throw new Unprocessable(refusal);
-  };
-  if (!isId(locationId)) refuse(undefined, knownToAdd);
+export async function recordMovement(runtime: ServiceRuntime, caller: Caller, input: RecordMovementInput, guard: EffectGuard<Movement>): Promise<StockWrite<Movement>> {
+  const { itemId, locationId } = input;
+  const facts = { access: caller.locationAccess, locationId, itemId };
+  const refusal = movementRefusal({ ...facts, addsStock: input.type !== 'count' && input.quantity > 0 });
+  if (refusal) throw refusal;
   const recorded = RECORDED_AS[input.type];
+  const key = { itemId, locationId };
 
-  return withTrustedCopies(runtime, actor.workspaceId, actor.requestId, (final) =>
-    transact(runtime, async (tx) => {
-      const now = new Date();
-      const [, locationRows, itemRows] = await inOneRoundTrip(tx, () => [
-        guard.begin(tx),
-        lockLocations(tx, actor.workspaceId, [locationId], 'share'),
-        lockItemsForMovement(tx, actor.workspaceId, [itemId]),
-      ]);
-      const items = new Map(itemRows.map((i) => [i.id, i]));
-      const locations = new Map(locationRows.map((l) => [l.id, l]));
-      requireTrusted({ itemIds: [itemId], locationIds: [locationId] }, { items, locations }, final);
-      const item = itemRows.find(isKnownItem);
-      if (!item) throw new Unprocessable(`Item ${input.itemId} does not exist.`);
-      if (!item.track_stock) throw new Unprocessable(`Item "${item.sku ?? ''}" (${item.id}) is catalog-only (trackStock: false) and holds no stock.`);
-      const location = locationRows.find(isKnownLocation);
-      refuse(location, knownToAdd);
-      const labels = labelsFrom(items, locations);
+  return runLedgerUnit(runtime, { workspaceId: caller.workspace.id, userId: caller.user.id, requestId: caller.requestId }, guard, {
+    // Every movement holds its item's shared lock: a change making the item catalog-only waits for it.
+    locks: { locationIds: [locationId], itemIds: [itemId], itemsAddedTo: [itemId], balances: [key] },
+    copies: { itemIds: [itemId], locationIds: [locationId] },
+    decide: (locked) => {
+      const balance = locked.balances.get(balanceKey(key))!;
+      const labels = labelsOf(locked);
+      const where = `item ${labels.item(itemId)} at location ${labels.location(locationId)}`;
+      const known = { ...facts, known: true, place: placeFacts(locked.locations.get(locationId)), item: itemFacts(locked.items.get(itemId)) };
       let quantity = toUnits(input.quantity);
-      if (input.type === 'count' || input.expectedOnHand !== undefined) {
-        const balance = [...(await lockBalances(tx, actor.workspaceId, [{ itemId, locationId }], now)).values()][0]!;
-        const where = `item ${labels.item(itemId)} at location ${labels.location(locationId)}`;
-        if (input.expectedOnHand !== undefined && balance.onHand !== toUnits(input.expectedOnHand)) {
-          throw new Conflict(`The on-hand of ${where} is ${fromUnits(balance.onHand)}, not the expected ${input.expectedOnHand}; nothing was changed. Read the balance again before adjusting.`);
-        }
-        if (input.type === 'count') {
-          const difference = countDifference(balance, quantity);
-          if (difference === undefined) {
-            throw new Unprocessable(`The count of ${where} (${input.quantity}) is below the ${fromUnits(balance.reserved)} reserved there for pending transfers; complete, reject or cancel them first.`);
-          }
-          if (difference > 0n) refuse(location, true);
-          quantity = difference;
-        }
+      if (input.type === 'count') {
+        // What a count adds is known only now: refuse what no count may do first.
+        const refused = movementRefusal({ ...known, addsStock: false });
+        if (refused) throw refused;
+        const difference = countDifference(balance, quantity);
+        if (difference === undefined) throw new CountBelowReserved(where, input.quantity, balance.reserved);
+        quantity = difference;
       }
-      const { movements, changed } = await applyStockChanges(
-        tx,
-        actor,
-        {
-          movements: [
-            {
-              itemId,
-              locationId,
-              type: recorded.type,
-              quantity,
-              transferId: null,
-              operationId: null,
-              reason: input.type === 'count' ? recorded.defaultReason : (input.reason ?? recorded.defaultReason),
-              reference: input.reference ?? '',
-              note: input.note ?? '',
-            },
-          ],
-        },
+      const refused = movementRefusal({ ...known, addsStock: quantity > 0n });
+      if (refused) throw refused;
+      if (input.type === 'adjustment' && input.expectedOnHand !== undefined && balance.onHand !== toUnits(input.expectedOnHand)) {
+        throw new OnHandNotExpected(where, balance.onHand, input.expectedOnHand);
+      }
+      const reason = input.type === 'count' ? recorded.defaultReason : (input.reason ?? recorded.defaultReason);
+      const draft = { ...key, type: recorded.type, quantity, transferId: null, operationId: null, reason, reference: input.reference ?? '', note: input.note ?? '' };
+      return {
+        movements: [draft],
+        reservations: [],
         labels,
-        now,
-      );
-      const movement = movements[0]!;
-      await guard.finish(tx, movement);
-      const position = await recordStockChanges(tx, actor.workspaceId, changed, actor.requestId);
-      return { result: movement, position };
-    }),
-  );
+        answer: ([movement]) => ({ result: presentMovement(movement!), events: [] }),
+      };
+    },
+  });
 }

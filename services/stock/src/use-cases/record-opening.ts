@@ -1,67 +1,78 @@
-import { BadRequest, Conflict, isId, type RecordedOpening, Unprocessable, type RecordOpening } from '@inv/shared/core';
-import { type Pool, type PoolClient } from '@inv/shared/db';
-import { transact, type ServiceRuntime } from '@inv/shared/runtime';
+import { BadRequest, Conflict, type RecordedOpening, RecordOpening, Unprocessable, type z } from '@inv/shared/core';
+import { type Pool, UNGUARDED } from '@inv/shared/db';
+import type { ServiceRuntime } from '@inv/shared/runtime';
+import { latestStockPosition } from '../data/ledger';
 import { claimOpening, findOpening, type OpeningRow } from '../data/opening-repository';
-import { isKnownLocation, lockLocations, storeOpeningItems } from '../data/projection-repository';
-import { latestStockPosition, recordStockChanges } from '../data/stock-positions';
-import { locationRefusal } from '../domain/location-rules';
+import { placeFacts, storeOpeningItems } from '../data/projection-repository';
 import { hasAllowedPrecision, QUANTITY_DECIMALS, toUnits } from '../domain/quantity';
-import { labelsFrom } from './labels';
-import { requireTrusted, withTrustedCopies } from './projection-gate';
-import { applyStockChanges } from './stock-changes';
+import { openingRefusal } from '../domain/stock-policy';
+import { labelsOf } from './ledger-facts';
+import { runLedgerUnit } from './ledger-unit';
+
+/** Thrown inside the opening's transaction when its operationId was claimed before (a repeat, or a cancellation that came first). */
+class AlreadyClaimed extends Error {}
 
 /**
- * Records the opening stock of newly created items, all or nothing, once per operationId (a
- * repeat answers the first result), and answers the stock position it reached. The locations are
- * decided from the stock service's copies under their share locks, once those copies hold every
- * change their owner acknowledged (withTrustedCopies). Throws BadRequest for a quantity finer than
- * the ledger's precision; Unprocessable for a catalog-only item or a location that is unknown,
- * deleted, inactive or closed; Conflict when the operation was cancelled before it arrived.
+ * Records the opening stock of newly created items for the caller the catalog passes on, all or
+ * nothing, once per operationId (a repeat answers the first result), and answers the stock
+ * position it reached. Decided by the policy (openingRefusal) from access before anything is
+ * locked and under the locations' locks from the locations. Throws BadRequest for a quantity
+ * finer than the ledger's precision; Unprocessable for a catalog-only item; Conflict when the
+ * operation was cancelled before it arrived.
  */
-export async function recordOpening(runtime: ServiceRuntime, workspaceId: string, requestId: string | null, input: RecordOpening): Promise<RecordedOpening> {
-  const answerRepeat = async (db: Pool | PoolClient, previous: OpeningRow | undefined) => {
-    if (previous?.cancelled_at) throw new Conflict(`Opening ${input.operationId} was cancelled.`);
+export async function recordOpening(runtime: ServiceRuntime, input: z.output<typeof RecordOpening>): Promise<RecordedOpening> {
+  const { caller, operationId } = input;
+  const workspaceId = caller.workspace.id;
+  const answerRepeat = async (db: Pool, previous: OpeningRow | undefined) => {
+    if (previous?.cancelled_at) throw new Conflict(`Opening ${operationId} was cancelled.`);
     // The opening was recorded earlier; the workspace's latest position is at least the one it took.
     return { movements: previous?.movements ?? 0, position: await latestStockPosition(db, workspaceId) };
   };
-  const earlier = await findOpening(runtime.pool, workspaceId, input.operationId);
+  const earlier = await findOpening(runtime.pool, workspaceId, operationId);
   if (earlier) return answerRepeat(runtime.pool, earlier);
   input.lines.forEach((line, index) => {
-    if (!isId(line.item.id)) throw new BadRequest(`lines[${index}].item.id: not an item id.`);
     if (!hasAllowedPrecision(line.quantity)) throw new BadRequest(`lines[${index}].quantity: at most ${QUANTITY_DECIMALS} decimal places.`);
     if (!line.item.trackStock) throw new Unprocessable(`Item "${line.item.sku}" is catalog-only (trackStock: false) and cannot hold opening stock.`);
   });
-  const lines = input.lines.map((l) => ({ ...l, item: { ...l.item, id: l.item.id.toLowerCase() }, locationId: l.locationId.toLowerCase() }));
-  const locationIds = [...new Set(lines.map((l) => l.locationId))];
-  const items = new Map(lines.map((l) => [l.item.id, { id: l.item.id, sku: l.item.sku, description: l.item.description, track_stock: true, confirmed: false, version: 0, fence: null }]));
-  const use = { addsStock: true, requireActive: true };
-  for (const id of locationIds) if (!isId(id)) throw new Unprocessable(locationRefusal(undefined, id, use)!);
+  const locationIds = [...new Set(input.lines.map((l) => l.locationId))];
+  for (const locationId of locationIds) {
+    const refusal = openingRefusal({ access: caller.locationAccess, locationId });
+    if (refusal) throw refusal;
+  }
+  const itemIds = input.lines.map((l) => l.item.id);
+  const movements = input.lines.map((l) => ({
+    itemId: l.item.id,
+    locationId: l.locationId,
+    type: 'opening' as const,
+    quantity: toUnits(l.quantity),
+    transferId: null,
+    operationId,
+    reason: null,
+    reference: '',
+    note: '',
+  }));
 
-  return withTrustedCopies(runtime, workspaceId, requestId, (final) =>
-    transact(runtime, async (tx) => {
-      if (!(await claimOpening(tx, workspaceId, input.operationId, lines.length))) return answerRepeat(tx, await findOpening(tx, workspaceId, input.operationId));
-      await storeOpeningItems(tx, workspaceId, lines.map((l) => l.item));
-      const locked = new Map((await lockLocations(tx, workspaceId, locationIds, 'share')).map((l) => [l.id, l]));
-      requireTrusted({ itemIds: [], locationIds }, { items: new Map(), locations: locked }, final);
-      for (const id of locationIds) {
-        const location = locked.get(id);
-        const reason = locationRefusal(location && isKnownLocation(location) ? location : undefined, id, use);
-        if (reason) throw new Unprocessable(reason);
-      }
-      const drafts = lines.map((l) => ({
-        itemId: l.item.id,
-        locationId: l.locationId,
-        type: 'opening' as const,
-        quantity: toUnits(l.quantity),
-        transferId: null,
-        operationId: input.operationId,
-        reason: null,
-        reference: '',
-        note: '',
-      }));
-      const { changed } = await applyStockChanges(tx, { workspaceId, userId: input.userId }, { movements: drafts }, labelsFrom(items, locked), new Date());
-      const position = await recordStockChanges(tx, workspaceId, changed, requestId);
-      return { movements: lines.length, position: position ?? 0 };
-    }),
-  );
+  try {
+    const { position } = await runLedgerUnit(runtime, { workspaceId, userId: caller.user.id, requestId: caller.requestId }, UNGUARDED, {
+      prepare: (tx) => [
+        claimOpening(tx, workspaceId, operationId, input.lines.length).then((claimed) => {
+          if (!claimed) throw new AlreadyClaimed();
+        }),
+        storeOpeningItems(tx, workspaceId, input.lines.map((l) => l.item)),
+      ],
+      locks: { locationIds, itemIds, itemsAddedTo: [], balances: movements },
+      copies: { itemIds: [], locationIds },
+      decide: (facts) => {
+        for (const locationId of locationIds) {
+          const refusal = openingRefusal({ access: caller.locationAccess, locationId, known: true, place: placeFacts(facts.locations.get(locationId)) });
+          if (refusal) throw refusal;
+        }
+        return { movements, reservations: [], labels: labelsOf(facts), answer: () => ({ result: undefined, events: [] }) };
+      },
+    });
+    return { movements: movements.length, position: position ?? 0 };
+  } catch (err) {
+    if (err instanceof AlreadyClaimed) return answerRepeat(runtime.pool, await findOpening(runtime.pool, workspaceId, operationId));
+    throw err;
+  }
 }

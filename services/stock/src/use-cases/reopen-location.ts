@@ -1,15 +1,13 @@
-import { isId } from '@inv/shared/core';
+import type { EntityId } from '@inv/shared/core';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
-import { lockLocations, setLocationClosed } from '../data/projection-repository';
+import { lockExclusively } from '../data/ledger';
+import { setLocationClosed } from '../data/projection-repository';
 
 /** Reopens a location whose deletion did not go through. Idempotent. */
-export async function reopenLocation(runtime: ServiceRuntime, workspaceId: string, locationId: string): Promise<{ closed: false }> {
-  const id = locationId.toLowerCase();
-  if (isId(id)) {
-    await transact(runtime, async (tx) => {
-      await lockLocations(tx, workspaceId, [id], 'update');
-      await setLocationClosed(tx, workspaceId, id, false);
-    });
-  }
+export async function reopenLocation(runtime: ServiceRuntime, workspaceId: string, id: EntityId): Promise<{ closed: false }> {
+  await transact(runtime, async (tx) => {
+    await lockExclusively(tx, 'location', id);
+    await setLocationClosed(tx, workspaceId, id, false);
+  });
   return { closed: false };
 }

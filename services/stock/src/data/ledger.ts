@@ -1,0 +1,322 @@
+import { type EntityId, StockEvents, type StockChanged, type TransferStatus } from '@inv/shared/core';
+import type { InUseQuery, Pool, PoolClient } from '@inv/shared/db';
+import { type Envelope, outboxMessages } from '@inv/shared/messaging';
+import { type BalanceKey, balanceKey, type LockedBalance, type NewMovement } from '../domain/ledger-plan';
+import { toUnits, unitsToDecimal, type Units } from '../domain/quantity';
+import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from './projection-repository';
+
+/**
+ * The one way stock is written: every change of stock (an opening, a receipt, an adjustment, a
+ * count, a transfer created, completed, rejected, cancelled or reverted) locks what it decides
+ * from with lockLedger and writes what it decided with writeLedger, then takes the workspace's
+ * next stock position with recordStockChanges last before COMMIT. The use cases drive it through
+ * runLedgerUnit (use-cases/ledger-unit.ts), which sends each group in one round trip.
+ *
+ * The locks, always in this order, so that writers queue instead of deadlocking:
+ * 1. the transfer a transition acts on, FOR UPDATE (of racing transitions exactly one finds the
+ *    status it starts from);
+ * 2. each location it reads, and each item it adds stock of, with a shared advisory lock held to
+ *    COMMIT: a location's closure or an owner's fence takes the exclusive one (lockExclusively),
+ *    so it waits for every movement in flight there, and none starts until it is done. Advisory
+ *    locks live in the lock manager: unlike row share locks, they write nothing to the rows
+ *    however many transactions hold them at once;
+ * 3. each balance it changes, FOR UPDATE, created at zero when missing, in (item, location) order.
+ * The copies of locations and items are read after their advisory locks are held (a statement of
+ * their own, so its snapshot sees what a closure or fence committed before).
+ */
+
+/** What a change of stock locks and reads before it decides. */
+export interface LedgerLocks {
+  /** The transfer a transition acts on. */
+  transferId?: EntityId;
+  /** Locations read (each under its shared lock). */
+  locationIds: readonly EntityId[];
+  /** Items read; those in `itemsAddedTo` are also held under their shared lock (stock is added of them). */
+  itemIds: readonly EntityId[];
+  itemsAddedTo: readonly EntityId[];
+  /** Balances locked FOR UPDATE. */
+  balances: readonly BalanceKey[];
+}
+
+export interface LockedTransfer {
+  id: EntityId;
+  fromLocationId: EntityId;
+  toLocationId: EntityId;
+  status: TransferStatus;
+}
+
+/** What a change of stock decides from: its facts as locked. */
+export interface LedgerFacts {
+  transfer: LockedTransfer | undefined;
+  locations: Map<string, LocationRow>;
+  items: Map<string, ItemRow>;
+  balances: Map<string, LockedBalance>;
+}
+
+/** The advisory lock spaces (first key), apart from every other advisory lock on the database. */
+const LOCATION_LOCKS = "hashtext('stock.location')";
+const ITEM_LOCKS = "hashtext('stock.item')";
+
+const LOCK_SHARED = {
+  name: 'stock_ledger_lock_shared',
+  text: `SELECT count(*) FROM (
+           SELECT pg_advisory_xact_lock_shared(${LOCATION_LOCKS}, hashtext(id)) FROM unnest($1::text[]) AS id
+           UNION ALL
+           SELECT pg_advisory_xact_lock_shared(${ITEM_LOCKS}, hashtext(id)) FROM unnest($2::text[]) AS id
+         ) held`,
+};
+
+const LOCK_AND_READ = {
+  name: 'stock_ledger_lock_and_read',
+  text: `WITH locked_transfer AS (
+       SELECT id, from_location_id, to_location_id, status FROM transfers WHERE workspace_id = $1 AND id = $2::uuid FOR UPDATE
+     ), places AS (
+       SELECT ${LOCATION_COLUMNS} FROM locations WHERE workspace_id = $1 AND id = ANY($3::uuid[])
+     ), goods AS (
+       SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = $1 AND id = ANY($4::uuid[])
+     ), locked_balances AS (
+       INSERT INTO balances AS b (workspace_id, item_id, location_id, on_hand, updated_at)
+       SELECT $1, k.item_id, k.location_id, 0, $7 FROM unnest($5::uuid[], $6::uuid[]) AS k(item_id, location_id)
+        WHERE (SELECT count(*) FROM locked_transfer) >= 0
+        ORDER BY k.item_id, k.location_id
+       ON CONFLICT (workspace_id, item_id, location_id) DO UPDATE SET version = b.version
+       RETURNING b.item_id, b.location_id, b.on_hand::text, b.reserved::text, b.version
+     )
+     SELECT (SELECT row_to_json(t) FROM locked_transfer t) AS transfer, (SELECT json_agg(p) FROM places p) AS locations,
+            (SELECT json_agg(g) FROM goods g) AS items, (SELECT json_agg(b) FROM locked_balances b) AS balances`,
+};
+
+/**
+ * Locks and reads what a change of stock decides from, in two statements the caller sends in
+ * one round trip (see runLedgerUnit): the advisory locks, then the rest. The balances' INSERT
+ * waits for the transfer's row lock through the subquery in its WHERE, which PostgreSQL evaluates
+ * once before the first row; ON CONFLICT DO UPDATE locks an existing balance as SELECT FOR UPDATE
+ * would and answers it as it is now.
+ */
+export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLocks, now: Date): [Promise<unknown>, Promise<LedgerFacts>] {
+  const sorted = (ids: readonly string[]) => [...new Set(ids)].sort();
+  const balances = [...new Map(locks.balances.map((k) => [balanceKey(k), k])).values()];
+  const held = tx.query({ ...LOCK_SHARED, values: [sorted(locks.locationIds), sorted(locks.itemsAddedTo)] });
+  const read = tx
+    .query<{
+      transfer: { id: EntityId; from_location_id: EntityId; to_location_id: EntityId; status: TransferStatus } | null;
+      locations: LocationRow[] | null;
+      items: ItemRow[] | null;
+      balances: Array<{ item_id: EntityId; location_id: EntityId; on_hand: string; reserved: string; version: number }> | null;
+    }>({
+      ...LOCK_AND_READ,
+      values: [workspaceId, locks.transferId ?? null, sorted(locks.locationIds), sorted(locks.itemIds), balances.map((k) => k.itemId), balances.map((k) => k.locationId), now],
+    })
+    .then(({ rows }) => {
+      const row = rows[0]!;
+      const transfer = row.transfer && { id: row.transfer.id, fromLocationId: row.transfer.from_location_id, toLocationId: row.transfer.to_location_id, status: row.transfer.status };
+      return {
+        transfer: transfer ?? undefined,
+        locations: new Map((row.locations ?? []).map((l) => [l.id, l])),
+        items: new Map((row.items ?? []).map((i) => [i.id, i])),
+        balances: new Map(
+          (row.balances ?? []).map((r) => {
+            const b = { itemId: r.item_id, locationId: r.location_id, onHand: toUnits(r.on_hand), reserved: toUnits(r.reserved), version: Number(r.version) };
+            return [balanceKey(b), b];
+          }),
+        ),
+      };
+    });
+  return [held, read];
+}
+
+/** A transfer created by the change, with its lines. */
+export interface NewTransfer {
+  id: EntityId;
+  fromLocationId: EntityId;
+  toLocationId: EntityId;
+  status: TransferStatus;
+  note: string;
+  lines: ReadonlyArray<{ id: EntityId; itemId: EntityId; quantity: Units; note: string }>;
+}
+
+/** A transfer moved from one status to the next by a transition. */
+export interface TransferTransition {
+  id: EntityId;
+  from: TransferStatus;
+  to: TransferStatus;
+  /** Why the destination rejected or the source cancelled it ("" otherwise). */
+  reason: string;
+  /** Set when the transfer is reverted. */
+  revertedAt: Date | null;
+}
+
+/** What a change of stock writes: the caller planned it under the locks of lockLedger. */
+export interface LedgerWrite {
+  userId: string;
+  now: Date;
+  transfer?: { created: NewTransfer } | { moved: TransferTransition };
+  movements: readonly NewMovement[];
+  /** The locked balances in their new state (unchanged ones may be left out). */
+  balances: readonly LockedBalance[];
+  /** Events other than stock.changed (recordStockChanges writes that one). */
+  events: readonly Envelope<unknown>[];
+}
+
+const WRITE = {
+  name: 'stock_ledger_write',
+  text: `WITH new_transfer AS (
+       INSERT INTO transfers (id, workspace_id, from_location_id, to_location_id, status, note, user_id, created_at)
+       SELECT $2::uuid, $1, $3::uuid, $4::uuid, $5, $6, $7, $8 WHERE $2::uuid IS NOT NULL
+       RETURNING id
+     ), new_lines AS (
+       INSERT INTO transfer_lines (id, transfer_id, position, item_id, quantity, note)
+       SELECT l.id, (SELECT id FROM new_transfer), l.position, l.item_id, l.quantity, l.note
+         FROM unnest($9::uuid[], $10::uuid[], $11::numeric[], $12::text[]) WITH ORDINALITY AS l(id, item_id, quantity, note, position)
+     ), moved_transfer AS (
+       UPDATE transfers SET status = $15, reason = $16, reverted_at = coalesce($17, reverted_at)
+        WHERE workspace_id = $1 AND id = $13::uuid AND status = $14
+     ), ledger AS (
+       INSERT INTO movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, reason, reference, note, created_at)
+       SELECT m.id, $1, m.item_id, m.location_id, m.type, m.quantity, m.balance_after, $7, m.transfer_id, m.operation_id, m.reason, m.reference, m.note, $8
+         FROM unnest($18::uuid[], $19::uuid[], $20::uuid[], $21::text[], $22::numeric[], $23::numeric[], $24::uuid[], $25::uuid[], $26::text[], $27::text[], $28::text[])
+              WITH ORDINALITY AS m(id, item_id, location_id, type, quantity, balance_after, transfer_id, operation_id, reason, reference, note, n)
+        ORDER BY m.n
+     ), balance AS (
+       UPDATE balances b SET on_hand = u.on_hand, reserved = u.reserved, version = u.version, updated_at = $8
+         FROM unnest($29::uuid[], $30::uuid[], $31::numeric[], $32::numeric[], $33::bigint[]) AS u(item_id, location_id, on_hand, reserved, version)
+        WHERE b.workspace_id = $1 AND b.item_id = u.item_id AND b.location_id = u.location_id
+     )
+     INSERT INTO outbox (id, type, workspace_id, message)
+     SELECT e.id, e.type, $1, e.message FROM unnest($34::uuid[], $35::text[], $36::jsonb[]) WITH ORDINALITY AS e(id, type, message, n) ORDER BY e.n`,
+};
+
+/**
+ * Writes a change of stock in one statement: the transfer it creates (with its lines) or moves to
+ * its next status, its movements, its balances and its events. The tables' constraints (on-hand
+ * never negative, reserved within on-hand, movement and line references) back the plan.
+ */
+export async function writeLedger(tx: PoolClient, workspaceId: string, w: LedgerWrite): Promise<void> {
+  const created = w.transfer && 'created' in w.transfer ? w.transfer.created : undefined;
+  const moved = w.transfer && 'moved' in w.transfer ? w.transfer.moved : undefined;
+  const m = w.movements;
+  const b = w.balances;
+  const e = w.events;
+  await tx.query({
+    ...WRITE,
+    values: [
+      workspaceId,
+      created?.id ?? null,
+      created?.fromLocationId ?? null,
+      created?.toLocationId ?? null,
+      created?.status ?? null,
+      created?.note ?? null,
+      w.userId,
+      w.now,
+      (created?.lines ?? []).map((l) => l.id),
+      (created?.lines ?? []).map((l) => l.itemId),
+      (created?.lines ?? []).map((l) => unitsToDecimal(l.quantity)),
+      (created?.lines ?? []).map((l) => l.note),
+      moved?.id ?? null,
+      moved?.from ?? null,
+      moved?.to ?? null,
+      moved?.reason ?? null,
+      moved?.revertedAt ?? null,
+      m.map((x) => x.id),
+      m.map((x) => x.itemId),
+      m.map((x) => x.locationId),
+      m.map((x) => x.type),
+      m.map((x) => unitsToDecimal(x.quantity)),
+      m.map((x) => unitsToDecimal(x.balanceAfter)),
+      m.map((x) => x.transferId),
+      m.map((x) => x.operationId),
+      m.map((x) => x.reason),
+      m.map((x) => x.reference),
+      m.map((x) => x.note),
+      b.map((x) => x.itemId),
+      b.map((x) => x.locationId),
+      b.map((x) => unitsToDecimal(x.onHand)),
+      b.map((x) => unitsToDecimal(x.reserved)),
+      b.map((x) => x.version),
+      e.map((x) => x.id),
+      e.map((x) => x.type),
+      e.map((x) => JSON.stringify(x)),
+    ],
+  });
+}
+
+/**
+ * Records a transaction's changes of on-hand as its one stock.changed message, carrying the
+ * workspace's next stock position, and answers that position (undefined when `changes` is empty:
+ * nothing changed on-hand, no position is taken). The position is taken under its row's lock,
+ * held to commit, so positions follow commit order with no gaps; send this last before COMMIT,
+ * since every writer of the workspace queues on that row meanwhile.
+ */
+export async function recordStockChanges(tx: PoolClient, workspaceId: string, changes: readonly StockChanged[], requestId: string | null): Promise<number | undefined> {
+  if (changes.length === 0) return undefined;
+  const [message] = outboxMessages(StockEvents.changed, workspaceId, [{ changes }], requestId);
+  const { rows } = await tx.query<{ position: string }>({
+    name: 'stock_record_stock_changes',
+    text: `WITH taken AS (
+       INSERT INTO stock_positions AS p (workspace_id, position) VALUES ($1, 1)
+       ON CONFLICT (workspace_id) DO UPDATE SET position = p.position + 1
+       RETURNING position
+     ), event AS (
+       INSERT INTO outbox (id, type, workspace_id, message)
+       SELECT $2::uuid, '${StockEvents.changed}', $1, jsonb_set($3::jsonb, '{payload,position}', to_jsonb(taken.position)) FROM taken
+     )
+     SELECT position FROM taken`,
+    values: [workspaceId, message!.id, JSON.stringify(message)],
+  });
+  return Number(rows[0]!.position);
+}
+
+/** The workspace's latest stock position (0 before its first change of on-hand). */
+export async function latestStockPosition(db: Pool | PoolClient, workspaceId: string): Promise<number> {
+  const { rows } = await db.query<{ position: string }>('SELECT position FROM stock_positions WHERE workspace_id = $1', [workspaceId]);
+  return Number(rows[0]?.position ?? 0);
+}
+
+/**
+ * Takes the exclusive advisory lock of a location or an item until the transaction ends: waits
+ * for every change of stock in flight that holds its shared lock (lockLedger), and holds off new
+ * ones meanwhile. What a location's closure and an owner's fence take first.
+ */
+export async function lockExclusively(tx: PoolClient, what: 'location' | 'item', id: EntityId): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(${what === 'location' ? LOCATION_LOCKS : ITEM_LOCKS}, hashtext($1))`, [id]);
+}
+
+/**
+ * How the transfers of a billing cycle are counted when their quota's counter starts (see
+ * claimPlanQuota): every transfer created, pending or not; none is ever given back (a reverted,
+ * rejected or cancelled transfer keeps its slot).
+ */
+export const TRANSFERS_IN_USE: InUseQuery = 'SELECT count(*) FROM transfers WHERE workspace_id = $1 AND created_at >= $2';
+
+/** The movements of an opening, and whether anything else ever moved their balances since. */
+export async function openingMovements(
+  tx: PoolClient,
+  workspaceId: string,
+  operationId: EntityId,
+): Promise<{ movements: Array<BalanceKey & { quantity: Units }>; movedSince: boolean }> {
+  const { rows } = await tx.query<{ item_id: EntityId; location_id: EntityId; quantity: string; moved_since: boolean }>(
+    `WITH opening AS (SELECT item_id, location_id, quantity, seq FROM movements WHERE workspace_id = $1 AND operation_id = $2)
+     SELECT o.item_id, o.location_id, o.quantity::text,
+            EXISTS (SELECT 1 FROM movements m WHERE m.workspace_id = $1 AND m.item_id = o.item_id AND m.location_id = o.location_id
+                      AND m.operation_id IS DISTINCT FROM $2) AS moved_since
+       FROM opening o ORDER BY o.seq`,
+    [workspaceId, operationId],
+  );
+  return { movements: rows.map((r) => ({ itemId: r.item_id, locationId: r.location_id, quantity: toUnits(r.quantity) })), movedSince: rows.some((r) => r.moved_since) };
+}
+
+/** Removes an opening's movements and the balances only it had created (their rows locked by lockLedger). */
+export async function deleteOpeningStock(tx: PoolClient, workspaceId: string, operationId: EntityId, keys: readonly BalanceKey[]): Promise<void> {
+  await tx.query('DELETE FROM movements WHERE workspace_id = $1 AND operation_id = $2', [workspaceId, operationId]);
+  await tx.query('DELETE FROM balances WHERE workspace_id = $1 AND (item_id, location_id) IN (SELECT * FROM unnest($2::uuid[], $3::uuid[]))', [
+    workspaceId,
+    keys.map((k) => k.itemId),
+    keys.map((k) => k.locationId),
+  ]);
+}
+
+/** Sum of on-hand at a location, read once its exclusive lock is held (see closeLocation). */
+export async function onHandAt(tx: PoolClient, workspaceId: string, locationId: EntityId): Promise<Units> {
+  const { rows } = await tx.query<{ total: string }>('SELECT coalesce(sum(on_hand), 0)::text AS total FROM balances WHERE workspace_id = $1 AND location_id = $2', [workspaceId, locationId]);
+  return toUnits(rows[0]?.total ?? '0');
+}

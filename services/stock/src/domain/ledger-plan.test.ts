@@ -1,0 +1,75 @@
+import type { EntityId } from '@inv/shared/core';
+import { balanceKey, balancesTouched, InsufficientStock, type LockedBalance, planLedger, removedOpening, transitionChanges } from './ledger-plan';
+import { toUnits } from './quantity';
+
+const FROM = 'aaaaaaaa-0000-4000-8000-000000000001' as EntityId;
+const TO = 'bbbbbbbb-0000-4000-8000-000000000002' as EntityId;
+const ITEM = 'cccccccc-0000-4000-8000-000000000003' as EntityId;
+const T = 'dddddddd-0000-4000-8000-000000000004' as EntityId;
+const labels = { item: (id: string) => `item:${id.slice(0, 1)}`, location: (id: string) => `loc:${id.slice(0, 1)}` };
+const line = { itemId: ITEM, quantity: toUnits(3), note: 'n' };
+
+function locked(...balances: Array<[EntityId, number, number, number?]>): Map<string, LockedBalance> {
+  return new Map(
+    balances.map(([locationId, onHand, reserved, version]) => {
+      const b = { itemId: ITEM, locationId, onHand: toUnits(onHand), reserved: toUnits(reserved), version: version ?? 1 };
+      return [balanceKey(b), b];
+    }),
+  );
+}
+
+describe('ledger plan', () => {
+  it('when a transfer moves stock, then each movement carries its balance after and the next version, and stock.changed says the same', () => {
+    const plan = planLedger(locked([FROM, 5, 0, 7], [TO, 1, 0, 2]), transitionChanges('revert', { id: T, fromLocationId: TO, toLocationId: FROM, lines: [line] }), labels);
+    expect(plan.movements.map((m) => [m.draft.type, m.draft.locationId, m.balanceAfter, m.version])).toEqual([
+      ['transfer_out', FROM, toUnits(2), 8],
+      ['transfer_in', TO, toUnits(4), 3],
+    ]);
+    expect(plan.changed.map((c) => [c.locationId, c.onHand, c.delta, c.version])).toEqual([
+      [FROM, 2, -3, 8],
+      [TO, 4, 3, 3],
+    ]);
+  });
+
+  it('when a change needs more than is available (on-hand minus reserved), then the whole change is refused naming what is available', () => {
+    const changes = transitionChanges('revert', { id: T, fromLocationId: TO, toLocationId: FROM, lines: [line] });
+    expect(() => planLedger(locked([FROM, 4, 2], [TO, 0, 0]), changes, labels)).toThrow(InsufficientStock);
+    expect(() => planLedger(locked([FROM, 4, 2], [TO, 0, 0]), changes, labels)).toThrow(
+      'Insufficient stock of item item:c at location loc:a: 2 available (2 more on hand reserved for pending transfers), 3 requested.',
+    );
+  });
+
+  it('when a pending transfer completes, then it moves exactly what it releases and is never short, even with nothing else available', () => {
+    const balances = locked([FROM, 3, 3], [TO, 0, 0]);
+    const plan = planLedger(balances, transitionChanges('complete', { id: T, fromLocationId: FROM, toLocationId: TO, lines: [line] }), labels);
+    expect(plan.balances.find((b) => b.locationId === FROM)).toMatchObject({ onHand: 0n, reserved: 0n });
+    expect(plan.balances.find((b) => b.locationId === TO)).toMatchObject({ onHand: toUnits(3), reserved: 0n });
+  });
+
+  it('when a pending transfer is rejected or cancelled, then its reservation is released, nothing moves and no version changes', () => {
+    for (const action of ['reject', 'cancel'] as const) {
+      const plan = planLedger(locked([FROM, 3, 3, 4]), transitionChanges(action, { id: T, fromLocationId: FROM, toLocationId: TO, lines: [line] }), labels);
+      expect(plan.movements).toEqual([]);
+      expect(plan.changed).toEqual([]);
+      expect(plan.balances).toEqual([{ itemId: ITEM, locationId: FROM, onHand: toUnits(3), reserved: 0n, version: 4 }]);
+    }
+  });
+
+  it('when a change touches a balance twice, then it locks it once', () => {
+    const changes = transitionChanges('complete', { id: T, fromLocationId: FROM, toLocationId: TO, lines: [line] });
+    expect(balancesTouched(changes)).toEqual([
+      { itemId: ITEM, locationId: FROM },
+      { itemId: ITEM, locationId: TO },
+    ]);
+  });
+
+  it('when a balance was not locked, then planning it is a programming error, not a refusal', () => {
+    expect(() => planLedger(new Map(), transitionChanges('revert', { id: T, fromLocationId: TO, toLocationId: FROM, lines: [line] }), labels)).toThrow('was not locked');
+  });
+
+  it('when a cancelled opening is removed, then each of its balances announces the loss of its quantity', () => {
+    expect(removedOpening(locked([FROM, 5, 0, 1]), [{ itemId: ITEM, locationId: FROM, quantity: toUnits(5) }])).toEqual([
+      { itemId: ITEM, locationId: FROM, onHand: 0, delta: -5, movementType: 'opening', version: 2 },
+    ]);
+  });
+});

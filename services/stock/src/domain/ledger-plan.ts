@@ -1,0 +1,179 @@
+import { type EntityId, newId, type StockChanged, Unprocessable } from '@inv/shared/core';
+import { applyDelta, type BalanceAmounts } from './balance-rules';
+import { fromUnits, type Units } from './quantity';
+import type { MovementReason, MovementType } from './stock-records';
+import type { TransferAction } from './transfer-lifecycle';
+
+/**
+ * What a change of stock does to the ledger, planned on the balances it locked, without I/O: the
+ * movements with their balance after, the balances' new state, and the changes of on-hand the
+ * transaction announces. Refuses the whole change when any part needs more than is available.
+ */
+
+export interface BalanceKey {
+  itemId: EntityId;
+  locationId: EntityId;
+}
+
+export const balanceKey = (k: BalanceKey): string => `${k.itemId}/${k.locationId}`;
+
+/** A balance as locked: its amounts and the version of its last change of on-hand. */
+export interface LockedBalance extends BalanceKey, BalanceAmounts {
+  version: number;
+}
+
+export interface MovementDraft extends BalanceKey {
+  type: MovementType;
+  /** Signed: positive adds stock. */
+  quantity: Units;
+  transferId: EntityId | null;
+  operationId: EntityId | null;
+  reason: MovementReason | null;
+  reference: string;
+  note: string;
+}
+
+/** A change of what pending transfers hold at a balance: positive reserves, negative releases. */
+export interface ReservationDraft extends BalanceKey {
+  quantity: Units;
+}
+
+/** How refusals name items and locations, e.g. '"SKU-1" (id)'. */
+export interface Labels {
+  item(id: string): string;
+  location(id: string): string;
+}
+
+export class InsufficientStock extends Unprocessable {
+  constructor(item: string, location: string, available: Units, requested: Units, reserved: Units) {
+    const held = reserved > 0n ? ` (${fromUnits(reserved)} more on hand reserved for pending transfers)` : '';
+    super(`Insufficient stock of item ${item} at location ${location}: ${fromUnits(available)} available${held}, ${fromUnits(requested)} requested.`);
+  }
+}
+
+/** A movement as planned: its new balance and that balance's next version. */
+export interface PlannedMovement {
+  draft: MovementDraft;
+  balanceAfter: Units;
+  version: number;
+}
+
+export interface LedgerPlan {
+  movements: PlannedMovement[];
+  /** Every locked balance in its state after the change (unchanged ones included). */
+  balances: LockedBalance[];
+  /** The changes of on-hand the transaction announces (stock.changed), one per movement, in order. */
+  changed: StockChanged[];
+}
+
+/**
+ * Applies reservations, then movements, to balances the caller locked: refuses the whole change
+ * when a part would need more than is available (on-hand minus reserved), else answers each
+ * movement's balance after and version and the balances' new state. Reservations alone change no
+ * version: on-hand did not change. Throws InsufficientStock (422), naming the item, the location
+ * and the quantity available.
+ */
+export function planLedger(locked: ReadonlyMap<string, LockedBalance>, changes: { movements: MovementDraft[]; reservations: ReservationDraft[] }, labels: Labels): LedgerPlan {
+  const running = new Map<string, LockedBalance>([...locked].map(([k, b]) => [k, { ...b }]));
+  const apply = (key: BalanceKey, delta: { onHand: Units; reserved: Units }) => {
+    const balance = running.get(balanceKey(key));
+    if (!balance) throw new Error(`balance ${balanceKey(key)} was not locked`);
+    const outcome = applyDelta(balance, delta);
+    if (!outcome.ok) throw new InsufficientStock(labels.item(key.itemId), labels.location(key.locationId), outcome.available, outcome.requested, balance.reserved);
+    Object.assign(balance, outcome.next);
+    return balance;
+  };
+  for (const r of changes.reservations) apply(r, { onHand: 0n, reserved: r.quantity });
+  const movements = changes.movements.map((draft) => {
+    const balance = apply(draft, { onHand: draft.quantity, reserved: 0n });
+    balance.version += 1;
+    return { draft, balanceAfter: balance.onHand, version: balance.version };
+  });
+  const changed = movements.map(({ draft: d, balanceAfter, version }) => ({
+    itemId: d.itemId,
+    locationId: d.locationId,
+    onHand: fromUnits(balanceAfter),
+    delta: fromUnits(d.quantity),
+    movementType: d.type,
+    version,
+  }));
+  return { movements, balances: [...running.values()], changed };
+}
+
+/** The balances a change touches, each once: what the unit of work locks. */
+export function balancesTouched(changes: { movements: BalanceKey[]; reservations: BalanceKey[] }): BalanceKey[] {
+  return [...new Map([...changes.reservations, ...changes.movements].map((k) => [balanceKey(k), { itemId: k.itemId, locationId: k.locationId }])).values()];
+}
+
+/** A new ledger row of a planned movement. */
+export interface NewMovement extends MovementDraft {
+  id: EntityId;
+  balanceAfter: Units;
+  userId: string;
+  createdAt: Date;
+}
+
+export function newMovements(planned: PlannedMovement[], userId: string, now: Date): NewMovement[] {
+  return planned.map(({ draft, balanceAfter }) => ({ id: newId(), ...draft, balanceAfter, userId, createdAt: now }));
+}
+
+interface Line {
+  itemId: EntityId;
+  quantity: Units;
+  note: string;
+}
+
+/** transfer_out at `from` and transfer_in at `to` for every line, each carrying the transfer's id. */
+export function transferMovements(transferId: EntityId, from: EntityId, to: EntityId, lines: readonly Line[], note: (line: Line) => string = (l) => l.note): MovementDraft[] {
+  const common = { transferId, operationId: null, reason: null, reference: '' };
+  return lines.flatMap((l) => [
+    { ...common, itemId: l.itemId, locationId: from, type: 'transfer_out' as const, quantity: -l.quantity, note: note(l) },
+    { ...common, itemId: l.itemId, locationId: to, type: 'transfer_in' as const, quantity: l.quantity, note: note(l) },
+  ]);
+}
+
+/** What a pending transfer holds at its source: reserved when it is created (sign 1), released when it ends (sign -1). */
+export function sourceReservations(from: EntityId, lines: readonly Line[], sign: 1n | -1n): ReservationDraft[] {
+  return lines.map((l) => ({ itemId: l.itemId, locationId: from, quantity: sign * l.quantity }));
+}
+
+/**
+ * What a transition does to the ledger: a completion moves the lines and releases their
+ * reservation at the source (it takes out exactly what it releases, so it is never short); a
+ * rejection or a cancellation releases the reservation and moves nothing; a revert moves a
+ * completed transfer's lines back with compensating movements, which may find too little
+ * available at the destination.
+ */
+export function transitionChanges(
+  action: TransferAction,
+  transfer: { id: EntityId; fromLocationId: EntityId; toLocationId: EntityId; lines: readonly Line[] },
+): { movements: MovementDraft[]; reservations: ReservationDraft[] } {
+  const { id, fromLocationId: from, toLocationId: to, lines } = transfer;
+  switch (action) {
+    case 'complete':
+      return { movements: transferMovements(id, from, to, lines), reservations: sourceReservations(from, lines, -1n) };
+    case 'reject':
+    case 'cancel':
+      return { movements: [], reservations: sourceReservations(from, lines, -1n) };
+    case 'revert':
+      return { movements: transferMovements(id, to, from, lines, () => `Revert of transfer ${id}`), reservations: [] };
+  }
+}
+
+/**
+ * What removing a cancelled opening does to on-hand: each balance it had created loses the
+ * opening's quantity (announced as one change of type opening per balance, version bumped).
+ */
+export function removedOpening(locked: ReadonlyMap<string, LockedBalance>, movements: ReadonlyArray<BalanceKey & { quantity: Units }>): StockChanged[] {
+  return [...locked.values()].map((balance) => {
+    const removed = movements.filter((m) => balanceKey(m) === balanceKey(balance)).reduce((sum, m) => sum + m.quantity, 0n);
+    return {
+      itemId: balance.itemId,
+      locationId: balance.locationId,
+      onHand: fromUnits(balance.onHand - removed),
+      delta: -fromUnits(removed),
+      movementType: 'opening',
+      version: balance.version + 1,
+    };
+  });
+}

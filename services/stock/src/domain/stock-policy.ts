@@ -1,0 +1,229 @@
+import { canAccessLocation, Conflict, type EntityId, Forbidden, type LocationAccess, Unprocessable } from '@inv/shared/core';
+import { fromUnits, type Units } from './quantity';
+import { type TransferAction, transitionOf } from './transfer-lifecycle';
+
+/**
+ * The one policy of stock changes: whether a transfer, a receipt, an adjustment, a count, an
+ * opening or a transfer's transition may happen, decided from the facts it is given and answered
+ * with a typed refusal (each maps once to the error envelope, with its one message). Callers
+ * check before they lock anything, with the facts they have (access, ids, quantities), and again
+ * inside the transaction with the locked facts (locations, items, balances, status): the same
+ * function both times, so a rule lives here and nowhere else.
+ */
+
+/** What the stock service knows of a location when it decides (its copy, read under the location's lock). */
+export interface PlaceFacts {
+  id: string;
+  name: string | null;
+  active: boolean;
+  deleted: boolean;
+  closed: boolean;
+}
+
+/** What the stock service knows of an item when it decides (its copy). */
+export interface ItemFacts {
+  id: string;
+  sku: string | null;
+  trackStock: boolean;
+}
+
+/** How a movement uses a location: whether it adds stock there, and whether the location must be active even to take stock out. */
+export interface PlaceUse {
+  addsStock: boolean;
+  requireActive: boolean;
+}
+
+function placeLabel(place: PlaceFacts): string {
+  return place.name === null ? `Location ${place.id}` : `Location "${place.name}" (${place.id})`;
+}
+
+function itemLabel(item: ItemFacts): string {
+  return `"${item.sku ?? ''}" (${item.id})`;
+}
+
+/** Where the caller may not write: a member restricted to other locations. */
+export class NoWriteAccess extends Forbidden {
+  constructor(locationId: string, what: string) {
+    super(`${what}; you lack write access to location ${locationId}.`);
+  }
+}
+
+export class SamePlace extends Unprocessable {
+  constructor() {
+    super('fromLocationId and toLocationId are the same location; a transfer needs two different locations.');
+  }
+}
+
+export class UnknownLocation extends Unprocessable {
+  constructor(locationId: string) {
+    super(`Location ${locationId} does not exist.`);
+  }
+}
+
+export class LocationDeleted extends Unprocessable {
+  constructor(place: PlaceFacts) {
+    super(`${placeLabel(place)} was deleted.`);
+  }
+}
+
+export class LocationClosed extends Unprocessable {
+  constructor(place: PlaceFacts) {
+    super(`${placeLabel(place)} is closed to new stock while it is being deleted.`);
+  }
+}
+
+export class LocationInactive extends Unprocessable {
+  constructor(place: PlaceFacts) {
+    super(`${placeLabel(place)} is inactive.`);
+  }
+}
+
+export class UnknownItem extends Unprocessable {
+  constructor(itemId: string, where: string) {
+    super(`${where}item ${itemId} does not exist.`);
+  }
+}
+
+export class CatalogOnlyItem extends Unprocessable {
+  constructor(item: ItemFacts, where: string) {
+    super(`${where}item ${itemLabel(item)} is catalog-only (trackStock: false) and holds no stock.`);
+  }
+}
+
+/** The lines of a transfer name items by index, so a client knows which line to fix. */
+const lineLabel = (index: number) => `lines[${index}]: `;
+
+/** Why stock may not move at `place` for `use`, or undefined when it may. Deleted locations take no movement at all. */
+export function placeRefusal(place: PlaceFacts | undefined, locationId: string, use: PlaceUse): Unprocessable | undefined {
+  if (!place) return new UnknownLocation(locationId);
+  if (place.deleted) return new LocationDeleted(place);
+  if (use.addsStock && place.closed) return new LocationClosed(place);
+  if ((use.addsStock || use.requireActive) && !place.active) return new LocationInactive(place);
+  return undefined;
+}
+
+/** Why the item may not move, or undefined when it may: it must exist and track stock. */
+export function itemRefusal(item: ItemFacts | undefined, itemId: string, where = ''): Unprocessable | undefined {
+  if (!item) return new UnknownItem(itemId, where);
+  if (!item.trackStock) return new CatalogOnlyItem(item, where);
+  return undefined;
+}
+
+/**
+ * A transfer: the caller needs write access to both ends; the ends differ; both are active, the
+ * destination also open to new stock; every item exists and tracks stock. `places` and `items`
+ * are known once locked; before that the checks that need them are left to the second call.
+ */
+export function transferRefusal(facts: {
+  access: LocationAccess;
+  from: EntityId;
+  to: EntityId;
+  itemIds: readonly EntityId[];
+  places?: { from: PlaceFacts | undefined; to: PlaceFacts | undefined };
+  items?: ReadonlyMap<string, ItemFacts>;
+}): Forbidden | Unprocessable | undefined {
+  for (const id of [facts.from, facts.to]) {
+    if (!canAccessLocation(facts.access, id, 'write')) return new NoWriteAccess(id, 'You need write access to both locations of a transfer');
+  }
+  if (facts.from === facts.to) return new SamePlace();
+  if (facts.places) {
+    const refused =
+      placeRefusal(facts.places.from, facts.from, { addsStock: false, requireActive: true }) ?? placeRefusal(facts.places.to, facts.to, { addsStock: true, requireActive: true });
+    if (refused) return refused;
+  }
+  if (facts.items) {
+    for (const [index, itemId] of facts.itemIds.entries()) {
+      const refused = itemRefusal(facts.items.get(itemId), itemId, lineLabel(index));
+      if (refused) return refused;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A receipt, an adjustment or a count at one location: the caller needs write access there; the
+ * item exists and tracks stock; the location takes the movement (stock added only where it is
+ * active and open). `addsStock` for a count is known only once its balance is (the difference).
+ */
+export function movementRefusal(facts: {
+  access: LocationAccess;
+  locationId: EntityId;
+  itemId: EntityId;
+  addsStock: boolean;
+  place?: PlaceFacts | undefined;
+  item?: ItemFacts | undefined;
+  known?: boolean;
+}): Forbidden | Unprocessable | undefined {
+  if (!canAccessLocation(facts.access, facts.locationId, 'write')) return new NoWriteAccess(facts.locationId, 'To record stock there');
+  if (!facts.known) return undefined;
+  return itemRefusal(facts.item, facts.itemId) ?? placeRefusal(facts.place, facts.locationId, { addsStock: facts.addsStock, requireActive: false });
+}
+
+/**
+ * An opening at one location: the caller needs write access there, and (once known) the location
+ * takes new stock. Its items are new: the catalog decided them (stock-tracked, not yet visible).
+ */
+export function openingRefusal(facts: { access: LocationAccess; locationId: EntityId; place?: PlaceFacts | undefined; known?: boolean }): Forbidden | Unprocessable | undefined {
+  if (!canAccessLocation(facts.access, facts.locationId, 'write')) return new NoWriteAccess(facts.locationId, 'To record opening stock there');
+  if (!facts.known) return undefined;
+  return placeRefusal(facts.place, facts.locationId, { addsStock: true, requireActive: true });
+}
+
+/** The transfer is not in the status the action starts from. */
+export class TransitionRefused extends Conflict {
+  constructor(transferId: string, status: string, action: TransferAction) {
+    const { from, verb } = transitionOf(action);
+    super(`Transfer ${transferId} is ${status}; only a ${from} transfer can be ${verb}.`);
+  }
+}
+
+/** A location end of a transfer cannot do what the transition needs of it. */
+export class TransitionPlaceRefused extends Unprocessable {
+  constructor(verb: string, refusal: Unprocessable) {
+    super(`The transfer cannot be ${verb}: ${refusal.message}`);
+  }
+}
+
+/**
+ * A transition of a transfer: the caller needs write access to the end(s) the action belongs to
+ * (the destination completes or rejects, the source cancels, a revert moves stock at both); the
+ * transfer is in the status the action starts from; a completion's destination takes new stock
+ * (its source may be inactive: the stock was reserved there), a revert's source takes stock back.
+ */
+export function transitionRefusal(facts: {
+  access: LocationAccess;
+  action: TransferAction;
+  transfer: { id: string; fromLocationId: string; toLocationId: string; status?: string };
+  places?: { from: PlaceFacts | undefined; to: PlaceFacts | undefined };
+}): Forbidden | Conflict | Unprocessable | undefined {
+  const { action, transfer } = facts;
+  for (const end of transitionOf(action).writes) {
+    const id = end === 'source' ? transfer.fromLocationId : transfer.toLocationId;
+    if (!canAccessLocation(facts.access, id, 'write')) return new NoWriteAccess(id, `To ${action} a transfer you need write access to its ${end}`);
+  }
+  if (transfer.status !== undefined && transfer.status !== transitionOf(action).from) return new TransitionRefused(transfer.id, transfer.status, action);
+  if (!facts.places) return undefined;
+  const { from, to } = facts.places;
+  const verb = transitionOf(action).verb;
+  const refused =
+    action === 'complete'
+      ? (placeRefusal(to, transfer.toLocationId, { addsStock: true, requireActive: true }) ?? placeRefusal(from, transfer.fromLocationId, { addsStock: false, requireActive: false }))
+      : action === 'revert'
+        ? (placeRefusal(to, transfer.toLocationId, { addsStock: false, requireActive: false }) ?? placeRefusal(from, transfer.fromLocationId, { addsStock: true, requireActive: false }))
+        : undefined;
+  return refused && new TransitionPlaceRefused(verb, refused);
+}
+
+/** An adjustment's compare-and-set found another on-hand: nothing changes. */
+export class OnHandNotExpected extends Conflict {
+  constructor(where: string, onHand: Units, expected: number) {
+    super(`The on-hand of ${where} is ${fromUnits(onHand)}, not the expected ${expected}; nothing was changed. Read the balance again before adjusting.`);
+  }
+}
+
+/** A count below what pending transfers hold there: that stock must still be on hand for them. */
+export class CountBelowReserved extends Unprocessable {
+  constructor(where: string, counted: number, reserved: Units) {
+    super(`The count of ${where} (${counted}) is below the ${fromUnits(reserved)} reserved there for pending transfers; complete, reject or cancel them first.`);
+  }
+}

@@ -1,0 +1,96 @@
+import { EntityIdSchema, z } from '@inv/shared/core';
+import { MAX_QUANTITY, NonNegativeQuantity, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from './quantity';
+import { MOVEMENT_REASONS, MovementReason } from './stock-records';
+import { CREATED_AS } from './transfer-lifecycle';
+
+/**
+ * What a caller may ask of the stock ledger, as validated where the request enters: the routes
+ * validate and document these schemas, the use cases take their output as input. Ids are parsed
+ * and normalised here (EntityIdSchema: a malformed one is a 400 naming the field).
+ */
+
+export const MAX_TRANSFER_LINES = 500;
+
+const Note = z.string().max(500).optional().openapi({ description: 'Free text, up to 500 characters; default ""' });
+
+export const CreateTransferBody = z
+  .strictObject({
+    fromLocationId: EntityIdSchema.openapi({ description: 'Source location (required)', example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b' }),
+    toLocationId: EntityIdSchema.openapi({ description: 'Destination location (required), different from the source', example: 'c4e8a2f1-7b3d-4a9e-8f60-2d5b1e7c9a34' }),
+    lines: z
+      .array(
+        z.strictObject({
+          itemId: EntityIdSchema.openapi({ description: 'A stock-tracked item; each item at most once per transfer', example: '3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37' }),
+          quantity: PositiveQuantity.openapi({ description: `> 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals` }),
+          note: Note,
+        }),
+      )
+      .min(1)
+      .max(MAX_TRANSFER_LINES)
+      .superRefine((lines, check) => {
+        const seen = new Map<string, number>();
+        lines.forEach((line, index) => {
+          const first = seen.get(line.itemId);
+          if (first !== undefined) check.addIssue({ code: 'custom', path: [index, 'itemId'], message: `the same item as lines[${first}]; give each item once` });
+          else seen.set(line.itemId, index);
+        });
+      })
+      .openapi({ description: `1 to ${MAX_TRANSFER_LINES} lines (required)` }),
+    note: Note,
+    status: z.enum(CREATED_AS).optional().openapi({
+      description:
+        'completed (default): the stock moves at once. pending: nothing moves yet; the lines are reserved at the source until the destination completes or rejects the transfer or the source cancels it',
+    }),
+  })
+  .openapi('CreateTransfer');
+export type CreateTransferInput = z.output<typeof CreateTransferBody>;
+
+/** Body of reject and cancel; optional, like the body itself. */
+export const SettleTransferBody = z
+  .strictObject({
+    reason: z.string().max(500).optional().openapi({ description: 'Why, up to 500 characters; returned as the transfer\'s reason (default "")' }),
+  })
+  .openapi('SettleTransfer');
+
+/** complete and revert take no fields. */
+export const NoFields = z.strictObject({});
+
+export type TransitionInput = z.output<typeof SettleTransferBody> | z.output<typeof NoFields>;
+
+const movementFields = {
+  itemId: EntityIdSchema.openapi({ description: 'A stock-tracked item of the workspace', example: '3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37' }),
+  locationId: EntityIdSchema.openapi({ description: 'An existing location; adding stock needs it active and not being deleted', example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b' }),
+  reference: z.string().max(100).optional().openapi({ description: 'Free text up to 100 characters, e.g. a purchase order number; default ""', example: 'PO-2026-0117' }),
+  note: Note,
+};
+const reason = (defaultReason: MovementReason) => MovementReason.optional().openapi({ description: `Why the stock changed: ${MOVEMENT_REASONS.join(', ')}; default ${defaultReason}` });
+
+export const RecordMovementBody = z
+  .discriminatedUnion('type', [
+    z.strictObject({
+      type: z.literal('receipt'),
+      ...movementFields,
+      quantity: PositiveQuantity.openapi({ description: `Received quantity, > 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals` }),
+      reason: reason('received'),
+    }),
+    z.strictObject({
+      type: z.literal('adjustment'),
+      ...movementFields,
+      quantity: SignedQuantity.openapi({
+        description: `Signed change of on-hand, not 0, |quantity| ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals; it may not take more than is available (on-hand minus reserved)`,
+      }),
+      reason: reason('correction'),
+      expectedOnHand: NonNegativeQuantity.optional().openapi({
+        description: "Compare-and-set: adjust only if the balance's on-hand is exactly this when the adjustment is written; otherwise 409 conflict naming the current on-hand, and nothing changes",
+      }),
+    }),
+    z.strictObject({
+      type: z.literal('count'),
+      ...movementFields,
+      quantity: NonNegativeQuantity.openapi({
+        description: `The counted on-hand, ≥ 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals. Recorded as one adjustment of the difference with reason count (0 when the count confirms the balance); not below what is reserved`,
+      }),
+    }),
+  ])
+  .openapi('RecordMovement');
+export type RecordMovementInput = z.output<typeof RecordMovementBody>;

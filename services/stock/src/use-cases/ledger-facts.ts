@@ -1,0 +1,78 @@
+import type { EntityId } from '@inv/shared/core';
+import type { LedgerFacts } from '../data/ledger';
+import { itemFacts, placeFacts } from '../data/projection-repository';
+import type { Labels, NewMovement } from '../domain/ledger-plan';
+import { fromUnits, type Units } from '../domain/quantity';
+import type { ItemFacts, PlaceFacts } from '../domain/stock-policy';
+import type { Movement, Transfer } from '../domain/stock-records';
+
+/** The two ends of a transfer as the policy sees them (undefined: unknown to the stock service). */
+export function endsOf(facts: LedgerFacts, from: EntityId, to: EntityId): { from: PlaceFacts | undefined; to: PlaceFacts | undefined } {
+  return { from: placeFacts(facts.locations.get(from)), to: placeFacts(facts.locations.get(to)) };
+}
+
+/** The known items among `itemIds`, as the policy sees them. */
+export function itemsOf(facts: LedgerFacts, itemIds: readonly EntityId[]): Map<string, ItemFacts> {
+  return new Map(itemIds.flatMap((id) => {
+    const item = itemFacts(facts.items.get(id));
+    return item ? [[id, item] as const] : [];
+  }));
+}
+
+/** Names items by SKU and locations by name in a refusal for want of stock, with the id for precision. */
+export function labelsOf(facts: LedgerFacts): Labels {
+  return {
+    item: (id) => {
+      const sku = facts.items.get(id)?.sku;
+      return sku ? `"${sku}" (${id})` : id;
+    },
+    location: (id) => {
+      const name = facts.locations.get(id)?.name;
+      return name ? `"${name}" (${id})` : id;
+    },
+  };
+}
+
+/** A transfer as the API answers it, its names and SKUs from the copies the change locked and trusted. */
+export function presentTransfer(
+  t: { id: string; fromLocationId: string; toLocationId: string; status: Transfer['status']; note: string; reason: string; createdAt: Date; lines: ReadonlyArray<{ id: string; itemId: string; quantity: Units; note: string }> },
+  facts: LedgerFacts,
+): Transfer {
+  const place = (id: string) => {
+    const row = facts.locations.get(id);
+    return { id, name: row?.name ?? '', type: row?.type ?? 'other' };
+  };
+  return {
+    id: t.id,
+    fromLocationId: t.fromLocationId,
+    toLocationId: t.toLocationId,
+    status: t.status,
+    note: t.note,
+    reason: t.reason,
+    lines: t.lines.map((l) => {
+      const item = facts.items.get(l.itemId);
+      return { id: l.id, itemId: l.itemId, quantity: fromUnits(l.quantity), note: l.note, item: { id: l.itemId, sku: item?.sku ?? '', description: item?.description ?? '' } };
+    }),
+    createdAt: t.createdAt.toISOString(),
+    fromLocation: place(t.fromLocationId),
+    toLocation: place(t.toLocationId),
+  };
+}
+
+/** A movement as the API answers it, as written. */
+export function presentMovement(m: NewMovement): Movement {
+  return {
+    id: m.id,
+    itemId: m.itemId,
+    locationId: m.locationId,
+    type: m.type,
+    quantity: fromUnits(m.quantity),
+    balanceAfter: fromUnits(m.balanceAfter),
+    userId: m.userId,
+    transferId: m.transferId,
+    reason: m.reason,
+    reference: m.reference,
+    note: m.note,
+    createdAt: m.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,86 @@
+import type { EntityId, PlanQuota } from '@inv/shared/core';
+import { claimPlanQuotaAndCommit, commitInRoundTrip, type EffectGuard, inOneRoundTrip, type InUseQuery, type PoolClient } from '@inv/shared/db';
+import type { Envelope } from '@inv/shared/messaging';
+import { transact, type ServiceRuntime } from '@inv/shared/runtime';
+import { type LedgerFacts, type LedgerLocks, lockLedger, type NewTransfer, recordStockChanges, type TransferTransition, writeLedger } from '../data/ledger';
+import { type Labels, type MovementDraft, type NewMovement, newMovements, planLedger, type ReservationDraft } from '../domain/ledger-plan';
+import { requireTrusted, withTrustedCopies } from './projection-gate';
+
+/** What a use case that may move stock answers: its result, and the stock position its transaction took (undefined: it moved none). */
+export interface StockWrite<T> {
+  result: T;
+  position: number | undefined;
+}
+
+/** Who a change of stock acts for, as the ledger records it. */
+export interface LedgerActor {
+  workspaceId: string;
+  userId: string;
+  requestId: string | null;
+}
+
+/** What a change decided from its locked facts: what moves and is reserved, and how it answers. */
+export interface LedgerDecision<R> {
+  movements: MovementDraft[];
+  reservations: ReservationDraft[];
+  /** How a refusal for want of stock names the item and the location. */
+  labels: Labels;
+  transfer?: { created: NewTransfer } | { moved: TransferTransition };
+  /** The result and the events (other than stock.changed) of the change, from its movements as written. */
+  answer(movements: readonly NewMovement[]): { result: R; events: Envelope<unknown>[] };
+}
+
+/** One change of stock, as a use case describes it to runLedgerUnit. */
+export interface LedgerChange<R> {
+  locks: LedgerLocks;
+  /** The copies of items and locations the decision needs to trust (withTrustedCopies). */
+  copies: { itemIds: readonly EntityId[]; locationIds: readonly EntityId[] };
+  /** Statements sent first, in the locks' round trip (an opening's claim and its new items). */
+  prepare?: (tx: PoolClient) => Promise<unknown>[];
+  /**
+   * Decides from the locked facts, by the policy (domain/stock-policy.ts): throws the refusal, or
+   * answers what to write. Runs once per attempt, with no I/O; `now` is the change's time.
+   */
+  decide(facts: LedgerFacts, now: Date): LedgerDecision<R>;
+  /** The plan quota the change claims, last, with COMMIT (a transfer's). */
+  quota?: { quota: PlanQuota; inUse: InUseQuery };
+}
+
+/**
+ * The one unit of work of every change of stock (an opening, a receipt, an adjustment, a count, a
+ * transfer created, completed, rejected, cancelled or reverted), in one transaction of two round
+ * trips:
+ * 1. BEGIN, the Idempotency-Key's claim, the change's own first statements, then the locks and
+ *    the facts (lockLedger);
+ * 2. — after deciding by the policy and planning the ledger (domain/ledger-plan.ts) in this
+ *    process — the writes (writeLedger: transfer, lines, movements, balances, events), the key's
+ *    stored answer, the workspace's next stock position and the plan quota's claim with COMMIT
+ *    (or COMMIT alone).
+ * The copies of items and locations are trusted unless they lack something (never heard of, or
+ * fenced by an owner's change): then the attempt rolls back and withTrustedCopies asks the owners
+ * before the next one. Answers the change's result with the stock position it took.
+ */
+export async function runLedgerUnit<R>(runtime: ServiceRuntime, actor: LedgerActor, guard: EffectGuard<R>, change: LedgerChange<R>): Promise<StockWrite<R>> {
+  const { workspaceId, userId, requestId } = actor;
+  return withTrustedCopies(runtime, workspaceId, requestId, (final) =>
+    transact(runtime, async (tx) => {
+      const now = new Date();
+      const locked = await inOneRoundTrip(tx, () => [guard.begin(tx), ...(change.prepare?.(tx) ?? []), ...lockLedger(tx, workspaceId, change.locks, now)]);
+      const facts = locked[locked.length - 1] as LedgerFacts;
+      requireTrusted(change.copies, facts, final);
+      const decision = change.decide(facts, now);
+      const plan = planLedger(facts.balances, decision, decision.labels);
+      const movements = newMovements(plan.movements, userId, now);
+      const { result, events } = decision.answer(movements);
+      const [, , position] = await inOneRoundTrip(tx, () => [
+        writeLedger(tx, workspaceId, { userId, now, transfer: decision.transfer, movements, balances: plan.balances, events }),
+        guard.finish(tx, result),
+        // The workspace's hot rows last, the quota's claim with COMMIT in the same message: each is
+        // locked only while the server runs what follows it, with no round trip to this process.
+        recordStockChanges(tx, workspaceId, plan.changed, requestId),
+        change.quota ? claimPlanQuotaAndCommit(tx, workspaceId, change.quota.quota, change.quota.inUse) : commitInRoundTrip(tx),
+      ]);
+      return { result, position };
+    }),
+  );
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { LocationAccess, Role, Scope } from './access';
+import { Plan } from './plans';
+
+/**
+ * What the caller's acknowledged writes require of a read (read-your-writes, docs/consistency.md):
+ * the stock position its latest write reached (absent or 0: it moved no stock lately), or
+ * 'unknown' when the gateway could not tell (its Redis unreachable or freshly emptied), in which
+ * case a read asks the stock service for the workspace's latest position instead.
+ */
+export const CallerWrites = z.union([z.literal('unknown'), z.strictObject({ stock: z.number().int().nonnegative().optional() })]);
+export type CallerWrites = z.infer<typeof CallerWrites>;
+
+export const NO_WRITES: CallerWrites = Object.freeze({});
+
+/**
+ * Who a call acts for, the one type every service's use cases take: the API key and its user,
+ * the user's role, effective scopes and location access, the workspace with its plan and
+ * settings, and what the key's earlier writes require of a read. The gateway vouches for it on
+ * every forwarded call (a signed header, shared/src/http/internal-context.ts); a service that asks
+ * another to act for the same caller passes it on in the command.
+ */
+export const Caller = z.object({
+  requestId: z.string(),
+  keyId: z.string(),
+  user: z.object({ id: z.string(), email: z.string() }),
+  role: Role,
+  scopes: z.array(Scope),
+  locationAccess: LocationAccess,
+  workspace: z.object({
+    id: z.string(),
+    slug: z.string(),
+    plan: Plan,
+    defaultLocationId: z.string().nullable(),
+    defaultLocationType: z.enum(['warehouse', 'van', 'truck', 'site', 'other']),
+    defaultLowStockThreshold: z.number(),
+    fiscalYearStartMonth: z.number().int().min(1).max(12),
+    /** ISO 8601; transfers since then count toward the plan's per-cycle limit. */
+    billingCycleStart: z.string(),
+  }),
+  writes: CallerWrites,
+});
+export type Caller = z.infer<typeof Caller>;
