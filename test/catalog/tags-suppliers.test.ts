@@ -62,7 +62,7 @@ describe('tags on items', () => {
     const ws = await newWorkspace();
     const tag = await createTag(ws);
     expectError(await ws.owner.post('/items', { sku: unique(), tagIds: [tag.id, MISSING] }), 422, 'unprocessable_entity');
-    expectError(await ws.owner.post('/items', { sku: unique(), tagId: 'junk' }), 422, 'unprocessable_entity');
+    expectError(await ws.owner.post('/items', { sku: unique(), tagId: 'junk' }), 400, 'bad_request');
     const error = expectError(await ws.owner.post('/items', { sku: unique(), tagNames: ['no-such-tag'] }), 422, 'unprocessable_entity');
     expect(error.message).toContain('no-such-tag');
     expect(await sql('SELECT 1 FROM catalog.items WHERE workspace_id = $1', [ws.id])).toEqual([]);

@@ -760,7 +760,8 @@ export interface components {
              */
             sellPrice?: number;
             /**
-             * @description A supplier of the workspace (422 otherwise); null unlinks
+             * Format: uuid
+             * @description A supplier of the workspace (422 otherwise; a malformed ID is a 400); null unlinks
              * @example 0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60
              */
             supplierId?: string | null;
@@ -772,12 +773,13 @@ export interface components {
              */
             lowStockThreshold?: number | null;
             /**
+             * Format: uuid
              * @deprecated
              * @description Deprecated; use tagIds. Joins the union of tags
              */
             tagId?: string;
             /**
-             * @description IDs of tags of the workspace (unknown IDs: 422)
+             * @description IDs of tags of the workspace (unknown IDs: 422; malformed: 400)
              * @example [
              *       "5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05"
              *     ]
@@ -796,7 +798,8 @@ export interface components {
              */
             quantity?: number;
             /**
-             * @description Where the opening quantity goes; default: the workspace default location
+             * Format: uuid
+             * @description Where the opening quantity goes; default: the workspace default location (a malformed ID is a 400)
              * @example 9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b
              */
             locationId?: string;
@@ -829,7 +832,8 @@ export interface components {
              */
             sellPrice?: number;
             /**
-             * @description A supplier of the workspace (422 otherwise); null unlinks
+             * Format: uuid
+             * @description A supplier of the workspace (422 otherwise; a malformed ID is a 400); null unlinks
              * @example 0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60
              */
             supplierId?: string | null;
@@ -841,12 +845,13 @@ export interface components {
              */
             lowStockThreshold?: number | null;
             /**
+             * Format: uuid
              * @deprecated
              * @description Deprecated; use tagIds. Joins the union of tags
              */
             tagId?: string;
             /**
-             * @description IDs of tags of the workspace (unknown IDs: 422)
+             * @description IDs of tags of the workspace (unknown IDs: 422; malformed: 400)
              * @example [
              *       "5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05"
              *     ]

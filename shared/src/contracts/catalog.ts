@@ -14,13 +14,13 @@ export const CATALOG_SERVICE = 'catalog';
  * before the projection may be trusted again.
  */
 export const ItemSnapshot = z.object({
-  id: z.string(),
+  id: EntityIdSchema,
   sku: z.string(),
   description: z.string(),
   trackStock: z.boolean(),
   version: z.number().int().nonnegative(),
 });
-export type ItemSnapshot = z.infer<typeof ItemSnapshot>;
+export type ItemSnapshot = z.input<typeof ItemSnapshot>;
 
 export const CatalogEvents = {
   itemCreated: 'item.created',
@@ -53,6 +53,6 @@ export const CatalogCommands = {
   /** Answers { items, suppliers, tags }: live counts for the workspace. */
   usage: 'catalog.usage',
 } as const;
-export const GetItems = z.object({ itemIds: z.array(z.string()).min(1).max(1000) });
+export const GetItems = z.object({ itemIds: z.array(EntityIdSchema).min(1).max(1000) });
 export const CatalogUsage = z.object({ items: z.number().int(), suppliers: z.number().int(), tags: z.number().int() });
 export type CatalogUsage = z.infer<typeof CatalogUsage>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EntityIdSchema } from '../ids';
 
 /**
  * Messages the locations service publishes and the commands it answers. Owned by the
@@ -15,18 +16,18 @@ export type LocationType = z.infer<typeof LocationType>;
  * (see ItemSnapshot).
  */
 export const LocationSnapshot = z.object({
-  id: z.string(),
+  id: EntityIdSchema,
   name: z.string(),
   type: LocationType,
   active: z.boolean(),
   isDefault: z.boolean(),
   version: z.number().int().nonnegative(),
 });
-export type LocationSnapshot = z.infer<typeof LocationSnapshot>;
+export type LocationSnapshot = z.input<typeof LocationSnapshot>;
 
 /** The answer to LocationCommands.get: the location as committed, deleted ones included (deleted true). */
 export const CommittedLocation = LocationSnapshot.extend({ deleted: z.boolean() });
-export type CommittedLocation = z.infer<typeof CommittedLocation>;
+export type CommittedLocation = z.input<typeof CommittedLocation>;
 
 export const LocationEvents = {
   created: 'location.created',
@@ -34,7 +35,7 @@ export const LocationEvents = {
   deleted: 'location.deleted',
 } as const;
 export const LocationChanged = LocationSnapshot;
-export const LocationDeleted = z.object({ id: z.string() });
+export const LocationDeleted = z.object({ id: EntityIdSchema });
 
 export const LocationCommands = {
   /** Creates the workspace's default "Inventory" warehouse, or returns it when it exists. */
@@ -56,5 +57,5 @@ export const LocationCommands = {
 } as const;
 export const CreateDefaultLocation = z.object({});
 export const DiscardDefaultLocation = z.object({});
-export const GetLocation = z.object({ locationId: z.string() });
+export const GetLocation = z.object({ locationId: EntityIdSchema });
 export const LocationsUsage = z.object({ locations: z.number().int() });

@@ -29,19 +29,19 @@ export const StockEvents = {
   transferCancelled: 'transfer.cancelled',
 } as const;
 export const StockChanged = z.object({
-  itemId: z.string(),
-  locationId: z.string(),
+  itemId: EntityIdSchema,
+  locationId: EntityIdSchema,
   onHand: z.number(),
   delta: z.number(),
   movementType: z.string(),
   version: z.number().int(),
 });
-export type StockChanged = z.infer<typeof StockChanged>;
+export type StockChanged = z.input<typeof StockChanged>;
 export const StockLevelsChanged = z.object({
   position: z.number().int().positive(),
   changes: z.array(StockChanged).min(1),
 });
-export type StockLevelsChanged = z.infer<typeof StockLevelsChanged>;
+export type StockLevelsChanged = z.input<typeof StockLevelsChanged>;
 
 export const StockCommands = {
   /** Answers { transfers: number }: transfers created since billingCycleStart. */

@@ -1,4 +1,4 @@
-import { isId } from '@inv/shared/core';
+import { parseEntityId } from '@inv/shared/core';
 
 export const STOCK_HEALTH = ['out', 'low', 'ok'] as const;
 export type StockHealth = (typeof STOCK_HEALTH)[number];
@@ -57,18 +57,19 @@ export function normalizeFilter(input: ItemFilterInput): ItemFilter {
 
   if (input.supplierId !== undefined || input.supplierIds !== undefined) {
     const given = [...(input.supplierId !== undefined ? [input.supplierId] : []), ...(input.supplierIds ?? [])];
-    filter.supplierIds = [...new Set(given.filter(isId).map((id) => id.toLowerCase()))];
+    filter.supplierIds = [...new Set(given.flatMap((id) => parseEntityId(id) ?? []))];
     if (filter.supplierIds.length === 0) filter.matchesNothing = true;
   }
   if (input.tagId !== undefined || input.tagIds !== undefined || input.tagNames !== undefined) {
     const givenIds = [...(input.tagId !== undefined ? [input.tagId] : []), ...(input.tagIds ?? [])];
-    const ids = [...new Set(givenIds.filter(isId).map((id) => id.toLowerCase()))];
+    const ids = [...new Set(givenIds.flatMap((id) => parseEntityId(id) ?? []))];
     const names = [...new Set((input.tagNames ?? []).map((n) => n.trim().toLowerCase()))];
     filter.tags = { ids, names };
     if (ids.length === 0 && names.length === 0) filter.matchesNothing = true;
   }
   if (input.locationId !== undefined) {
-    if (isId(input.locationId)) filter.locationId = input.locationId.toLowerCase();
+    const locationId = parseEntityId(input.locationId);
+    if (locationId) filter.locationId = locationId;
     else filter.matchesNothing = true;
   }
   return filter;

@@ -1,4 +1,4 @@
-import { isId } from '@inv/shared/core';
+import { parseEntityId } from '@inv/shared/core';
 
 /** How a request names one item: by its ID or by the external ID the client gave it. */
 export type ItemRef = { id: string } | { externalId: string };
@@ -11,5 +11,6 @@ export function parseItemRef(value: string): ItemRef | undefined {
     const externalId = value.slice(EXTERNAL_ID_PREFIX.length);
     return externalId.length > 0 ? { externalId } : undefined;
   }
-  return isId(value) ? { id: value.toLowerCase() } : undefined;
+  const id = parseEntityId(value);
+  return id ? { id } : undefined;
 }

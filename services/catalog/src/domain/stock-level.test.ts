@@ -9,8 +9,4 @@ describe('latestPerBalance', () => {
   it('when a balance changed several times, in any order, then only its highest version remains, beside the other balances', () => {
     expect(latestPerBalance([level(van, 2, 5), level(shelf, 1, 3), level(van, 4, 1), level(van, 3, 7)])).toEqual([level(van, 4, 1), level(shelf, 1, 3)]);
   });
-
-  it('when ids differ only in case, then they are one balance', () => {
-    expect(latestPerBalance([level(van, 1, 5), { ...level(van.toUpperCase(), 2, 6) }])).toEqual([level(van.toUpperCase(), 2, 6)]);
-  });
 });

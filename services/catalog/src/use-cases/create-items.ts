@@ -1,4 +1,4 @@
-import { type Caller, AppError, canAccessLocation, CatalogEvents, Conflict, Forbidden, isId, type ItemSnapshot, newId, RecordedOpening, STOCK_SERVICE, StockCommands, Unprocessable, planQuota } from '@inv/shared/core';
+import { type Caller, AppError, canAccessLocation, CatalogEvents, Conflict, Forbidden, type ItemSnapshot, newId, RecordedOpening, STOCK_SERVICE, StockCommands, Unprocessable, planQuota } from '@inv/shared/core';
 import { type PoolClient, claimPlanQuota, type EffectGuard, isUniqueViolation } from '@inv/shared/db';
 import { recordEvent, recordEvents } from '@inv/shared/messaging';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
@@ -100,7 +100,6 @@ function prepare(context: Caller, input: CreateItemInput): Prepared {
   const quantity = input.quantity ?? 0;
   const locationId = openingLocation({ trackStock, quantity, locationId: input.locationId }, context.workspace.defaultLocationId);
   if (locationId !== undefined) {
-    if (!isId(locationId)) throw new Unprocessable(`Location ${locationId} does not exist.`);
     if (!canAccessLocation(context.locationAccess, locationId, 'write')) {
       throw new Forbidden(`Opening stock at location ${locationId} needs write access to it, which this member does not have.`);
     }
@@ -111,13 +110,13 @@ function prepare(context: Caller, input: CreateItemInput): Prepared {
       sku: input.sku,
       description: input.description ?? '',
       externalId: input.externalId ?? null,
-      supplierId: input.supplierId?.toLowerCase() ?? null,
+      supplierId: input.supplierId ?? null,
       cost: input.cost ?? 0,
       sellPrice: input.sellPrice ?? 0,
       trackStock,
       lowStockThreshold: input.lowStockThreshold ?? null },
     tags: tagSelection(input),
-    opening: locationId !== undefined ? { locationId: locationId.toLowerCase(), quantity } : undefined };
+    opening: locationId !== undefined ? { locationId, quantity } : undefined };
 }
 
 /** Two elements of one request may not share a SKU (case-insensitively) or an external ID. */
@@ -142,7 +141,7 @@ async function resolveTags(tx: PoolClient, workspaceId: string, prepared: Prepar
   const found = await findTags(
     tx,
     workspaceId,
-    unique(selections.flatMap((s) => s?.ids ?? []).filter(isId)),
+    unique(selections.flatMap((s) => s?.ids ?? [])),
     unique(selections.flatMap((s) => s?.names ?? [])),
   );
   const knownTagIds = new Set(found.map((t) => t.id));
@@ -161,7 +160,7 @@ async function resolveTags(tx: PoolClient, workspaceId: string, prepared: Prepar
 /** Throws Unprocessable naming the first item whose supplier is not one of the workspace's. */
 async function requireSuppliers(tx: PoolClient, workspaceId: string, prepared: Prepared[], label: (index: number) => string): Promise<void> {
   const supplierIds = unique(prepared.flatMap((p) => (p.item.supplierId !== null ? [p.item.supplierId] : [])));
-  const known = await findSupplierIds(tx, workspaceId, supplierIds.filter(isId));
+  const known = await findSupplierIds(tx, workspaceId, supplierIds);
   prepared.forEach((p, index) => {
     if (p.item.supplierId !== null && !known.has(p.item.supplierId)) throw new Unprocessable(`${label(index)}Supplier ${p.item.supplierId} does not exist.`);
   });

@@ -1,4 +1,4 @@
-import { type Caller, CatalogEvents, Conflict, isId, NotFound, STOCK_SERVICE, StockCommands, Unprocessable } from '@inv/shared/core';
+import { type Caller, CatalogEvents, Conflict, NotFound, STOCK_SERVICE, StockCommands, Unprocessable } from '@inv/shared/core';
 import { isUniqueViolation } from '@inv/shared/db';
 import { recordEvent } from '@inv/shared/messaging';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
@@ -36,11 +36,11 @@ export async function updateItem(runtime: ServiceRuntime, context: Caller, itemR
       const locked = await lockItem(tx, workspaceId, ref);
       if (!locked) throw new NotFound('Item');
       const { tagId, tagIds, tagNames, ...fields } = input;
-      const patch: Partial<ItemState> = { ...fields, ...(fields.supplierId ? { supplierId: fields.supplierId.toLowerCase() } : {}) };
+      const patch: Partial<ItemState> = fields;
 
       const selection = tagSelection({ tagId, tagIds, tagNames });
       if (selection) {
-        const found = await findTags(tx, workspaceId, selection.ids.filter(isId), selection.names);
+        const found = await findTags(tx, workspaceId, selection.ids, selection.names);
         const resolved = resolveTagSelection(selection, new Set(found.map((t) => t.id)), new Map(found.map((t) => [t.name.toLowerCase(), t.id])));
         if (resolved.unknownIds.length > 0) throw new Unprocessable(`Unknown tag IDs: ${resolved.unknownIds.join(', ')}.`);
         if (resolved.unknownNames.length > 0) {
@@ -54,7 +54,7 @@ export async function updateItem(runtime: ServiceRuntime, context: Caller, itemR
 
       // Any string, "" included, must name a supplier of the workspace; only null unlinks.
       if (typeof changes.supplierId === 'string') {
-        const known = await findSupplierIds(tx, workspaceId, isId(changes.supplierId) ? [changes.supplierId] : []);
+        const known = await findSupplierIds(tx, workspaceId, changes.supplierId ? [changes.supplierId] : []);
         if (!known.has(changes.supplierId)) throw new Unprocessable(`Supplier ${changes.supplierId} does not exist.`);
       }
       const version = await nextItemVersion(tx);

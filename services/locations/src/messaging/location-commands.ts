@@ -1,4 +1,4 @@
-import { CreateDefaultLocation, DiscardDefaultLocation, GetLocation, isId, LocationCommands, z } from '@inv/shared/core';
+import { CreateDefaultLocation, DiscardDefaultLocation, GetLocation, LocationCommands, z } from '@inv/shared/core';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { committedLocation, countLocations } from '../data/location-repository';
 import { createDefaultLocation } from '../use-cases/create-default-location';
@@ -8,6 +8,6 @@ export function registerLocationCommands(runtime: ServiceRuntime): void {
   runtime.commands
     .handle(LocationCommands.createDefault, CreateDefaultLocation, (_payload, meta) => createDefaultLocation(runtime, meta.workspaceId, meta.requestId))
     .handle(LocationCommands.discardDefault, DiscardDefaultLocation, (_payload, meta) => discardDefaultLocation(runtime, meta.workspaceId, meta.requestId))
-    .handle(LocationCommands.get, GetLocation, async ({ locationId }, meta) => (isId(locationId) ? ((await committedLocation(runtime.pool, meta.workspaceId, locationId.toLowerCase())) ?? null) : null))
+    .handle(LocationCommands.get, GetLocation, async ({ locationId }, meta) => (await committedLocation(runtime.pool, meta.workspaceId, locationId)) ?? null)
     .handle(LocationCommands.usage, z.object({}), async (_payload, meta) => ({ locations: await countLocations(runtime.pool, meta.workspaceId) }));
 }
