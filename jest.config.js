@@ -1,7 +1,11 @@
 /**
- * Three projects, so each kind of test can run alone (`npx jest --selectProjects unit`):
- * - unit: pure code next to it (shared/, gateway/, services/); no stack, answers in seconds;
- * - component: test/** against one shared stack started by the global setup;
+ * One project per part, so each runs alone (`npx jest --selectProjects stock`) and none waits for
+ * the stack unless it needs it:
+ * - shared, gateway, catalog, locations, stock: the code next to it. Pure code (domain/, most of
+ *   shared/) has unit tests with no I/O; a service's use cases have tests on a world of their own
+ *   (test/support/service-world.ts: a fresh database and vhost, the service in-process, no HTTP)
+ *   that run in seconds;
+ * - component: test/** against one shared stack (every process, over HTTP) started by the global setup;
  * - faults: test/faults/**; each file starts (and breaks) a stack of its own behind TCP proxies.
  * Jest runs TypeScript through SWC (no type checking here; `npm run typecheck` does that).
  */
@@ -11,16 +15,21 @@ const base = {
   testMatch: ['**/*.test.ts'],
 };
 
+/** The projects of the code itself, in the order the test script names them. */
+const PARTS = {
+  shared: '<rootDir>/shared',
+  gateway: '<rootDir>/gateway',
+  catalog: '<rootDir>/services/catalog',
+  locations: '<rootDir>/services/locations',
+  stock: '<rootDir>/services/stock',
+};
+
 module.exports = {
   // Two cores: one worker per core. Each fault file brings four processes of its own.
   maxWorkers: 2,
   testTimeout: 30000,
   projects: [
-    {
-      ...base,
-      displayName: 'unit',
-      roots: ['<rootDir>/shared', '<rootDir>/gateway', '<rootDir>/services'],
-    },
+    ...Object.entries(PARTS).map(([displayName, root]) => ({ ...base, displayName, roots: [root] })),
     {
       ...base,
       displayName: 'component',
