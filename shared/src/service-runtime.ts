@@ -79,7 +79,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     outbox,
     commands: new CommandServer(broker, logger, name),
     client: new CommandClient(broker, config.RPC_TIMEOUT_MS),
-    events: new EventConsumer(broker, pool, logger, eventQueue(name)),
+    events: new EventConsumer(broker, pool, logger, eventQueue(name), { wakeRelay: () => outbox.kick() }),
     housekeeping: new Housekeeping(logger),
   };
   scheduleMessagingPurges(runtime.housekeeping, pool, config);

@@ -101,6 +101,37 @@ describe('transactional outbox', () => {
   });
 });
 
+describe('a consumer that records events', () => {
+  it('when its handler records an event, then its commit wakes the relay: the event goes out at once, not at the next poll', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    const b = broker();
+    await b.waitForConnect(5000);
+    // A poll far beyond the wait below: only the wake can send the event in time.
+    const relay = new OutboxRelay(pool, b, logger, { pollMs: 60_000 });
+    relay.start();
+    cleanup.push(() => relay.stop());
+    const queue = `test.${randomBytes(4).toString('hex')}`;
+    const inType = `${queue}.asked`;
+    const outType = `${queue}.answered`;
+    const listener = await listen(outType);
+    const c = new EventConsumer(b, pool, logger, queue, { wakeRelay: () => relay.kick() }).on(
+      inType,
+      z.object({ value: z.string() }),
+      async ({ value }, message, tx) => {
+        await recordEvent(tx, outType, message.workspaceId, { value }, message.requestId);
+      },
+      { recordsEvents: true },
+    );
+    await c.start();
+    cleanup.push(() => c.stop());
+    await eventually('the relay to finish its first poll', async () => ((await relay.drain()) === 0 ? true : undefined));
+    await b.publishEvent(envelope(inType, 'ws-1', { value: 'v' }, null), 5000);
+    await eventually('the recorded event to be published', async () => (listener.received.length === 1 ? true : undefined), 5_000);
+    expect(listener.received[0]!.payload).toEqual({ value: 'v' });
+  });
+});
+
 describe('idempotent consumer', () => {
   async function consumer(pool: Pool, options: { maxAttempts?: number; prefetch?: number; handler?: (value: string) => Promise<void> } = {}) {
     const queue = `test.${randomBytes(4).toString('hex')}`;

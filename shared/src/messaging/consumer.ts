@@ -19,6 +19,14 @@ export type BatchEventHandler<P> = (messages: Envelope<P>[], tx: PoolClient) => 
 interface Subscription {
   schema: z.ZodTypeAny;
   apply: { each: EventHandler<unknown> } | { many: BatchEventHandler<unknown> };
+  /** The handler records events of its own in the outbox: its commit wakes the relay. */
+  recordsEvents: boolean;
+}
+
+/** What a subscription declares of its handler. */
+export interface SubscriptionOptions {
+  /** The handler records events in the outbox (recordEvent and the like): after its transaction commits, the relay is woken to send them at once instead of at its next poll. */
+  recordsEvents?: boolean;
 }
 
 /**
@@ -42,7 +50,7 @@ export class EventConsumer {
     private readonly pool: Pool,
     private readonly logger: Logger,
     readonly queue: string,
-    private readonly options: { maxAttempts?: number; retryDelayMs?: number; prefetch?: number } = {},
+    private readonly options: { maxAttempts?: number; retryDelayMs?: number; prefetch?: number; wakeRelay?: () => void } = {},
   ) {}
 
   /** Unacked deliveries the broker hands over at once (prefetch), and so the largest batch. */
@@ -50,8 +58,8 @@ export class EventConsumer {
     return this.options.prefetch ?? 16;
   }
 
-  on<S extends z.ZodTypeAny>(type: string, schema: S, handler: EventHandler<z.infer<S>>): this {
-    this.subscriptions.set(type, { schema, apply: { each: handler as EventHandler<unknown> } });
+  on<S extends z.ZodTypeAny>(type: string, schema: S, handler: EventHandler<z.infer<S>>, options: SubscriptionOptions = {}): this {
+    this.subscriptions.set(type, { schema, apply: { each: handler as EventHandler<unknown> }, recordsEvents: options.recordsEvents ?? false });
     return this;
   }
 
@@ -62,7 +70,7 @@ export class EventConsumer {
    * events of their own.
    */
   onMany<S extends z.ZodTypeAny>(type: string, schema: S, handler: BatchEventHandler<z.infer<S>>): this {
-    this.subscriptions.set(type, { schema, apply: { many: handler as BatchEventHandler<unknown> } });
+    this.subscriptions.set(type, { schema, apply: { many: handler as BatchEventHandler<unknown> }, recordsEvents: false });
     return this;
   }
 
@@ -163,8 +171,14 @@ export class EventConsumer {
       this.logger.debug({ err: (err as Error).message, queue: this.queue, messages: batch.length }, 'batch failed; applying its messages one by one');
       return false;
     }
+    this.committed(batch, applied);
     batch.forEach((delivery, i) => delivery.inContext(() => this.acknowledge(delivery, applied[i]!)));
     return true;
+  }
+
+  /** Wakes the relay when a committed batch applied a handler that records events. */
+  private committed(batch: Delivery[], applied: boolean[]): void {
+    if (batch.some((delivery, i) => applied[i] && delivery.subscription.recordsEvents)) this.options.wakeRelay?.();
   }
 
   private async applyOne(delivery: Delivery): Promise<void> {
@@ -174,6 +188,7 @@ export class EventConsumer {
     } catch (err) {
       return this.retryOrDeadLetter(delivery.ch, delivery.msg, delivery.message, err);
     }
+    this.committed([delivery], [applied]);
     this.acknowledge(delivery, applied);
   }
 
