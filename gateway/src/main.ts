@@ -27,7 +27,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
   const secretWarning = checkInternalSecret(config);
   if (secretWarning) logger.warn(secretWarning);
   await prepareDatabase(config, IDENTITY_SCHEMA, IDENTITY_MIGRATIONS, logger);
-  const pool = createPool(config.DATABASE_URL, logger, { ...poolSettings(config), options: `-c search_path=${IDENTITY_SCHEMA}` });
+  const pool = createPool(config.DATABASE_URL, logger, { ...poolSettings(config), application_name: 'gateway', options: `-c search_path=${IDENTITY_SCHEMA}` });
   telemetry.watch(observePool(pool, IDENTITY_SCHEMA));
   // Redis holds only rate-limit windows, the identity epoch and the callers' write positions;
   // without it the limiter fails open, identities are read from PostgreSQL and reads built from a

@@ -66,7 +66,8 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
   const secretWarning = checkInternalSecret(config);
   if (secretWarning) logger.warn(secretWarning);
   await prepareDatabase(config, name, def.migrationsDir, logger);
-  const pool = createPool(config.DATABASE_URL, logger, { ...poolSettings(config), options: `-c search_path=${name}` });
+  // Named in pg_stat_activity (and so in the benchmarks' CPU budget): whose sessions these are.
+  const pool = createPool(config.DATABASE_URL, logger, { ...poolSettings(config), application_name: name, options: `-c search_path=${name}` });
   const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger);
   await waitForBroker(broker, logger);
   const outbox = new OutboxRelay(pool, broker, logger, { pollMs: config.OUTBOX_POLL_MS });

@@ -20,7 +20,7 @@ const env = loadConfig(
     BASELINE_TLS_KEY: z.string().min(1),
   }),
 );
-const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10 });
+const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10, application_name: 'baseline server' });
 const app = express();
 
 app.get('/items/info', async (req, res) => {

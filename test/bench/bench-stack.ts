@@ -35,6 +35,8 @@ export interface BenchStack {
   child: { nodeArgs: string[]; env: NodeJS.ProcessEnv };
   /** Resolves once every outbox is relayed and no queue holds a message, so rounds do not overlap. */
   quiesce(): Promise<void>;
+  /** This run's PostgreSQL backends by their session's application_name (the stack's processes name theirs). */
+  postgresClients(): Promise<ReadonlyMap<number, string>>;
   stop(): Promise<void>;
 }
 
@@ -161,7 +163,7 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
     await broker.waitForConnect(10_000);
     client = new CommandClient(broker, 10_000);
     await client.start();
-    db = createPool(databaseUrl, logger, { max: 4 });
+    db = createPool(databaseUrl, logger, { max: 4, application_name: 'bench' });
     identity = createPool(databaseUrl, logger, { max: 2, options: '-c search_path=identity' });
     epochRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
   } catch (err) {
@@ -195,6 +197,12 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
     workDir,
     child: { nodeArgs: nodeArgs('baseline'), env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl } },
     quiesce,
+    postgresClients: async () => {
+      const { rows } = await quietDb.query<{ pid: number; application_name: string }>(
+        "SELECT pid, application_name FROM pg_stat_activity WHERE datname = current_database() AND application_name <> ''",
+      );
+      return new Map(rows.map((r) => [r.pid, r.application_name]));
+    },
     stop,
   };
 }

@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { cpuBetween, cpuSnapshot, describeCpuPerOperation, type CpuSnapshot } from './cpu-usage';
 
 const snapshot = (processes: Array<[pid: number, group: string, ticks: number]>, machine = { busy: 0, all: 0 }): CpuSnapshot => ({
@@ -51,5 +52,18 @@ describe('CPU use between two snapshots', () => {
     // /proc counts in ticks (10 ms): each reading may lag by up to one.
     expect(use.msByGroup['load generator']).toBeGreaterThanOrEqual(180);
     expect(use.machineBusy).toBeGreaterThan(0);
+  });
+
+  it('names a PostgreSQL backend by the application whose session it serves', async () => {
+    const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      const pid = rows[0]!.pid;
+      expect(cpuSnapshot(new Map([[pid, 'stock']])).byPid.get(pid)?.group).toBe('postgres ← stock');
+      expect(cpuSnapshot().byPid.get(pid)?.group).toBe('postgres');
+    } finally {
+      await client.end();
+    }
   });
 });

@@ -35,7 +35,12 @@ function nodeGroup(pid: number, args: string[]): string {
 
 const GROUP_BY_COMMAND: Record<string, string> = { postgres: 'postgres', 'beam.smp': 'rabbitmq', 'redis-server': 'redis', node: 'node' };
 
-export function cpuSnapshot(): CpuSnapshot {
+/**
+ * A snapshot of every process's CPU. `postgresClients` names PostgreSQL's backends by the
+ * application_name of their session (read from pg_stat_activity just before): a backend then
+ * counts as "postgres ← stock", so the database's CPU is split by whose statements it ran.
+ */
+export function cpuSnapshot(postgresClients: ReadonlyMap<number, string> = new Map()): CpuSnapshot {
   const byPid = new Map<number, { group: string; ticks: number }>();
   let pids: string[];
   try {
@@ -55,6 +60,7 @@ export function cpuSnapshot(): CpuSnapshot {
       const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
       let group = GROUP_BY_COMMAND[command] ?? 'other';
       if (group === 'node') group = nodeGroup(pid, fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
+      else if (group === 'postgres' && postgresClients.has(pid)) group = `postgres ← ${postgresClients.get(pid)}`;
       byPid.set(pid, { group, ticks });
     } catch {
       // The process ended while being read: its time is in its parent's reaped-children ticks.

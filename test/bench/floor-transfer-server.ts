@@ -47,7 +47,7 @@ let stop: () => Promise<unknown> = async () => undefined;
 if (env.FLOOR_ROLE === 'service') {
   // Node's own HTTP server, not Express: the card prescribes Express for the gateway only, so the
   // floor gives the service the cheapest server Node has.
-  const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10 });
+  const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10, application_name: 'floor service' });
   stop = () => pool.end();
   const answer = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));

@@ -77,6 +77,8 @@ export interface Alternation {
   rounds: number;
   /** Runs before every round and warm-up (e.g. waiting for the stack's queues to drain). */
   settle: () => Promise<void>;
+  /** PostgreSQL's backends by the application that opened them (see cpuSnapshot). */
+  postgresClients?: () => Promise<ReadonlyMap<number, string>>;
 }
 
 /** Each side's rounds, by the side's name. */
@@ -98,9 +100,9 @@ export async function alternate<Name extends string>(scenario: string, sides: Re
   for (let round = 1; round <= options.rounds; round++) {
     for (const [name, run] of named) {
       await options.settle();
-      const before = cpuSnapshot();
+      const before = cpuSnapshot(await options.postgresClients?.());
       const stats = await run(options.seconds);
-      stats.cpu = cpuBetween(before, cpuSnapshot());
+      stats.cpu = cpuBetween(before, cpuSnapshot(await options.postgresClients?.()));
       rounds[name].push(stats);
       log(`${scenario}: round ${round} ${name.padEnd(width)} ${describe(stats)}`);
       log(`${scenario}: round ${round} ${name.padEnd(width)} ${describeCpuPerOperation(stats.cpu, stats.operations)}`);

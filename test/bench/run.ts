@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     warmupSeconds: Math.min(config.BENCH_WARMUP_SECONDS, config.BENCH_SECONDS),
     rounds: config.BENCH_ROUNDS,
     settle: stack.quiesce,
+    postgresClients: stack.postgresClients,
   };
   try {
     if (config.BENCH_SCENARIOS.includes('a')) outcome.ratios.push(...(await itemLookup(stack, config, alternation)));

@@ -149,7 +149,7 @@ class Connections {
     if (!this.pool) {
       await ensureDatabase(this.config.DATABASE_URL, this.config.DB_CONNECT_TIMEOUT_MS);
       await migrate({ databaseUrl: this.config.DATABASE_URL, schema: IDENTITY_SCHEMA, dir: IDENTITY_MIGRATIONS, logger: this.logger, connectTimeoutMs: this.config.DB_CONNECT_TIMEOUT_MS });
-      this.pool = createPool(this.config.DATABASE_URL, this.logger, { ...poolSettings(this.config), max: 2, options: `-c search_path=${IDENTITY_SCHEMA}` });
+      this.pool = createPool(this.config.DATABASE_URL, this.logger, { ...poolSettings(this.config), max: 2, application_name: 'admin', options: `-c search_path=${IDENTITY_SCHEMA}` });
     }
     return this.pool;
   }
