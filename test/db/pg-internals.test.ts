@@ -87,9 +87,9 @@ describe('inOneRoundTrip against the real pg', () => {
 
   it('when a statement in the middle fails inside a transaction, then the first failure is thrown, the statements after it fail with 25P02, and all left in one write', async () => {
     const { client, socket } = await clientAndSocket();
+    await client.query('BEGIN');
+    const writes = countWrites(socket);
     try {
-      await client.query('BEGIN');
-      const writes = countWrites(socket);
       let issued: Array<Promise<unknown>> = [];
       const outcome = inOneRoundTrip(client, () => {
         issued = [client.query('SELECT 1 AS n'), client.query('SELECT 1/0'), client.query('SELECT 3 AS n')];
@@ -97,7 +97,6 @@ describe('inOneRoundTrip against the real pg', () => {
       });
       await expect(outcome).rejects.toMatchObject({ code: '22012' });
       const settled = await Promise.allSettled(issued);
-      writes.stop();
       expect(settled[0]).toMatchObject({ status: 'fulfilled', value: { rows: [{ n: 1 }] } });
       expect(settled[1]).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
       expect(settled[2]).toMatchObject({ status: 'rejected', reason: { code: '25P02' } });
@@ -108,6 +107,7 @@ describe('inOneRoundTrip against the real pg', () => {
         RELIED_ON,
       );
     } finally {
+      writes.stop();
       await client.query('ROLLBACK');
       client.release();
     }
