@@ -1,6 +1,7 @@
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import type { BaseConfig } from '../config';
 import type { Logger } from '../logger';
+import { checkPgSocket } from './pg-socket';
 
 export type { Pool, PoolClient };
 
@@ -35,6 +36,7 @@ export function createPool(connectionString: string, logger: Logger, options: Po
   pool.on('error', (err) => logger.warn({ err: err.message }, 'idle PostgreSQL client failed; the pool will replace it'));
   pool.on('connect', (client) => {
     client.on('error', (err) => logger.debug({ err: err.message }, 'PostgreSQL connection failed'));
+    checkPgSocket(client, logger);
   });
   return pool;
 }

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { pgSocket } from './pg-socket';
 import { isConnectionError } from './pool';
 
 /** SQLSTATEs after which the whole transaction can safely run again. */
@@ -76,31 +77,30 @@ export async function commitInRoundTrip(tx: PoolClient): Promise<void> {
   committedEarly.add(tx);
 }
 
-interface CorkableClient {
-  connection?: { stream?: { cork?(): void; uncork?(): void } };
-}
-
 /**
- * Sends the statements `issue` starts on `client` in one write, so that in pipeline mode (see
- * createPool) they cost one round trip, and answers their results in the order issued. Waits for
- * all of them and then throws the first failure in that order: in a transaction, the statements
- * after a failed one fail only because of it (25P02). With `untilNextTurn`, the write also takes
- * whatever else is issued on the client before the event loop's next turn (withTransaction's BEGIN
- * then shares the write of the work's first statements).
+ * Sends the statements `issue` starts on `client` in one write (it corks pg's socket: see
+ * pgSocket), so that in pipeline mode (see createPool) they cost one round trip, and answers
+ * their results in the order issued. Waits for all of them and then throws the first failure in
+ * that order: in a transaction, the statements after a failed one fail only because of it
+ * (25P02). With `untilNextTurn`, the write also takes whatever else is issued on the client
+ * before the event loop's next turn (withTransaction's BEGIN then shares the write of the work's
+ * first statements).
  */
 export async function inOneRoundTrip<const T extends readonly Promise<unknown>[]>(
   client: PoolClient,
   issue: () => T,
   options: { untilNextTurn?: boolean } = {},
 ): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
-  const stream = (client as unknown as CorkableClient).connection?.stream;
-  stream?.cork?.();
+  // Without pg's socket (createPool has logged that once) the statements still go out in order,
+  // each in a write of its own.
+  const stream = pgSocket(client);
+  stream?.cork();
   let issued: T;
   try {
     issued = issue();
   } finally {
-    if (options.untilNextTurn) setImmediate(() => stream?.uncork?.());
-    else stream?.uncork?.();
+    if (options.untilNextTurn) setImmediate(() => stream?.uncork());
+    else stream?.uncork();
   }
   const settled = await Promise.allSettled(issued);
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');

@@ -1,9 +1,8 @@
 import amqp, { type AmqpConnectionManager, type ChannelWrapper } from 'amqp-connection-manager';
 import type { ConfirmChannel, Options } from 'amqplib';
-import type { Writable } from 'node:stream';
 import type { Logger } from '../logger';
 import { tracePublish, type TraceHeaders } from '../telemetry/messaging-telemetry';
-import { coalesceWrites } from './coalesced-writes';
+import { coalesceConnectionWrites } from './amqplib-socket';
 import type { Envelope } from './envelope';
 
 export const DEAD_LETTER_EXCHANGE = 'inventory.dead-letter';
@@ -29,8 +28,7 @@ export class Broker {
       connectionOptions: { noDelay: true },
     });
     this.connection.on('connect', ({ connection }) => {
-      const socket = (connection as unknown as { connection?: { stream?: Writable } }).connection?.stream;
-      if (socket) coalesceWrites(socket);
+      coalesceConnectionWrites(connection, logger);
       this.connected = true;
       logger.info('connected to RabbitMQ');
     });

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { coalesceWrites } from './coalesced-writes';
+import { coalesceWrites, writesCoalesced } from './coalesced-writes';
 
 /** A stream that records each batch its writes reach the sink in. */
 function recordingStream() {
@@ -37,5 +37,18 @@ describe('coalesceWrites', () => {
     const written = new Promise((r) => stream.write('b', r));
     await written;
     expect(batches).toEqual([['a'], ['b']]);
+  });
+
+  it('when applied twice to one socket, then it wraps the writes once (one cork per stretch, still one batch)', async () => {
+    const { stream, batches } = recordingStream();
+    expect(writesCoalesced(stream)).toBe(false);
+    coalesceWrites(stream);
+    coalesceWrites(stream);
+    expect(writesCoalesced(stream)).toBe(true);
+    stream.write('a');
+    stream.write('b');
+    await new Promise((r) => process.nextTick(r));
+    expect(batches).toEqual([['a', 'b']]);
+    expect(stream.writableCorked).toBe(0);
   });
 });

@@ -8,6 +8,8 @@ import type { Writable } from 'node:stream';
  * writev; the order of the bytes is unchanged and nothing waits longer than that stretch.
  */
 export function coalesceWrites(socket: Writable): void {
+  if (coalescing.has(socket)) return;
+  coalescing.add(socket);
   const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
   let corked = false;
   socket.write = ((...args: unknown[]) => {
@@ -21,4 +23,11 @@ export function coalesceWrites(socket: Writable): void {
     }
     return write(...args);
   }) as Writable['write'];
+}
+
+const coalescing = new WeakSet<Writable>();
+
+/** True once coalesceWrites has wrapped `socket`'s writes. */
+export function writesCoalesced(socket: Writable): boolean {
+  return coalescing.has(socket);
 }
