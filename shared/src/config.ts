@@ -40,6 +40,13 @@ export const BaseConfig = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(5000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60000).default(250),
+  /**
+   * How long the relay, woken by a commit, waits for more commits before reading the outbox, and
+   * a consumer waits for more deliveries before applying what arrived: under load each read or
+   * transaction then carries several messages instead of one. Adds at most this much to an
+   * event's way (the catalog's stock projection, a read waiting for its caller's change).
+   */
+  MESSAGE_LINGER_MS: z.coerce.number().int().min(0).max(100).default(3),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
   /**
    * The whole of a request, headers and body, must reach the API port within this; past it the

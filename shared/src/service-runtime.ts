@@ -70,7 +70,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
   const pool = createPool(config.DATABASE_URL, logger, { ...poolSettings(config), application_name: name, options: `-c search_path=${name}` });
   const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger);
   await waitForBroker(broker, logger);
-  const outbox = new OutboxRelay(pool, broker, logger, { pollMs: config.OUTBOX_POLL_MS });
+  const outbox = new OutboxRelay(pool, broker, logger, { pollMs: config.OUTBOX_POLL_MS, lingerMs: config.MESSAGE_LINGER_MS });
   const runtime: ServiceRuntime = {
     name,
     config,
@@ -80,7 +80,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     outbox,
     commands: new CommandServer(broker, logger, name),
     client: new CommandClient(broker, config.RPC_TIMEOUT_MS),
-    events: new EventConsumer(broker, pool, logger, eventQueue(name), { wakeRelay: () => outbox.kick() }),
+    events: new EventConsumer(broker, pool, logger, eventQueue(name), { wakeRelay: () => outbox.kick(), lingerMs: config.MESSAGE_LINGER_MS }),
     housekeeping: new Housekeeping(logger),
   };
   scheduleMessagingPurges(runtime.housekeeping, pool, config);

@@ -1,8 +1,8 @@
 import { Client } from 'pg';
 import { cpuBetween, cpuSnapshot, describeCpuPerOperation, type CpuSnapshot } from './cpu-usage';
 
-const snapshot = (processes: Array<[pid: number, group: string, ticks: number]>, machine = { busy: 0, all: 0 }): CpuSnapshot => ({
-  byPid: new Map(processes.map(([pid, group, ticks]) => [pid, { group, ticks }])),
+const snapshot = (processes: Array<[pid: number, group: string, ticks: number, parent?: number]>, machine = { busy: 0, all: 0 }): CpuSnapshot => ({
+  byPid: new Map(processes.map(([pid, group, ticks, parent]) => [pid, { group, ticks, parent }])),
   machine,
 });
 
@@ -23,6 +23,23 @@ describe('CPU use between two snapshots', () => {
     const use = cpuBetween(before, after);
     // 50 (the postmaster) - 30 (the ended backend's last reading) + 5 (the new one), against stock's 60.
     expect(use.msByGroup.postgres! / use.msByGroup.stock!).toBeCloseTo(25 / 60);
+  });
+
+  it('counts an ended process of a group of its own in its parent\'s group, with what it used meanwhile only', () => {
+    // An autovacuum worker (11) had used 300 ticks before the window and 20 in it; the postmaster
+    // (10) reaped all 320. The session (12) was named ← stock only by the second reading.
+    const before = snapshot([
+      [10, 'postgres (postmaster)', 1000],
+      [11, 'postgres (autovacuum worker)', 300, 10],
+      [12, 'postgres', 50, 10],
+    ]);
+    const after = snapshot([
+      [10, 'postgres (postmaster)', 1320],
+      [12, 'postgres ← stock', 80, 10],
+    ]);
+    const use = cpuBetween(before, after);
+    expect(use.msByGroup['postgres (postmaster)']! / use.msByGroup['postgres ← stock']!).toBeCloseTo(20 / 30);
+    expect(Object.keys(use.msByGroup).sort()).toEqual(['postgres (postmaster)', 'postgres ← stock']);
   });
 
   it('reports the machine busy share and leaves out groups that used nothing', () => {
@@ -62,6 +79,7 @@ describe('CPU use between two snapshots', () => {
       const pid = rows[0]!.pid;
       expect(cpuSnapshot(new Map([[pid, 'stock']])).byPid.get(pid)?.group).toBe('postgres ← stock');
       expect(cpuSnapshot().byPid.get(pid)?.group).toBe('postgres');
+      expect([...cpuSnapshot().byPid.values()].map((p) => p.group)).toContain('postgres (walwriter)');
     } finally {
       await client.end();
     }

@@ -10,8 +10,8 @@ import { PROCESSES } from '../support/stack';
  * process for the time it spends preempted inside a socket write).
  */
 export interface CpuSnapshot {
-  /** Ticks (user + system, with reaped children's) of each process, by pid. */
-  byPid: Map<number, { group: string; ticks: number }>;
+  /** Ticks (user + system, with reaped children's) of each process, by pid, with its parent's pid. */
+  byPid: Map<number, { group: string; ticks: number; parent?: number }>;
   /** Ticks of the whole machine: busy and all (from /proc/stat). */
   machine: { busy: number; all: number };
 }
@@ -33,6 +33,26 @@ function nodeGroup(pid: number, args: string[]): string {
   return 'other';
 }
 
+/**
+ * A PostgreSQL process by what it does: a session's backend by its client (postgresClients), a
+ * background process by its title (checkpointer, walwriter, ...), and the postmaster, whose
+ * reaped-children time holds what ended processes used (autovacuum workers, closed sessions).
+ */
+function postgresGroup(pid: number, postgresClients: ReadonlyMap<number, string>): string {
+  const client = postgresClients.get(pid);
+  if (client) return `postgres ← ${client}`;
+  let title = '';
+  try {
+    title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+  } catch {
+    return 'postgres';
+  }
+  const background = title.match(/^postgres: (?:[^:]+: )?(checkpointer|background writer|walwriter|autovacuum launcher|autovacuum worker|logical replication launcher)/);
+  if (background) return `postgres (${background[1]})`;
+  if (!title.startsWith('postgres:')) return 'postgres (autovacuum, ended sessions)';
+  return 'postgres';
+}
+
 const GROUP_BY_COMMAND: Record<string, string> = { postgres: 'postgres', 'beam.smp': 'rabbitmq', 'redis-server': 'redis', node: 'node' };
 
 /**
@@ -41,7 +61,7 @@ const GROUP_BY_COMMAND: Record<string, string> = { postgres: 'postgres', 'beam.s
  * counts as "postgres ← stock", so the database's CPU is split by whose statements it ran.
  */
 export function cpuSnapshot(postgresClients: ReadonlyMap<number, string> = new Map()): CpuSnapshot {
-  const byPid = new Map<number, { group: string; ticks: number }>();
+  const byPid: CpuSnapshot['byPid'] = new Map();
   let pids: string[];
   try {
     pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
@@ -60,8 +80,8 @@ export function cpuSnapshot(postgresClients: ReadonlyMap<number, string> = new M
       const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
       let group = GROUP_BY_COMMAND[command] ?? 'other';
       if (group === 'node') group = nodeGroup(pid, fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
-      else if (group === 'postgres' && postgresClients.has(pid)) group = `postgres ← ${postgresClients.get(pid)}`;
-      byPid.set(pid, { group, ticks });
+      else if (group === 'postgres') group = postgresGroup(pid, postgresClients);
+      byPid.set(pid, { group, ticks, parent: Number(fields[1]) });
     } catch {
       // The process ended while being read: its time is in its parent's reaped-children ticks.
     }
@@ -86,10 +106,19 @@ export interface CpuUse {
  */
 export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): CpuUse {
   const ticks: Record<string, number> = {};
-  for (const { group, ticks: t } of after.byPid.values()) ticks[group] = (ticks[group] ?? 0) + t;
-  for (const { group, ticks: t } of before.byPid.values()) ticks[group] = (ticks[group] ?? 0) - t;
+  const add = (group: string, t: number) => (ticks[group] = (ticks[group] ?? 0) + t);
+  // A process seen in both counts in its group as of the second (a session may be named late).
+  for (const [pid, { group, ticks: t }] of after.byPid) add(group, t - (before.byPid.get(pid)?.ticks ?? 0));
+  // One that ended in between: its whole time reappeared in its parent's reaped-children ticks,
+  // so its earlier reading comes off the parent's group, which keeps what it used meanwhile.
+  for (const [pid, { group, ticks: t, parent }] of before.byPid) {
+    if (after.byPid.has(pid)) continue;
+    const reaper = (parent !== undefined && (after.byPid.get(parent) ?? before.byPid.get(parent))?.group) || group;
+    add(reaper, -t);
+  }
   const msByGroup = Object.fromEntries(
     Object.entries(ticks)
+      // What is left below zero is a reading's rounding (ticks of 10 ms), not use.
       .filter(([, t]) => t > 0)
       .map(([group, t]) => [group, (t * 1000) / TICKS_PER_SECOND]),
   );

@@ -3,7 +3,7 @@ import type { ConfirmChannel, Options } from 'amqplib';
 import type { Logger } from '../logger';
 import { tracePublish, type TraceHeaders } from '../telemetry/messaging-telemetry';
 import { coalesceConnectionWrites } from './amqplib-socket';
-import type { Envelope } from './envelope';
+import type { Envelope, EnvelopeHead } from './envelope';
 
 export const DEAD_LETTER_EXCHANGE = 'inventory.dead-letter';
 
@@ -65,9 +65,17 @@ export class Broker {
    * Rejects after `timeoutMs` when the broker is unreachable; the caller keeps the message.
    */
   async publishEvent(message: Envelope, timeoutMs: number): Promise<void> {
-    await tracePublish(this.eventsExchange, message, (traceHeaders) =>
-      this.publisher.publish(this.eventsExchange, message.type, Buffer.from(JSON.stringify(message)), {
-        ...messageProperties(message, traceHeaders),
+    await this.publishEncoded(message, JSON.stringify(message), timeoutMs);
+  }
+
+  /**
+   * publishEvent for a message already encoded as JSON (`encoded`, whose fields `head` repeats),
+   * e.g. as the outbox stores it: sent as it is, without parsing or encoding it again.
+   */
+  async publishEncoded(head: EnvelopeHead, encoded: string, timeoutMs: number): Promise<void> {
+    await tracePublish(this.eventsExchange, head, (traceHeaders) =>
+      this.publisher.publish(this.eventsExchange, head.type, Buffer.from(encoded), {
+        ...messageProperties(head, traceHeaders),
         timeout: timeoutMs,
       } as Options.Publish),
     );
@@ -85,7 +93,7 @@ export class Broker {
   }
 }
 
-export function messageProperties(message: Envelope, traceHeaders: TraceHeaders = {}): Options.Publish {
+export function messageProperties(message: EnvelopeHead, traceHeaders: TraceHeaders = {}): Options.Publish {
   return {
     persistent: true,
     contentType: 'application/json',

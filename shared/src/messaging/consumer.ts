@@ -50,7 +50,7 @@ export class EventConsumer {
     private readonly pool: Pool,
     private readonly logger: Logger,
     readonly queue: string,
-    private readonly options: { maxAttempts?: number; retryDelayMs?: number; prefetch?: number; wakeRelay?: () => void } = {},
+    private readonly options: { maxAttempts?: number; retryDelayMs?: number; prefetch?: number; wakeRelay?: () => void; lingerMs?: number } = {},
   ) {}
 
   /** Unacked deliveries the broker hands over at once (prefetch), and so the largest batch. */
@@ -131,8 +131,11 @@ export class EventConsumer {
       this.waiting.push({ ...delivery, inContext: AsyncResource.bind(<T>(run: () => T) => run()), settled });
       if (this.applying) return;
       this.applying = true;
-      // After this turn, so that the deliveries read from the socket together wait for each other.
-      setImmediate(() => void this.applyWaiting());
+      // After this turn, so that the deliveries read from the socket together wait for each other;
+      // with a linger, also those that arrive within it (one transaction for all of them).
+      const linger = this.options.lingerMs ?? 0;
+      if (linger > 0) setTimeout(() => void this.applyWaiting(), linger);
+      else setImmediate(() => void this.applyWaiting());
     });
   }
 

@@ -19,6 +19,9 @@ export const Envelope = z.object({
 });
 export type Envelope<P = unknown> = Omit<z.infer<typeof Envelope>, 'payload'> & { payload: P };
 
+/** An envelope's fields but its payload: what a publish needs besides the encoded message. */
+export type EnvelopeHead = Omit<Envelope, 'payload'>;
+
 export function envelope<P>(type: string, workspaceId: string, payload: P, requestId: string | null): Envelope<P> {
   return { id: newId(), type, workspaceId, occurredAt: new Date().toISOString(), requestId, payload };
 }

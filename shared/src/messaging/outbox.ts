@@ -4,7 +4,7 @@ import type { Logger } from '../logger';
 import { runDetached } from '../telemetry/detached';
 import { activeTraceContext } from '../telemetry/messaging-telemetry';
 import type { Broker } from './broker';
-import { envelope, type Envelope } from './envelope';
+import { envelope, type Envelope, type EnvelopeHead } from './envelope';
 
 /**
  * Records an event in the caller's transaction. It reaches RabbitMQ only if that transaction
@@ -53,7 +53,7 @@ export class OutboxRelay {
     private readonly pool: Pool,
     private readonly broker: Broker,
     private readonly logger: Logger,
-    private readonly options: { pollMs: number; batchSize?: number; publishTimeoutMs?: number },
+    private readonly options: { pollMs: number; batchSize?: number; publishTimeoutMs?: number; lingerMs?: number },
   ) {}
 
   start(): void {
@@ -65,7 +65,7 @@ export class OutboxRelay {
   kick(): void {
     if (this.stopped) return;
     if (this.running) this.again = true;
-    else this.schedule(0);
+    else this.schedule(this.lingerMs);
   }
 
   async stop(): Promise<void> {
@@ -87,6 +87,11 @@ export class OutboxRelay {
     }
   }
 
+  /** After a kick, how long to wait for more commits before reading: under load, one read then relays several transactions' events. */
+  private get lingerMs(): number {
+    return this.options.lingerMs ?? 0;
+  }
+
   private get batchSize(): number {
     return this.options.batchSize ?? 100;
   }
@@ -106,6 +111,8 @@ export class OutboxRelay {
         do {
           this.again = false;
           await this.drain();
+          // Kicked meanwhile: let the commits behind that kick gather too.
+          if (this.again && this.lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, this.lingerMs));
         } while (this.again && !this.stopped);
       } catch (err) {
         delay = Math.max(this.options.pollMs, 1000);
@@ -123,14 +130,16 @@ export class OutboxRelay {
     const relayed = await withTransaction(
       this.pool,
       async (tx) => {
-        const { rows } = await tx.query<{ seq: string; message: Envelope }>({
+        // Each message as the text PostgreSQL prints, published as it is (never parsed here), with
+        // the fields its AMQP properties and trace need beside it.
+        const { rows } = await tx.query<{ seq: string; encoded: string; head: EnvelopeHead }>({
           // Named: parsed and planned once per connection, not per batch.
-          name: 'outbox_claim_batch',
-          text: 'SELECT seq, message FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
+          name: 'outbox_claim_batch_encoded',
+          text: `SELECT seq, message::text AS encoded, message - 'payload' AS head FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
           values: [this.batchSize],
         });
         // All at once: the broker confirms a burst about as fast as one message, and the channel keeps their order.
-        const outcomes = await Promise.allSettled(rows.map((row) => this.broker.publishEvent(row.message, this.options.publishTimeoutMs ?? 5000)));
+        const outcomes = await Promise.allSettled(rows.map((row) => this.broker.publishEncoded(row.head, row.encoded, this.options.publishTimeoutMs ?? 5000)));
         const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
         if (failure) publishError = failure.reason;
         const confirmed = rows.filter((_, i) => outcomes[i]!.status === 'fulfilled').map((row) => row.seq);

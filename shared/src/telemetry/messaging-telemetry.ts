@@ -43,7 +43,7 @@ function endWith(span: Span, err: unknown): void {
  * that span. The span's parent is the context stored with the message when it was recorded (the
  * originating request), else whatever is active.
  */
-export async function tracePublish<T>(exchange: string, message: Envelope, publish: (headers: TraceHeaders) => Promise<T>): Promise<T> {
+export async function tracePublish<T>(exchange: string, message: Omit<Envelope, 'payload'>, publish: (headers: TraceHeaders) => Promise<T>): Promise<T> {
   const parent = message.traceContext ? propagation.extract(ROOT_CONTEXT, message.traceContext) : context.active();
   const span = tracer.startSpan(
     `publish ${message.type}`,
