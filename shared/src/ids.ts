@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { z } from './zod';
 
 /**
@@ -10,9 +10,28 @@ export type EntityId = string & { readonly __entityId: unique symbol };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A new id. */
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const random = new Uint8Array(16);
+
+/**
+ * A new id: a UUID version 7 (RFC 9562), whose first 48 bits are the time in milliseconds and
+ * the other 74 random. Ids made later sort later, so each table's primary key and the other
+ * indexes that hold ids grow at their right edge instead of at random pages.
+ */
 export function newId(): EntityId {
-  return randomUUID() as EntityId;
+  randomFillSync(random);
+  const ms = Date.now();
+  // 48 bits of milliseconds, big-endian (2^48 ms lasts until the year 10889).
+  random[0] = Math.floor(ms / 2 ** 40) & 0xff;
+  random[1] = Math.floor(ms / 2 ** 32) & 0xff;
+  random[2] = (ms >>> 24) & 0xff;
+  random[3] = (ms >>> 16) & 0xff;
+  random[4] = (ms >>> 8) & 0xff;
+  random[5] = ms & 0xff;
+  random[6] = (random[6]! & 0x0f) | 0x70;
+  random[8] = (random[8]! & 0x3f) | 0x80;
+  const h = (i: number) => HEX[random[i]!]!;
+  return `${h(0)}${h(1)}${h(2)}${h(3)}-${h(4)}${h(5)}-${h(6)}${h(7)}-${h(8)}${h(9)}-${h(10)}${h(11)}${h(12)}${h(13)}${h(14)}${h(15)}` as EntityId;
 }
 
 /** Whether `value` is an id at all: lookups answer 404 for ids that cannot exist instead of sending them to PostgreSQL's uuid parser. */
