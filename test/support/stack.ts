@@ -207,9 +207,9 @@ export class Stack {
     return `http://127.0.0.1:${this.commonEnv[`${name.toUpperCase()}_METRICS_PORT`]}/metrics`;
   }
 
-  /** The PostgreSQL application_name of a process's sessions, to find them in pg_stat_activity. */
+  /** The PostgreSQL application_name of a process's sessions (each names its pool after itself), to find them in pg_stat_activity. */
   applicationName(name: ProcessName): string {
-    return `inv-${name}`;
+    return name;
   }
 
   /** The proxy between one process and one dependency (the stack must proxy that dependency). */
@@ -239,7 +239,6 @@ export class Stack {
       DATABASE_URL: this.urlFor(name, 'postgres'),
       AMQP_URL: this.urlFor(name, 'rabbitmq'),
       REDIS_URL: this.urlFor(name, 'redis'),
-      PGAPPNAME: this.applicationName(name),
     };
   }
 
