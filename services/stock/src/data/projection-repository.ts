@@ -46,13 +46,33 @@ export function placeFacts(row: LocationRow | undefined): PlaceFacts | undefined
 export const ITEM_COLUMNS = 'id, sku, description, track_stock, confirmed, version::float8 AS version, fence::float8 AS fence';
 export const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed, version::float8 AS version, fence::float8 AS fence';
 
-/** Applies an item event unless the copy already holds that version or a later one (events may arrive out of order). */
-export async function applyItemEvent(tx: PoolClient, workspaceId: string, item: ItemSnapshot): Promise<void> {
+/**
+ * Applies item events in one statement, each unless the copy already holds its version or a later
+ * one (events may arrive out of order): the highest version of each item wins, also among the
+ * events given together.
+ */
+export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ workspaceId: string; item: ItemSnapshot }>): Promise<void> {
+  const latest = new Map<string, { workspaceId: string; item: ItemSnapshot }>();
+  for (const e of events) {
+    const known = latest.get(e.item.id);
+    if (!known || known.item.version < e.item.version) latest.set(e.item.id, e);
+  }
+  const rows = [...latest.values()].sort((a, b) => (a.item.id < b.item.id ? -1 : 1));
+  if (rows.length === 0) return;
   await tx.query(
-    `INSERT INTO items AS i (id, workspace_id, sku, description, track_stock, confirmed, version) VALUES ($1, $2, $3, $4, $5, true, $6)
+    `INSERT INTO items AS i (id, workspace_id, sku, description, track_stock, confirmed, version)
+     SELECT id, workspace_id, sku, description, track_stock, true, version
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::bigint[]) AS e(id, workspace_id, sku, description, track_stock, version)
      ON CONFLICT (id) DO UPDATE SET sku = EXCLUDED.sku, description = EXCLUDED.description, track_stock = EXCLUDED.track_stock, confirmed = true, version = EXCLUDED.version
      WHERE i.workspace_id = EXCLUDED.workspace_id AND i.version < EXCLUDED.version`,
-    [item.id, workspaceId, item.sku, item.description, item.trackStock, item.version],
+    [
+      rows.map((r) => r.item.id),
+      rows.map((r) => r.workspaceId),
+      rows.map((r) => r.item.sku),
+      rows.map((r) => r.item.description),
+      rows.map((r) => r.item.trackStock),
+      rows.map((r) => r.item.version),
+    ],
   );
 }
 
