@@ -5,7 +5,7 @@ import path from 'node:path';
 import { checkInternalSecret, loadConfig } from '@inv/shared/config';
 import { createApiServer } from '@inv/shared/http';
 import { createPool, poolSettings } from '@inv/shared/db';
-import { Broker, CommandClient } from '@inv/shared/messaging';
+import { Broker, CommandClient, queuePolicy } from '@inv/shared/messaging';
 import { checkReadiness, createLogger, observePool, startTelemetry } from '@inv/shared/observability';
 import { brokerConnected, Housekeeping, prepareDatabase, runMain, waitForBroker } from '@inv/shared/runtime';
 import { Redis } from 'ioredis';
@@ -43,7 +43,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
     enableAutoPipelining: true,
   });
   redis.on('error', (err) => logger.debug({ err: err.message }, 'Redis connection error'));
-  const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger);
+  const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger, queuePolicy(config));
   await waitForBroker(broker, logger);
   const client = new CommandClient(broker, config.RPC_TIMEOUT_MS);
   await client.start();

@@ -21,6 +21,14 @@ export const BaseConfig = z.object({
   /** HMAC secret shared by the gateway and the services to sign the internal request context. */
   INTERNAL_SECRET: z.string().min(16).default(DEVELOPMENT_INTERNAL_SECRET),
   EVENTS_EXCHANGE: z.string().min(1).default('inventory.events'),
+  /**
+   * How the durable queues are declared: `quorum` (replicated, RabbitMQ 4's production queues;
+   * needs RabbitMQ 3.10 or later) or `classic`. Every process of a deployment must use the same:
+   * a queue's type cannot change once declared (docs/scaling.md).
+   */
+  AMQP_QUEUE_TYPE: z.enum(['classic', 'quorum']).default('classic'),
+  /** Quorum queues: deliveries of one message without a settlement (a process crashing on it) before it is dead-lettered. */
+  AMQP_DELIVERY_LIMIT: z.coerce.number().int().min(1).max(1000).default(20),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   /**
    * Bound on the calls that keep a projection trustworthy (docs/consistency.md): an owner fencing

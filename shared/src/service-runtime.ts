@@ -16,7 +16,7 @@ import { retryUntilSuccess } from './retry';
 import { EventConsumer } from './messaging/consumer';
 import { OutboxRelay } from './messaging/outbox';
 import { scheduleMessagingPurges } from './messaging/retention';
-import { deadLetterQueuesOf, eventQueue } from './messaging/queues';
+import { deadLetterQueuesOf, eventQueue, queuePolicy } from './messaging/queues';
 import { CommandClient, CommandServer } from './messaging/rpc';
 import { observeDeadLetters, observeOutbox, observePool } from './telemetry/observers';
 import { startTelemetry } from './telemetry/process-telemetry';
@@ -68,7 +68,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
   await prepareDatabase(config, name, def.migrationsDir, logger);
   // Named in pg_stat_activity (and so in the benchmarks' CPU budget): whose sessions these are.
   const pool = createPool(config.DATABASE_URL, logger, { ...poolSettings(config), application_name: name, options: `-c search_path=${name}` });
-  const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger);
+  const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger, queuePolicy(config));
   await waitForBroker(broker, logger);
   const outbox = new OutboxRelay(pool, broker, logger, { pollMs: config.OUTBOX_POLL_MS, lingerMs: config.MESSAGE_LINGER_MS });
   const runtime: ServiceRuntime = {

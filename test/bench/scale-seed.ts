@@ -80,8 +80,8 @@ export async function seedLevel(pool: Pool, ws: ScaleWorkspace, level: ScaleLeve
     ],
     [
       'stock items',
-      `INSERT INTO stock.items (id, workspace_id, sku, description, track_stock, confirmed, source_at)
-       SELECT id, workspace_id, sku, description, track_stock, true, created_at FROM catalog.items WHERE workspace_id = $1`,
+      `INSERT INTO stock.items (id, workspace_id, sku, description, track_stock, confirmed, version)
+       SELECT id, workspace_id, sku, description, track_stock, true, version FROM catalog.items WHERE workspace_id = $1`,
       [p.ws],
     ],
     // Receipt r goes to item r mod items at location (r div items) mod locations; transfer t moves

@@ -84,6 +84,37 @@ describe('transactional outbox', () => {
     });
   });
 
+  it('when two replicas relay one outbox while events are recorded, then every event is published once and in the order it was recorded', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    const type = `test.replicas.${randomBytes(3).toString('hex')}`;
+    const listener = await listen(type);
+    // Each replica its own connection to the broker and its own relay, as two processes have.
+    const relays = await Promise.all(
+      [0, 1].map(async () => {
+        const b = broker();
+        await b.waitForConnect(5000);
+        const relay = new OutboxRelay(pool, b, logger, { pollMs: 50, batchSize: 20 });
+        relay.start();
+        cleanup.push(() => relay.stop());
+        return relay;
+      }),
+    );
+    const COMMITS = 60;
+    const EVENTS_PER_COMMIT = 25;
+    // Commits follow each other (as a balance's versions do), each waking both relays.
+    for (let c = 0; c < COMMITS; c++) {
+      await withTransaction(pool, async (tx) => {
+        await Promise.all(Array.from({ length: EVENTS_PER_COMMIT }, (_, i) => recordEvent(tx, type, 'ws-1', { n: c * EVENTS_PER_COMMIT + i }, null)));
+      });
+      for (const relay of relays) relay.kick();
+    }
+    const total = COMMITS * EVENTS_PER_COMMIT;
+    await eventually(`all ${total} events to arrive`, async () => (listener.received.length >= total ? true : undefined), 20_000);
+    const { rows } = await pool.query<{ id: string }>('SELECT id FROM outbox ORDER BY seq');
+    expect(listener.received.map((m) => m.id)).toEqual(rows.map((r) => r.id));
+  });
+
   it('when the transaction that recorded an event rolls back, then the event is never published', async () => {
     const { pool } = await serviceSchema();
     cleanup.push(() => pool.end());

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { AppError, z } from '@inv/shared/core';
 import { loadConfig } from '@inv/shared/config';
 import { createPool, ensureDatabase, migrate, type Pool, poolSettings } from '@inv/shared/db';
-import { Broker, CommandClient } from '@inv/shared/messaging';
+import { Broker, CommandClient, queuePolicy } from '@inv/shared/messaging';
 import { createLogger, type Logger } from '@inv/shared/observability';
 import { Redis } from 'ioredis';
 import { GatewayConfig } from '../config';
@@ -161,7 +161,7 @@ class Connections {
   async admin(): Promise<AdminDeps> {
     const pool = await this.identity();
     if (!this.client) {
-      this.broker = new Broker(this.config.AMQP_URL, this.config.EVENTS_EXCHANGE, this.logger);
+      this.broker = new Broker(this.config.AMQP_URL, this.config.EVENTS_EXCHANGE, this.logger, queuePolicy(this.config));
       await this.broker.waitForConnect(this.config.RPC_TIMEOUT_MS);
       this.client = new CommandClient(this.broker, this.config.RPC_TIMEOUT_MS);
       await this.client.start();

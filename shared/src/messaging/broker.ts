@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import { tracePublish, type TraceHeaders } from '../telemetry/messaging-telemetry';
 import { coalesceConnectionWrites } from './amqplib-socket';
 import type { Envelope, EnvelopeHead } from './envelope';
+import { CLASSIC_QUEUES, durableQueueArguments, type QueuePolicy } from './queues';
 
 export const DEAD_LETTER_EXCHANGE = 'inventory.dead-letter';
 
@@ -20,6 +21,8 @@ export class Broker {
     readonly url: string,
     readonly eventsExchange: string,
     private readonly logger: Logger,
+    /** How every durable queue this process declares is declared (AMQP_QUEUE_TYPE); all processes of a deployment must agree. */
+    readonly queues: QueuePolicy = CLASSIC_QUEUES,
   ) {
     this.connection = amqp.connect([url], {
       heartbeatIntervalInSeconds: 5,
@@ -58,6 +61,12 @@ export class Broker {
     });
     wrapper.on('error', (err) => this.logger.warn({ err: (err as Error).message, channel: name }, 'AMQP channel error'));
     return wrapper;
+  }
+
+  /** `options` for a durable queue, with the arguments its type needs (see QueuePolicy). */
+  durableQueue(options: Options.AssertQueue = {}): Options.AssertQueue {
+    const deadLettered = options.deadLetterExchange !== undefined;
+    return { ...options, durable: true, arguments: { ...options.arguments, ...durableQueueArguments(this.queues, deadLettered) } };
   }
 
   /**

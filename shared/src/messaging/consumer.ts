@@ -80,15 +80,13 @@ export class EventConsumer {
     const deadQueue = deadLetterQueue(queue);
     initConsumerOutcomes(queue);
     this.channel = this.broker.channel(`consumer:${queue}`, async (ch) => {
-      await ch.assertQueue(queue, { durable: true, deadLetterExchange: DEAD_LETTER_EXCHANGE, deadLetterRoutingKey: deadQueue });
+      await ch.assertQueue(queue, this.broker.durableQueue({ deadLetterExchange: DEAD_LETTER_EXCHANGE, deadLetterRoutingKey: deadQueue }));
       // Retry queue: messages wait out their TTL, then dead-letter straight back to the work queue.
-      await ch.assertQueue(retryQueue, {
-        durable: true,
-        messageTtl: this.options.retryDelayMs ?? 1000,
-        deadLetterExchange: '',
-        deadLetterRoutingKey: queue,
-      });
-      await ch.assertQueue(deadQueue, { durable: true });
+      await ch.assertQueue(
+        retryQueue,
+        this.broker.durableQueue({ messageTtl: this.options.retryDelayMs ?? 1000, deadLetterExchange: '', deadLetterRoutingKey: queue }),
+      );
+      await ch.assertQueue(deadQueue, this.broker.durableQueue());
       await ch.bindQueue(deadQueue, DEAD_LETTER_EXCHANGE, deadQueue);
       for (const type of this.subscriptions.keys()) await ch.bindQueue(queue, this.broker.eventsExchange, type);
       await ch.prefetch(this.batchSize);

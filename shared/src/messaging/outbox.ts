@@ -40,13 +40,26 @@ export function outboxMessages<P>(type: string, workspaceId: string, payloads: P
 }
 
 /**
+ * How long a relay that found another replica's relay at work waits before looking again: the
+ * other relay may have read its last batch before this replica's commit.
+ */
+const CONTENDED_RETRY_MS = 10;
+
+/**
  * Moves committed outbox rows to RabbitMQ. A row is marked sent only after the broker confirms
- * it; rows are claimed with SKIP LOCKED so several instances can relay side by side.
+ * it. With several replicas of a service, one relay at a time works on its outbox (a transaction
+ * advisory lock taken with the claim): relays side by side with SKIP LOCKED would publish
+ * neighbouring batches concurrently, and a balance's `stock.changed` versions could reach the
+ * bus out of order. The others find the lock taken, answer at once and look again shortly, so a
+ * relay that dies mid-batch (lock and claim released with its connection) is replaced within
+ * CONTENDED_RETRY_MS or the poll interval.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  /** The last read found another replica's relay at work on this outbox, holding what this commit recorded. */
+  private contended = false;
   private stopped = false;
 
   constructor(
@@ -111,8 +124,11 @@ export class OutboxRelay {
         do {
           this.again = false;
           await this.drain();
-          // Kicked meanwhile: let the commits behind that kick gather too.
-          if (this.again && this.lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, this.lingerMs));
+          // Kicked meanwhile (or another replica's relay held the outbox): let the commits behind
+          // that kick gather too, or the other relay finish its batch.
+          const pause = this.contended ? Math.max(this.lingerMs, CONTENDED_RETRY_MS) : this.lingerMs;
+          if (this.contended) this.again = true;
+          if (this.again && pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
         } while (this.again && !this.stopped);
       } catch (err) {
         delay = Math.max(this.options.pollMs, 1000);
@@ -132,12 +148,19 @@ export class OutboxRelay {
       async (tx) => {
         // Each message as the text PostgreSQL prints, published as it is (never parsed here), with
         // the fields its AMQP properties and trace need beside it.
-        const { rows } = await tx.query<{ seq: string; encoded: string; head: EnvelopeHead }>({
+        // The relay lock first (a one-row CTE, evaluated once), then the batch only if it was granted:
+        // a row with nulls says whether the outbox was empty or another relay holds it.
+        const { rows: claimed } = await tx.query<{ active: boolean; seq: string | null; encoded: string; head: EnvelopeHead }>({
           // Named: parsed and planned once per connection, not per batch.
-          name: 'outbox_claim_batch_encoded',
-          text: `SELECT seq, message::text AS encoded, message - 'payload' AS head FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+          name: 'outbox_claim_batch_single_relay',
+          text: `WITH relay AS MATERIALIZED (SELECT pg_try_advisory_xact_lock(hashtext('inventory-api:outbox-relay:' || current_schema())) AS active)
+                 SELECT relay.active, o.seq, o.encoded, o.head FROM relay LEFT JOIN LATERAL (
+                   SELECT seq, message::text AS encoded, message - 'payload' AS head FROM outbox
+                   WHERE relay.active AND sent_at IS NULL ORDER BY seq LIMIT $1) o ON true`,
           values: [this.batchSize],
         });
+        this.contended = claimed[0]?.active === false;
+        const rows = claimed.filter((row): row is typeof row & { seq: string } => row.seq !== null);
         // All at once: the broker confirms a burst about as fast as one message, and the channel keeps their order.
         const outcomes = await Promise.allSettled(rows.map((row) => this.broker.publishEncoded(row.head, row.encoded, this.options.publishTimeoutMs ?? 5000)));
         const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');

@@ -62,8 +62,8 @@ export class CommandServer {
     const queue = commandQueue(this.service);
     this.channel = this.broker.channel(`commands:${queue}`, async (ch) => {
       const deadLetters = deadLetterQueue(queue);
-      await assertCommandQueue(ch, this.service);
-      await ch.assertQueue(deadLetters, { durable: true });
+      await assertCommandQueue(this.broker, ch, this.service);
+      await ch.assertQueue(deadLetters, this.broker.durableQueue());
       await ch.bindQueue(deadLetters, DEAD_LETTER_EXCHANGE, deadLetters);
       await ch.prefetch(32);
       await ch.consume(queue, (msg) => {
@@ -133,9 +133,9 @@ export class CommandServer {
 }
 
 /** Declares a service's command queue, the same way wherever it is declared; answers its consumer count. */
-function assertCommandQueue(ch: Pick<ChannelWrapper, 'assertQueue'>, service: string): Promise<{ consumerCount: number }> {
+function assertCommandQueue(broker: Broker, ch: Pick<ChannelWrapper, 'assertQueue'>, service: string): Promise<{ consumerCount: number }> {
   const queue = commandQueue(service);
-  return ch.assertQueue(queue, { durable: true, deadLetterExchange: DEAD_LETTER_EXCHANGE, deadLetterRoutingKey: deadLetterQueue(queue) });
+  return ch.assertQueue(queue, broker.durableQueue({ deadLetterExchange: DEAD_LETTER_EXCHANGE, deadLetterRoutingKey: deadLetterQueue(queue) }));
 }
 
 /** Sends commands and waits for their replies on one exclusive reply queue per process. */
@@ -245,7 +245,7 @@ export class CommandClient {
    */
   private async consumersOf(service: string): Promise<number | undefined> {
     try {
-      return (await assertCommandQueue(this.probe!, service)).consumerCount;
+      return (await assertCommandQueue(this.broker, this.probe!, service)).consumerCount;
     } catch {
       return undefined;
     }
