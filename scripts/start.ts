@@ -2,16 +2,25 @@
  * `npm start`: waits for PostgreSQL, Redis and RabbitMQ, creates the database if missing, then
  * runs the gateway and the three services as four supervised processes and prints the gateway
  * URL. A process that dies is restarted with backoff; Ctrl-C or SIGTERM stops them all.
+ *
+ * `npm run start:replicas` (`--replicas N`): the replicated topology of docs/scaling.md on one
+ * machine: HAProxy on PORT in front of N gateways, and N replicas of each service behind a
+ * balanced address on its usual port (CATALOG_PORT...). Replica i of a service listens on its
+ * port + 10 i, gateway i on PORT + i; metrics ports likewise. Needs `haproxy` on the PATH.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import https from 'node:https';
 import http from 'node:http';
 import net from 'node:net';
+import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '@inv/shared/config';
 import { ensureDatabase } from '@inv/shared/db';
 import { redactUrl } from '@inv/shared/messaging';
 import { GatewayConfig } from '../gateway/src/config';
+import { loadTls } from '../gateway/src/http/tls';
+import { createLogger } from '@inv/shared/observability';
+import { haproxyConfig, type Replica, replicaEnv, type ReplicaLayout, SERVICE_KINDS, spawnReplica, startHaproxy } from './topology/replicas';
 
 const PROCESSES = {
   locations: 'services/locations/src/main.ts',
@@ -87,16 +96,16 @@ async function main(): Promise<void> {
   const children = new Map<string, ChildProcess>();
   let stopping = false;
 
-  const run = (name: string, entry: string, crashes: number) => {
+  const run = (name: string, start: () => ChildProcess, crashes: number) => {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '..', entry)], { stdio: 'inherit', env: process.env });
+    const child = start();
     children.set(name, child);
     child.once('exit', (code, signal) => {
       if (stopping) return;
       const recent = Date.now() - startedAt < HEALTHY_AFTER_MS ? crashes + 1 : 1;
       const delayMs = RESTART_BACKOFF_MS[Math.min(recent, RESTART_BACKOFF_MS.length) - 1]!;
       process.stderr.write(`${name} exited (${signal ?? `code ${code}`}); restarting it in ${delayMs} ms (restart ${recent} in a row)\n`);
-      setTimeout(() => stopping || run(name, entry, recent), delayMs);
+      setTimeout(() => stopping || run(name, start, recent), delayMs);
     });
   };
 
@@ -108,13 +117,51 @@ async function main(): Promise<void> {
     force.unref();
     Promise.all([...children.values()].map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r))))).then(() => process.exit(0));
   };
-  for (const [name, entry] of Object.entries(PROCESSES)) run(name, entry, 0);
+  const replicas = replicaCount(process.argv.slice(2));
+  if (replicas === 1) {
+    for (const [name, entry] of Object.entries(PROCESSES)) {
+      run(name, () => spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '..', entry)], { stdio: 'inherit', env: process.env }), 0);
+    }
+  } else {
+    const layout = localLayout(config, replicas);
+    // One certificate for every gateway, made before any starts (each would make its own).
+    await loadTls({ cert: config.TLS_CERT, key: config.TLS_KEY, dataDir: config.DATA_DIR, logger: createLogger('start', 'info') });
+    const tls = config.TLS_CERT && config.TLS_KEY ? { cert: config.TLS_CERT, key: config.TLS_KEY } : { cert: path.resolve(config.DATA_DIR, 'tls/cert.pem'), key: path.resolve(config.DATA_DIR, 'tls/key.pem') };
+    const logs = path.resolve(config.DATA_DIR, 'logs');
+    fs.mkdirSync(logs, { recursive: true });
+    run('haproxy', () => startHaproxy(haproxyConfig(layout), path.resolve(config.DATA_DIR), path.join(logs, 'haproxy.log')), 0);
+    for (const replica of layout.replicas) {
+      run(replica.name, () => spawnReplica(replica, replicaEnv(layout, replica, process.env, tls), path.join(logs, `${replica.name}.log`)), 0);
+    }
+    process.stdout.write(`${layout.replicas.length} processes behind HAProxy; their logs are in ${logs}\n`);
+  }
   process.once('SIGINT', stopAll);
   process.once('SIGTERM', stopAll);
   const scheme = config.TRUST_PROXY ? 'http' : 'https';
   const url = `${scheme}://localhost:${config.PORT}`;
   await waitForGateway(url);
   process.stdout.write(`\nInventory API ready at ${url}  (OpenAPI: ${url}/openapi.json)\n\n`);
+}
+
+/** `--replicas N` (N from 1 to 8); 1 without it. */
+function replicaCount(args: string[]): number {
+  const at = args.indexOf('--replicas');
+  if (at === -1) return 1;
+  const n = Number(args[at + 1]);
+  if (!Number.isInteger(n) || n < 1 || n > 8) throw new Error('--replicas takes a whole number from 1 to 8');
+  return n;
+}
+
+/** The fixed local ports of `npm run start:replicas` (see the top of this file). */
+function localLayout(config: GatewayConfig, count: number): ReplicaLayout {
+  const servicePort = { catalog: config.CATALOG_PORT, locations: config.LOCATIONS_PORT, stock: config.STOCK_PORT };
+  const metricsPort = { gateway: config.GATEWAY_METRICS_PORT, catalog: config.CATALOG_METRICS_PORT, locations: config.LOCATIONS_METRICS_PORT, stock: config.STOCK_METRICS_PORT };
+  const replicas: Replica[] = [];
+  for (let index = 1; index <= count; index++) {
+    replicas.push({ kind: 'gateway', index, name: `gateway-${index}`, port: config.PORT + index, metricsPort: metricsPort.gateway + 10 * index });
+    for (const kind of SERVICE_KINDS) replicas.push({ kind, index, name: `${kind}-${index}`, port: servicePort[kind] + 10 * index, metricsPort: metricsPort[kind] + 10 * index });
+  }
+  return { publicPort: config.PORT, publicHost: config.HOST, fronts: servicePort, replicas };
 }
 
 main().catch((err: Error) => {

@@ -75,11 +75,31 @@ export function forwardedHeaders(incoming: IncomingHttpHeaders): OutgoingHttpHea
 export type Forward = (req: Request, res: Response, context: Caller) => void;
 
 /**
+ * Answers that say no replica of the service took the request: the balancer's own (HAProxy
+ * answers 502 when the replica it chose died with the request, 503 when none is in rotation, 504
+ * past its timeout). The services never answer these statuses themselves.
+ */
+const BALANCER_STATUSES = new Set([502, 503, 504]);
+/** Tries per request when the service's connection failed or the balancer answered for it. */
+const FORWARD_ATTEMPTS = 3;
+
+/**
+ * Whether a request may be sent again after its first try may have reached a replica that died
+ * with it: reads, and writes carrying an Idempotency-Key (the service answers a repeat with the
+ * first answer, or does the work once if the first try rolled back with its replica).
+ */
+export function safeToRepeat(method: string, headers: IncomingHttpHeaders): boolean {
+  return method === 'GET' || method === 'HEAD' || typeof headers['idempotency-key'] === 'string';
+}
+
+/**
  * Forwards calls to one service: the exact body bytes the gateway read and checked (never a
  * re-serialisation, and never a body the service would wait for in vain) with their
  * Content-Length, and the context signed for this method, target and body. The caller's API
  * key never leaves the gateway. No answer within FORWARD_TIMEOUT_MS, or no connection, is a
- * 500 envelope naming the service. An answer reporting the stock position a write reached has it
+ * 500 envelope naming the service. With several replicas behind a balancer, a request whose
+ * replica failed (connection lost, or the balancer answering for it) is sent again, up to
+ * FORWARD_ATTEMPTS tries, when it is safe to repeat; otherwise it gets that 500. An answer reporting the stock position a write reached has it
  * recorded for the calling key (read-your-writes) before it is passed on, without that header.
  */
 export function forwarder(service: ServiceName, baseUrl: string, options: { secret: string; logger: Logger; writePositions: WritePositions }): Forward {
@@ -96,48 +116,68 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
     headers['content-length'] = body?.length ?? 0;
     // The service's request joins this one's trace (the HTTP instrumentation, when it runs, sets its client span's instead).
     injectTraceHeaders(headers);
-
-    const upstream = transport.request({ protocol: origin.protocol, hostname: origin.hostname, port: origin.port, method: req.method, path: target, headers, agent, timeout: FORWARD_TIMEOUT_MS });
+    const repeatable = safeToRepeat(req.method, req.headers);
     let callerGone = false;
+    let upstream: http.ClientRequest | undefined;
     res.on('close', () => {
       if (res.writableFinished) return;
       callerGone = true;
-      upstream.destroy();
+      upstream?.destroy();
     });
-    upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${FORWARD_TIMEOUT_MS} ms`)));
-    upstream.on('error', (err) => {
-      if (callerGone) return;
-      if (res.headersSent) {
-        logger.error({ err: err.message, service, path }, 'service connection failed mid-answer');
-        return void res.destroy();
-      }
+    const unavailable = (reason: string) => {
       // Logged once, by the request logger's line for this 500.
-      (res as { err?: unknown }).err = new Error(`${service} service unreachable: ${err.message}`);
+      (res as { err?: unknown }).err = new Error(`${service} service unreachable: ${reason}`);
       res.status(500).json(new InternalError(`The ${service} service is unavailable; try again shortly.`).toEnvelope());
-    });
-    upstream.on('response', (answer) => {
-      res.status(answer.statusCode ?? 500);
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !HOP_BY_HOP_RESPONSE_HEADERS.has(name) && name !== STOCK_POSITION_HEADER) res.setHeader(name, value);
-      }
-      // pipe, not pipeline: pipeline's AbortController and the DOMException it raises when the
-      // answer finishes cost ~3 % of the gateway's CPU per call; the failures it would handle are handled here.
-      answer.on('error', (err) => {
+    };
+
+    const send = (attempt: number) => {
+      const again = (reason: string) => {
         if (callerGone) return;
-        logger.warn({ err: err.message, service, path }, 'service answer cut short');
-        res.destroy();
+        if (repeatable && attempt < FORWARD_ATTEMPTS) return send(attempt + 1);
+        unavailable(reason);
+      };
+      const request = transport.request({ protocol: origin.protocol, hostname: origin.hostname, port: origin.port, method: req.method, path: target, headers, agent, timeout: FORWARD_TIMEOUT_MS });
+      upstream = request;
+      request.on('timeout', () => request.destroy(new Error(`no answer within ${FORWARD_TIMEOUT_MS} ms`)));
+      request.on('error', (err) => {
+        if (callerGone) return;
+        if (res.headersSent) {
+          logger.error({ err: err.message, service, path }, 'service connection failed mid-answer');
+          return void res.destroy();
+        }
+        // A timeout is not repeated: the service may still be doing the work.
+        if (err.message.startsWith('no answer within')) return unavailable(err.message);
+        again(err.message);
       });
-      const position = parseStockPosition(answer.headers[STOCK_POSITION_HEADER]);
-      if (position === undefined) return void answer.pipe(res);
-      // Recorded before the caller can see the answer, so its next read already waits for it.
-      void options.writePositions.record(context.keyId, context.workspace.id, position).then(() => answer.pipe(res));
-    });
-    // Signed once a connection is assigned, not before: time spent queued for one of the
-    // agent's sockets must not count against the signature's short life.
-    upstream.once('socket', () => {
-      const signed = signContext(context, { method: req.method, target, bodyDigest: bodyDigest(body) }, options.secret);
-      for (const [name, value] of Object.entries(signed)) upstream.setHeader(name, value);
-      upstream.end(body);
-    });
+      request.on('response', (answer) => {
+        if (BALANCER_STATUSES.has(answer.statusCode ?? 0)) {
+          answer.resume();
+          return again(`the balancer answered ${answer.statusCode}`);
+        }
+        res.status(answer.statusCode ?? 500);
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (value !== undefined && !HOP_BY_HOP_RESPONSE_HEADERS.has(name) && name !== STOCK_POSITION_HEADER) res.setHeader(name, value);
+        }
+        // pipe, not pipeline: pipeline's AbortController and the DOMException it raises when the
+        // answer finishes cost ~3 % of the gateway's CPU per call; the failures it would handle are handled here.
+        answer.on('error', (err) => {
+          if (callerGone) return;
+          logger.warn({ err: err.message, service, path }, 'service answer cut short');
+          res.destroy();
+        });
+        const position = parseStockPosition(answer.headers[STOCK_POSITION_HEADER]);
+        if (position === undefined) return void answer.pipe(res);
+        // Recorded before the caller can see the answer, so its next read already waits for it.
+        void options.writePositions.record(context.keyId, context.workspace.id, position).then(() => answer.pipe(res));
+      });
+      // Signed once a connection is assigned, not before: time spent queued for one of the
+      // agent's sockets must not count against the signature's short life.
+      request.once('socket', () => {
+        const signed = signContext(context, { method: req.method, target, bodyDigest: bodyDigest(body) }, options.secret);
+        for (const [name, value] of Object.entries(signed)) request.setHeader(name, value);
+        request.end(body);
+      });
+    };
+    send(1);
   };
 }
