@@ -121,9 +121,9 @@ export async function seedLevel(pool: Pool, ws: ScaleWorkspace, level: ScaleLeve
     ['analyze referenced', 'ANALYZE stock.balances, stock.transfers', []],
     [
       'transfer lines',
-      `INSERT INTO stock.transfer_lines (id, transfer_id, position, item_id, quantity)
-       SELECT md5(transfer_id::text || ':line')::uuid, transfer_id, 1, item_id, 1 FROM scale_movement WHERE type = 'transfer_out'`,
-      [],
+      `INSERT INTO stock.transfer_lines (id, workspace_id, transfer_id, position, item_id, quantity)
+       SELECT md5(transfer_id::text || ':line')::uuid, $1, transfer_id, 1, item_id, 1 FROM scale_movement WHERE type = 'transfer_out'`,
+      [p.ws],
     ],
     [
       'movements',

@@ -3,6 +3,7 @@ import { Broker, envelope } from '@inv/shared/messaging';
 import { createLogger } from '@inv/shared/observability';
 import type { TestWorkspace } from '../support/fixtures';
 import { eventually, sql, unique } from '../support/fixtures';
+import { stackBroker } from '../support/bus';
 
 let broker: Broker | undefined;
 
@@ -14,7 +15,7 @@ let broker: Broker | undefined;
  */
 export async function publishStockChanged(workspaceId: string, change: Omit<StockChanged, 'delta' | 'movementType'> & Partial<StockChanged>): Promise<string> {
   if (!broker) {
-    broker = new Broker(process.env.TEST_AMQP_URL!, 'inventory.events', createLogger('test', 'silent'));
+    broker = stackBroker(createLogger('test', 'silent'));
     await broker.waitForConnect(10_000);
   }
   const [taken] = await sql<{ position: string }>(

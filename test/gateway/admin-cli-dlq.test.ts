@@ -6,6 +6,7 @@ import { createLogger } from '@inv/shared/observability';
 import { DEAD_LETTER_QUEUES } from '../../gateway/src/admin/dead-letters';
 import { eventually } from '../support/fixtures';
 import { admin } from './admin-cli';
+import { stackBroker } from '../support/bus';
 
 const logger = createLogger('dlq-test', 'silent');
 const cleanup: Array<() => Promise<unknown>> = [];
@@ -39,7 +40,7 @@ async function partsConsumer() {
   await pool.query(MESSAGING_TABLES_SQL);
   await pool.query('CREATE TABLE parts (id text PRIMARY KEY); CREATE TABLE used_parts (message_id uuid PRIMARY KEY, part_id text NOT NULL REFERENCES parts)');
 
-  const broker = new Broker(process.env.TEST_AMQP_URL!, 'inventory.events', logger);
+  const broker = stackBroker(logger);
   cleanup.push(() => broker.close());
   const queue = `dlq-test-${id}.events`;
   const type = `dlq-test-${id}.part-used`;
@@ -148,7 +149,7 @@ describe('admin CLI dead letters', () => {
   }, 120_000);
 
   it("when a service's consumer dead-letters a message, then dlq:list finds it in that service's queue and dlq:replay hands it back to that service", async () => {
-    const broker = new Broker(process.env.TEST_AMQP_URL!, 'inventory.events', logger);
+    const broker = stackBroker(logger);
     cleanup.push(() => broker.close());
     const channel = broker.channel('to-catalog', async () => undefined);
     await channel.waitForConnect();

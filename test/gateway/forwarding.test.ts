@@ -14,6 +14,7 @@ describe('forwarding to a service that cannot be reached', () => {
         LOG_LEVEL: 'warn',
         DATABASE_URL: process.env.TEST_DATABASE_URL,
         AMQP_URL: process.env.TEST_AMQP_URL,
+        AMQP_QUEUE_TYPE: process.env.TEST_AMQP_QUEUE_TYPE,
         REDIS_URL: process.env.TEST_REDIS_URL,
         REDIS_PREFIX: process.env.TEST_REDIS_PREFIX,
         INTERNAL_SECRET: process.env.TEST_INTERNAL_SECRET,

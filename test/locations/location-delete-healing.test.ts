@@ -7,6 +7,7 @@ import { deleteLocation } from '../../services/locations/src/use-cases/delete-lo
 import { sweepInterruptedDeletions } from '../../services/locations/src/use-cases/roll-back-deletion';
 import { expectError, type ApiResponse } from '../support/api';
 import { adminDeps, eventually, newWorkspace, sql, type TestWorkspace, unique } from '../support/fixtures';
+import { stackBroker } from '../support/bus';
 
 /*
  * Deleting a location asks the stock service to close it, then deletes it here. These tests stop
@@ -223,7 +224,7 @@ describe('a location deletion the stock service does not answer in time', () => 
   let broker: Broker;
   let impatient: CommandClient;
   beforeAll(async () => {
-    broker = new Broker(process.env.TEST_AMQP_URL!, 'inventory.events', logger);
+    broker = stackBroker(logger);
     // 1 ms: every command fails, before or after it was sent (timed out, or not sent in time).
     impatient = new CommandClient(broker, 1);
     await broker.waitForConnect(10_000);

@@ -3,6 +3,7 @@ import { createLogger } from '@inv/shared/observability';
 import { request } from '../support/api';
 import { eventually, newKey, newWorkspace, unique } from '../support/fixtures';
 import { metricsUrl, type ProcessName, scrape, type Scrape } from './scrape';
+import { stackBroker } from '../support/bus';
 
 const SERVICES = ['catalog', 'locations', 'stock'] as const;
 
@@ -91,7 +92,7 @@ describe('metrics on each process\'s internal port', () => {
   it('when a malformed event reaches a consumer, then it is counted as dead-lettered and the dead-letter queue depth shows it', async () => {
     const dead = { queue: 'catalog.events', outcome: 'dead_lettered' };
     const before = await scrape('catalog');
-    const broker = new Broker(process.env.TEST_AMQP_URL!, 'inventory.events', createLogger('test', 'silent'));
+    const broker = stackBroker(createLogger('test', 'silent'));
     try {
       await broker.waitForConnect(10_000);
       const channel = broker.channel('raw-publisher', async () => undefined);

@@ -3,13 +3,14 @@ import { Broker, envelope } from '@inv/shared/messaging';
 import { createLogger } from '@inv/shared/observability';
 import type { Client } from '../support/api';
 import { eventually, sql, unique, type TestWorkspace } from '../support/fixtures';
+import { stackBroker } from '../support/bus';
 
 /** Publishes on this run's vhost, for tests of how the stock service takes other services' events. */
 let broker: Broker | undefined;
 
 async function publisher(): Promise<Broker> {
   if (!broker) {
-    broker = new Broker(process.env.TEST_AMQP_URL!, 'inventory.events', createLogger('test', 'silent'));
+    broker = stackBroker(createLogger('test', 'silent'));
     await broker.waitForConnect(10_000);
   }
   return broker;

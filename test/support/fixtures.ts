@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { addMember, type AdminDeps, createKey, createWorkspace } from '../../gateway/src/admin/admin-commands';
 import { IdentityEpoch } from '../../gateway/src/data/identity-epoch';
 import { client, type Client } from './api';
+import { stackBroker } from './bus';
 
 /**
  * Test-side connections to this run's database and vhost, opened on first use in each jest
@@ -17,7 +18,7 @@ let deps: { pool: Pool; identity: Pool; broker: Broker; client: CommandClient; r
 async function connections() {
   if (!deps) {
     const logger = createLogger('test', 'silent');
-    const broker = new Broker(process.env.TEST_AMQP_URL!, 'inventory.events', logger);
+    const broker = stackBroker(logger);
     const commandClient = new CommandClient(broker, 10_000);
     await broker.waitForConnect(10_000);
     await commandClient.start();

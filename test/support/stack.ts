@@ -320,6 +320,7 @@ export class Stack {
       TEST_GATEWAY_CA: this.caFile,
       TEST_DATABASE_URL: this.urls.database,
       TEST_AMQP_URL: this.urls.amqp,
+      TEST_AMQP_QUEUE_TYPE: this.commonEnv.AMQP_QUEUE_TYPE ?? 'classic',
       TEST_REDIS_URL: this.urls.redis,
       TEST_REDIS_PREFIX: this.redisPrefix,
       TEST_INTERNAL_SECRET: this.commonEnv.INTERNAL_SECRET!,

@@ -25,8 +25,8 @@ function whereOf(workspaceId: string, filter: ItemFilter, defaultLowStockThresho
   if (filter.supplierIds !== undefined) w.raw(`i.supplier_id = ANY(${p(filter.supplierIds)}::uuid[])`);
   if (filter.tags !== undefined) {
     w.raw(
-      `EXISTS (SELECT 1 FROM item_tags ft JOIN tags t ON t.id = ft.tag_id
-                WHERE ft.item_id = i.id AND (ft.tag_id = ANY(${p(filter.tags.ids)}::uuid[]) OR lower(t.name) = ANY(${p(filter.tags.names)}::text[])))`,
+      `EXISTS (SELECT 1 FROM item_tags ft JOIN tags t ON t.workspace_id = ft.workspace_id AND t.id = ft.tag_id
+                WHERE ft.workspace_id = i.workspace_id AND ft.item_id = i.id AND (ft.tag_id = ANY(${p(filter.tags.ids)}::uuid[]) OR lower(t.name) = ANY(${p(filter.tags.names)}::text[])))`,
     );
   }
   if (filter.search !== undefined) {
@@ -36,7 +36,7 @@ function whereOf(workspaceId: string, filter: ItemFilter, defaultLowStockThresho
   if (filter.userId !== undefined) w.raw(`i.user_id = ${p(filter.userId)}`);
   if (filter.trackStock !== undefined) w.raw(`i.track_stock = ${p(filter.trackStock)}`);
   const location = filter.locationId !== undefined ? p(filter.locationId) : undefined;
-  if (location !== undefined) w.raw(`EXISTS (SELECT 1 FROM stock_levels sl WHERE sl.item_id = i.id AND sl.location_id = ${location}::uuid)`);
+  if (location !== undefined) w.raw(`EXISTS (SELECT 1 FROM stock_levels sl WHERE sl.workspace_id = i.workspace_id AND sl.item_id = i.id AND sl.location_id = ${location}::uuid)`);
   if (filter.stockHealth !== undefined) {
     if (location === undefined && filter.stockLocationIds === undefined) {
       w.raw(healthFromTotals(new Set(filter.stockHealth), p(workspaceId), () => p(defaultLowStockThreshold)));
@@ -46,7 +46,7 @@ function whereOf(workspaceId: string, filter: ItemFilter, defaultLowStockThresho
       // Catalog-only items never run out or low: they count as ok. One sum per item, not one per CASE branch.
       w.raw(
         `(SELECT CASE WHEN NOT i.track_stock THEN 'ok' WHEN s.on_hand <= 0 THEN 'out' WHEN s.on_hand <= COALESCE(i.low_stock_threshold, ${threshold}::numeric) THEN 'low' ELSE 'ok' END
-            FROM (SELECT COALESCE(sum(sl.on_hand), 0) AS on_hand FROM stock_levels sl WHERE sl.item_id = i.id AND ${atLocations}) s) = ANY(${p(filter.stockHealth)}::text[])`,
+            FROM (SELECT COALESCE(sum(sl.on_hand), 0) AS on_hand FROM stock_levels sl WHERE sl.workspace_id = i.workspace_id AND sl.item_id = i.id AND ${atLocations}) s) = ANY(${p(filter.stockHealth)}::text[])`,
       );
     }
   }
@@ -119,9 +119,10 @@ export async function countItemsByTag(
 ): Promise<{ count: number; groups: TagGroupRow[] }> {
   const where = whereOf(workspaceId, filter, defaultLowStockThreshold);
   const { rows } = await pool.query<{ tag_id: string | null; name: string | null; color: string | null; n: number; total: number }>(
-    `WITH matched AS (SELECT i.id FROM items i WHERE ${where.sql})
+    `WITH matched AS (SELECT i.workspace_id, i.id FROM items i WHERE ${where.sql})
      SELECT it.tag_id, t.name, t.color, count(*)::int AS n, (SELECT count(*)::int FROM matched) AS total
-       FROM matched m LEFT JOIN item_tags it ON it.item_id = m.id LEFT JOIN tags t ON t.id = it.tag_id
+       FROM matched m LEFT JOIN item_tags it ON it.workspace_id = m.workspace_id AND it.item_id = m.id
+       LEFT JOIN tags t ON t.workspace_id = it.workspace_id AND t.id = it.tag_id
       GROUP BY it.tag_id, t.name, t.color
       ORDER BY it.tag_id IS NULL, lower(t.name), it.tag_id`,
     where.params,

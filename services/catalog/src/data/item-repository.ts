@@ -81,8 +81,9 @@ const LOADED_ITEM = `SELECT i.id, i.workspace_id, i.sku, i.description, i.extern
             i.track_stock, i.low_stock_threshold, i.user_id, i.created_at, i.updated_at,
             s.name AS supplier_name, s.email AS supplier_email, s.phone AS supplier_phone,
             COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY it.position)
-                        FROM item_tags it JOIN tags t ON t.id = it.tag_id WHERE it.item_id = i.id), '[]'::json) AS tags
-       FROM items i LEFT JOIN suppliers s ON s.id = i.supplier_id`;
+                        FROM item_tags it JOIN tags t ON t.workspace_id = it.workspace_id AND t.id = it.tag_id
+                       WHERE it.workspace_id = i.workspace_id AND it.item_id = i.id), '[]'::json) AS tags
+       FROM items i LEFT JOIN suppliers s ON s.workspace_id = i.workspace_id AND s.id = i.supplier_id`;
 
 /** Full Items for `ids` in the workspace, in the order of `ids`; ids that do not exist are left out. */
 export async function loadItems(db: Db, workspaceId: string, ids: string[]): Promise<Item[]> {
@@ -142,17 +143,17 @@ export async function nextItemVersion(tx: PoolClient): Promise<number> {
   return Number(rows[0]!.version);
 }
 
-/** Replaces the tags of each item with its list, keeping the list's order. */
-export async function setItemTags(tx: PoolClient, assignments: Array<{ itemId: string; tagIds: string[] }>): Promise<void> {
+/** Replaces the tags of each of the workspace's items with its list, keeping the list's order. */
+export async function setItemTags(tx: PoolClient, workspaceId: string, assignments: Array<{ itemId: string; tagIds: string[] }>): Promise<void> {
   const itemIds = assignments.map((a) => a.itemId);
-  await tx.query('DELETE FROM item_tags WHERE item_id = ANY($1::uuid[])', [itemIds]);
+  await tx.query('DELETE FROM item_tags WHERE workspace_id = $1 AND item_id = ANY($2::uuid[])', [workspaceId, itemIds]);
   const rows = assignments.flatMap((a) => a.tagIds.map((tagId, position) => ({ itemId: a.itemId, tagId, position })));
   if (rows.length === 0) return;
-  await tx.query('INSERT INTO item_tags (item_id, tag_id, position) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[])', [
-    rows.map((r) => r.itemId),
-    rows.map((r) => r.tagId),
-    rows.map((r) => r.position),
-  ]);
+  await tx.query(
+    `INSERT INTO item_tags (workspace_id, item_id, tag_id, position)
+     SELECT $1, a.item_id, a.tag_id, a.position FROM unnest($2::uuid[], $3::uuid[], $4::int[]) AS a(item_id, tag_id, position)`,
+    [workspaceId, rows.map((r) => r.itemId), rows.map((r) => r.tagId), rows.map((r) => r.position)],
+  );
 }
 
 /** Locks the item for an update and returns its current state, or undefined when it is not in the workspace. */
@@ -165,7 +166,7 @@ export async function lockItem(tx: PoolClient, workspaceId: string, ref: ItemRef
   );
   const row = rows[0];
   if (!row) return undefined;
-  const tags = await tx.query<{ tag_id: string }>('SELECT tag_id FROM item_tags WHERE item_id = $1 ORDER BY position', [row.id]);
+  const tags = await tx.query<{ tag_id: string }>('SELECT tag_id FROM item_tags WHERE workspace_id = $1 AND item_id = $2 ORDER BY position', [workspaceId, row.id]);
   return { id: row.id, state: toState(row, tags.rows.map((t) => t.tag_id)) };
 }
 
@@ -181,15 +182,15 @@ const COLUMNS: Record<Exclude<keyof ItemState, 'tagIds'>, string> = {
 };
 
 /** Writes the changed columns, the item's new version and updated_at (tag changes count as changes too). */
-export async function updateItem(tx: PoolClient, id: string, changes: Partial<ItemState>, version: number): Promise<void> {
-  const sets: string[] = ['updated_at = clock_timestamp()', 'version = $2'];
-  const params: unknown[] = [id, version];
+export async function updateItem(tx: PoolClient, workspaceId: string, id: string, changes: Partial<ItemState>, version: number): Promise<void> {
+  const sets: string[] = ['updated_at = clock_timestamp()', 'version = $3'];
+  const params: unknown[] = [workspaceId, id, version];
   for (const [key, column] of Object.entries(COLUMNS) as Array<[keyof typeof COLUMNS, string]>) {
     if (changes[key] === undefined) continue;
     params.push(changes[key]);
     sets.push(`${column} = $${params.length}`);
   }
-  await tx.query(`UPDATE items SET ${sets.join(', ')} WHERE id = $1`, params);
+  await tx.query(`UPDATE items SET ${sets.join(', ')} WHERE workspace_id = $1 AND id = $2`, params);
 }
 
 /** Which of the lowercased SKUs and of the external ids are already taken in the workspace. */

@@ -13,9 +13,9 @@ export async function applyStockLevels(tx: PoolClient, levels: StockLevel[]): Pr
     text: `INSERT INTO stock_levels (item_id, location_id, workspace_id, on_hand, version)
      SELECT l.item_id, l.location_id, l.workspace_id, l.on_hand, l.version
        FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::numeric[], $5::bigint[]) AS l(item_id, location_id, workspace_id, on_hand, version)
-      ORDER BY l.item_id, l.location_id
-     ON CONFLICT (item_id, location_id) DO UPDATE SET on_hand = EXCLUDED.on_hand, version = EXCLUDED.version
-     WHERE stock_levels.workspace_id = EXCLUDED.workspace_id AND stock_levels.version < EXCLUDED.version`,
+      ORDER BY l.workspace_id, l.item_id, l.location_id
+     ON CONFLICT (workspace_id, item_id, location_id) DO UPDATE SET on_hand = EXCLUDED.on_hand, version = EXCLUDED.version
+     WHERE stock_levels.version < EXCLUDED.version`,
     values: [levels.map((l) => l.itemId), levels.map((l) => l.locationId), levels.map((l) => l.workspaceId), levels.map((l) => l.onHand), levels.map((l) => l.version)],
   });
 }

@@ -78,7 +78,7 @@ export async function createItems(
         await requireSuppliers(tx, workspace.id, prepared, label);
         await duplicateConflict(tx, workspace.id, prepared.map((p) => p.item), label);
         const versions = await insertItems(tx, workspace.id, context.user.id, prepared.map((p) => p.item));
-        await setItemTags(tx, assignments);
+        await setItemTags(tx, workspace.id, assignments);
         await recordEvents(tx, CatalogEvents.itemCreated, workspace.id, prepared.map((p) => ({ ...snapshotOf(p.item), version: versions.get(p.item.id)! })), context.requestId);
         const items = await loadItems(tx, workspace.id, prepared.map((p) => p.item.id));
         await claimPlanQuota(tx, workspace.id, planQuota(workspace, 'items'), IN_USE.items, prepared.length);

@@ -62,8 +62,8 @@ export async function updateItem(runtime: ServiceRuntime, context: Caller, itemR
         const fence = { itemId: locked.id, version, requireNoStock: changes.trackStock === false };
         await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItem, fence, { workspaceId, requestId: context.requestId, timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS });
       }
-      await writeItem(tx, locked.id, changes, version);
-      if (changes.tagIds) await setItemTags(tx, [{ itemId: locked.id, tagIds: changes.tagIds }]);
+      await writeItem(tx, workspaceId, locked.id, changes, version);
+      if (changes.tagIds) await setItemTags(tx, workspaceId, [{ itemId: locked.id, tagIds: changes.tagIds }]);
       const [item] = await loadItems(tx, workspaceId, [locked.id]);
       await recordEvent(
         tx,

@@ -19,7 +19,7 @@ export interface DeletionRow {
 export async function joinDeletion(db: Db, workspaceId: string, locationId: string, attemptId: string): Promise<boolean> {
   const { rowCount } = await db.query(
     `INSERT INTO location_deletions (location_id, workspace_id, state, attempt_id) VALUES ($2, $1, 'closing', $3)
-     ON CONFLICT (location_id) DO UPDATE SET attempt_id = EXCLUDED.attempt_id, updated_at = now()
+     ON CONFLICT (workspace_id, location_id) DO UPDATE SET attempt_id = EXCLUDED.attempt_id, updated_at = now()
      WHERE location_deletions.state = 'closing'`,
     [workspaceId, locationId, attemptId],
   );
@@ -27,8 +27,8 @@ export async function joinDeletion(db: Db, workspaceId: string, locationId: stri
 }
 
 /** The deletion of the location, locked until the transaction ends. */
-export async function lockDeletion(tx: PoolClient, locationId: string): Promise<DeletionRow | undefined> {
-  const { rows } = await tx.query<DeletionRow>('SELECT * FROM location_deletions WHERE location_id = $1 FOR UPDATE', [locationId]);
+export async function lockDeletion(tx: PoolClient, workspaceId: string, locationId: string): Promise<DeletionRow | undefined> {
+  const { rows } = await tx.query<DeletionRow>('SELECT * FROM location_deletions WHERE workspace_id = $1 AND location_id = $2 FOR UPDATE', [workspaceId, locationId]);
   return rows[0];
 }
 
@@ -39,7 +39,7 @@ export async function lockDeletion(tx: PoolClient, locationId: string): Promise<
 export async function markReverting(tx: PoolClient, workspaceId: string, locationId: string, attemptId: string): Promise<void> {
   await tx.query(
     `INSERT INTO location_deletions (location_id, workspace_id, state, attempt_id) VALUES ($2, $1, 'reverting', $3)
-     ON CONFLICT (location_id) DO UPDATE SET state = 'reverting', attempt_id = EXCLUDED.attempt_id, updated_at = now()`,
+     ON CONFLICT (workspace_id, location_id) DO UPDATE SET state = 'reverting', attempt_id = EXCLUDED.attempt_id, updated_at = now()`,
     [workspaceId, locationId, attemptId],
   );
 }
@@ -52,8 +52,8 @@ export async function markReverting(tx: PoolClient, workspaceId: string, locatio
 export async function claimIdleDeletions(db: Db, idleMs: number, limit: number): Promise<DeletionRow[]> {
   const { rows } = await db.query<DeletionRow>(
     `UPDATE location_deletions SET state = 'reverting', attempt_id = gen_random_uuid(), updated_at = now()
-      WHERE location_id IN (
-        SELECT location_id FROM location_deletions WHERE updated_at < now() - make_interval(secs => $1::double precision / 1000)
+      WHERE (workspace_id, location_id) IN (
+        SELECT workspace_id, location_id FROM location_deletions WHERE updated_at < now() - make_interval(secs => $1::double precision / 1000)
          ORDER BY updated_at LIMIT $2 FOR UPDATE SKIP LOCKED)
       RETURNING *`,
     [idleMs, limit],
@@ -62,11 +62,11 @@ export async function claimIdleDeletions(db: Db, idleMs: number, limit: number):
 }
 
 /** Ends the deletion record, unless another attempt has taken it over since `attemptId` did. */
-export async function forgetDeletion(db: Db, locationId: string, attemptId: string): Promise<void> {
-  await db.query('DELETE FROM location_deletions WHERE location_id = $1 AND attempt_id = $2', [locationId, attemptId]);
+export async function forgetDeletion(db: Db, workspaceId: string, locationId: string, attemptId: string): Promise<void> {
+  await db.query('DELETE FROM location_deletions WHERE workspace_id = $1 AND location_id = $2 AND attempt_id = $3', [workspaceId, locationId, attemptId]);
 }
 
 /** Ends the deletion record whoever holds it: the location has just been deleted. */
-export async function endDeletion(tx: PoolClient, locationId: string): Promise<void> {
-  await tx.query('DELETE FROM location_deletions WHERE location_id = $1', [locationId]);
+export async function endDeletion(tx: PoolClient, workspaceId: string, locationId: string): Promise<void> {
+  await tx.query('DELETE FROM location_deletions WHERE workspace_id = $1 AND location_id = $2', [workspaceId, locationId]);
 }

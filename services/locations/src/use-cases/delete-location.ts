@@ -34,7 +34,7 @@ export async function deleteLocation(runtime: Runtime, context: Pick<Caller, 'wo
   } catch (err) {
     if (err instanceof AppError && err.status < 500) {
       // Refused, so not closed: a closed location holds no stock and can receive none.
-      await forgetDeletion(runtime.pool, row.id, attemptId).catch((e: Error) =>
+      await forgetDeletion(runtime.pool, row.workspace_id, row.id, attemptId).catch((e: Error) =>
         runtime.logger.warn({ err: e.message, locationId: row.id }, 'the record of a refused location deletion stays until the sweeper removes it'),
       );
       if (err.code === 'conflict') throw new Conflict(`Location "${row.name}" cannot be deleted: ${err.message}`);
@@ -75,11 +75,11 @@ async function completeDeletion(runtime: Runtime, row: LocationRow, requestId: s
   return transact(runtime, async (tx) => {
     // The location's lock first, then the record's: the order startDeletion takes them in.
     if (!(await lockLocation(tx, row.workspace_id, row.id))) return 'gone';
-    if ((await lockDeletion(tx, row.id))?.state !== 'closing') return 'rolled-back';
+    if ((await lockDeletion(tx, row.workspace_id, row.id))?.state !== 'closing') return 'rolled-back';
     await softDeleteLocation(tx, row.workspace_id, row.id);
     await releasePlanQuota(tx, row.workspace_id, 'locations');
     await recordEvent(tx, LocationEvents.deleted, row.workspace_id, { id: row.id }, requestId);
-    await endDeletion(tx, row.id);
+    await endDeletion(tx, row.workspace_id, row.id);
     return 'deleted';
   });
 }

@@ -22,7 +22,7 @@ export async function rollBackDeletion(deps: Deps, location: { id: string; works
     const live = await withTransaction(deps.pool, async (tx) => {
       await markReverting(tx, location.workspace_id, location.id, attemptId);
       if (await findLocation(tx, location.workspace_id, location.id)) return true;
-      await forgetDeletion(tx, location.id, attemptId);
+      await forgetDeletion(tx, location.workspace_id, location.id, attemptId);
       return false;
     });
     if (live) await reopen(deps, { location_id: location.id, workspace_id: location.workspace_id, attempt_id: attemptId }, !options.closeMayFollow);
@@ -53,5 +53,5 @@ export async function sweepInterruptedDeletions(deps: Deps, options: { graceMs: 
 /** Reopens the location in the stock service (idempotent), then ends the record if asked and still ours. */
 async function reopen(deps: Deps, deletion: Pick<DeletionRow, 'location_id' | 'workspace_id' | 'attempt_id'>, endRecord: boolean): Promise<void> {
   await deps.client.request(STOCK_SERVICE, StockCommands.reopenLocation, { locationId: deletion.location_id }, { workspaceId: deletion.workspace_id });
-  if (endRecord) await forgetDeletion(deps.pool, deletion.location_id, deletion.attempt_id);
+  if (endRecord) await forgetDeletion(deps.pool, deletion.workspace_id, deletion.location_id, deletion.attempt_id);
 }

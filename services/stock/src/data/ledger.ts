@@ -165,8 +165,8 @@ const WRITE = {
        SELECT $2::uuid, $1, $3::uuid, $4::uuid, $5, $6, $7, $8 WHERE $2::uuid IS NOT NULL
        RETURNING id
      ), new_lines AS (
-       INSERT INTO transfer_lines (id, transfer_id, position, item_id, quantity, note)
-       SELECT l.id, (SELECT id FROM new_transfer), l.position, l.item_id, l.quantity, l.note
+       INSERT INTO transfer_lines (id, workspace_id, transfer_id, position, item_id, quantity, note)
+       SELECT l.id, $1, (SELECT id FROM new_transfer), l.position, l.item_id, l.quantity, l.note
          FROM unnest($9::uuid[], $10::uuid[], $11::numeric[], $12::text[]) WITH ORDINALITY AS l(id, item_id, quantity, note, position)
      ), moved_transfer AS (
        UPDATE transfers SET status = $15, reason = $16, reverted_at = coalesce($17, reverted_at)

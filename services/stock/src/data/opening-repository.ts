@@ -39,6 +39,6 @@ export async function findOpening(db: Pool | PoolClient, workspaceId: string, op
   return rows[0];
 }
 
-export async function markOpeningCancelled(tx: PoolClient, operationId: string): Promise<void> {
-  await tx.query('UPDATE openings SET cancelled_at = now() WHERE operation_id = $1', [operationId]);
+export async function markOpeningCancelled(tx: PoolClient, workspaceId: string, operationId: string): Promise<void> {
+  await tx.query('UPDATE openings SET cancelled_at = now() WHERE workspace_id = $1 AND operation_id = $2', [workspaceId, operationId]);
 }

@@ -63,8 +63,8 @@ export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ wo
     `INSERT INTO items AS i (id, workspace_id, sku, description, track_stock, confirmed, version)
      SELECT id, workspace_id, sku, description, track_stock, true, version
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::bigint[]) AS e(id, workspace_id, sku, description, track_stock, version)
-     ON CONFLICT (id) DO UPDATE SET sku = EXCLUDED.sku, description = EXCLUDED.description, track_stock = EXCLUDED.track_stock, confirmed = true, version = EXCLUDED.version
-     WHERE i.workspace_id = EXCLUDED.workspace_id AND i.version < EXCLUDED.version`,
+     ON CONFLICT (workspace_id, id) DO UPDATE SET sku = EXCLUDED.sku, description = EXCLUDED.description, track_stock = EXCLUDED.track_stock, confirmed = true, version = EXCLUDED.version
+     WHERE i.version < EXCLUDED.version`,
     [
       rows.map((r) => r.item.id),
       rows.map((r) => r.workspaceId),
@@ -89,14 +89,13 @@ export async function storeResolvedItems(tx: PoolClient, workspaceId: string, it
      SELECT id, $1, sku, description, track_stock, true, version, observed_fence
      FROM unnest($2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::bigint[], $7::bigint[]) AS u(id, sku, description, track_stock, version, observed_fence)
      ORDER BY id
-     ON CONFLICT (id) DO UPDATE SET
+     ON CONFLICT (workspace_id, id) DO UPDATE SET
        sku = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.sku ELSE i.sku END,
        description = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.description ELSE i.description END,
        track_stock = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.track_stock ELSE i.track_stock END,
        confirmed = true,
        version = greatest(i.version, EXCLUDED.version),
-       fence = CASE WHEN i.fence = EXCLUDED.fence AND i.fence > EXCLUDED.version THEN NULL ELSE i.fence END
-     WHERE i.workspace_id = EXCLUDED.workspace_id`,
+       fence = CASE WHEN i.fence = EXCLUDED.fence AND i.fence > EXCLUDED.version THEN NULL ELSE i.fence END`,
     [
       workspaceId,
       items.map((i) => i.id),
@@ -116,7 +115,7 @@ export async function storeOpeningItems(tx: PoolClient, workspaceId: string, ite
      SELECT id, $1, sku, description, track_stock, false
      FROM unnest($2::uuid[], $3::text[], $4::text[], $5::boolean[]) AS i(id, sku, description, track_stock)
      ORDER BY id
-     ON CONFLICT (id) DO NOTHING`,
+     ON CONFLICT (workspace_id, id) DO NOTHING`,
     [workspaceId, items.map((i) => i.id), items.map((i) => i.sku), items.map((i) => i.description), items.map((i) => i.trackStock)],
   );
 }
@@ -132,7 +131,7 @@ export async function deleteUnconfirmedItems(tx: PoolClient, workspaceId: string
  * over every location, read under that lock.
  */
 export async function fenceItemCopy(tx: PoolClient, workspaceId: string, itemId: string, version: number, requireNoStock: boolean): Promise<{ onHand: string | undefined }> {
-  await tx.query('INSERT INTO items (id, workspace_id, confirmed) VALUES ($1, $2, false) ON CONFLICT (id) DO NOTHING', [itemId, workspaceId]);
+  await tx.query('INSERT INTO items (id, workspace_id, confirmed) VALUES ($1, $2, false) ON CONFLICT (workspace_id, id) DO NOTHING', [itemId, workspaceId]);
   let onHand: string | undefined;
   if (requireNoStock) {
     const { rows } = await tx.query<{ on_hand: string }>('SELECT coalesce(sum(on_hand), 0)::text AS on_hand FROM balances WHERE workspace_id = $1 AND item_id = $2', [workspaceId, itemId]);
@@ -146,8 +145,8 @@ export async function fenceItemCopy(tx: PoolClient, workspaceId: string, itemId:
 export async function applyLocationEvent(tx: PoolClient, workspaceId: string, location: LocationSnapshot): Promise<void> {
   await tx.query(
     `INSERT INTO locations AS l (id, workspace_id, name, type, active, version) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, type = EXCLUDED.type, active = EXCLUDED.active, version = EXCLUDED.version
-     WHERE l.workspace_id = EXCLUDED.workspace_id AND l.version < EXCLUDED.version`,
+     ON CONFLICT (workspace_id, id) DO UPDATE SET name = EXCLUDED.name, type = EXCLUDED.type, active = EXCLUDED.active, version = EXCLUDED.version
+     WHERE l.version < EXCLUDED.version`,
     [location.id, workspaceId, location.name, location.type, location.active, location.version],
   );
 }
@@ -160,14 +159,13 @@ export async function applyLocationEvent(tx: PoolClient, workspaceId: string, lo
 export async function storeResolvedLocation(tx: PoolClient, workspaceId: string, location: CommittedLocation, observedFence: number | null): Promise<void> {
   await tx.query(
     `INSERT INTO locations AS l (id, workspace_id, name, type, active, deleted, version, fence) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (id) DO UPDATE SET
+     ON CONFLICT (workspace_id, id) DO UPDATE SET
        name = CASE WHEN l.version < EXCLUDED.version THEN EXCLUDED.name ELSE l.name END,
        type = CASE WHEN l.version < EXCLUDED.version THEN EXCLUDED.type ELSE l.type END,
        active = CASE WHEN l.version < EXCLUDED.version THEN EXCLUDED.active ELSE l.active END,
        deleted = l.deleted OR EXCLUDED.deleted,
        version = greatest(l.version, EXCLUDED.version),
-       fence = CASE WHEN l.fence = EXCLUDED.fence AND l.fence > EXCLUDED.version THEN NULL ELSE l.fence END
-     WHERE l.workspace_id = EXCLUDED.workspace_id`,
+       fence = CASE WHEN l.fence = EXCLUDED.fence AND l.fence > EXCLUDED.version THEN NULL ELSE l.fence END`,
     [location.id, workspaceId, location.name, location.type, location.active, location.deleted, location.version, observedFence],
   );
 }
@@ -175,14 +173,14 @@ export async function storeResolvedLocation(tx: PoolClient, workspaceId: string,
 export async function markLocationDeleted(tx: PoolClient, workspaceId: string, id: string): Promise<void> {
   await tx.query(
     `INSERT INTO locations (id, workspace_id, deleted) VALUES ($1, $2, true)
-     ON CONFLICT (id) DO UPDATE SET deleted = true WHERE locations.workspace_id = EXCLUDED.workspace_id`,
+     ON CONFLICT (workspace_id, id) DO UPDATE SET deleted = true`,
     [id, workspaceId],
   );
 }
 
 /** Makes sure a row exists to lock, close or fence, even for a location no event has told us of yet. */
 export async function ensureLocationRow(tx: PoolClient, workspaceId: string, id: string): Promise<void> {
-  await tx.query('INSERT INTO locations (id, workspace_id) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [id, workspaceId]);
+  await tx.query('INSERT INTO locations (id, workspace_id) VALUES ($1, $2) ON CONFLICT (workspace_id, id) DO NOTHING', [id, workspaceId]);
 }
 
 export async function setLocationClosed(tx: PoolClient, workspaceId: string, id: string, closed: boolean): Promise<void> {

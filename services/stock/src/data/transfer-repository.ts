@@ -50,8 +50,8 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
     ),
     db.query<{ id: string; transfer_id: string; item_id: string; quantity: string; note: string; sku: string | null; description: string | null; copy: Copy }>(
       `SELECT l.id, l.transfer_id, l.item_id, l.quantity::text, l.note, i.sku, i.description, json_build_object('version', i.version, 'fence', i.fence) AS copy
-       FROM transfer_lines l LEFT JOIN items i ON i.id = l.item_id AND i.workspace_id = $2
-       WHERE l.transfer_id = ANY($1::uuid[]) ORDER BY l.transfer_id, l.position`,
+       FROM transfer_lines l LEFT JOIN items i ON i.workspace_id = l.workspace_id AND i.id = l.item_id
+       WHERE l.workspace_id = $2 AND l.transfer_id = ANY($1::uuid[]) ORDER BY l.transfer_id, l.position`,
       [ids, workspaceId],
     ),
   ]);

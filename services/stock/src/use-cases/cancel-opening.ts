@@ -27,7 +27,7 @@ export async function cancelOpeningIn(tx: PoolClient, workspaceId: string, reque
   const { balances } = await read;
   await deleteOpeningStock(tx, workspaceId, operationId, movements);
   await deleteUnconfirmedItems(tx, workspaceId, [...new Set(movements.map((m) => m.itemId))]);
-  await markOpeningCancelled(tx, operationId);
+  await markOpeningCancelled(tx, workspaceId, operationId);
   await recordStockChanges(tx, workspaceId, removedOpening(balances, movements), requestId);
   return { cancelled: true as const };
 }
