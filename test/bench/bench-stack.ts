@@ -1,7 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -12,7 +11,7 @@ import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import type { AdminDeps } from '../../gateway/src/admin/admin-commands';
 import { IdentityEpoch } from '../../gateway/src/data/identity-epoch';
-import { freePort, PROCESSES, waitUntil } from '../support/stack';
+import { freePort, httpsReady, PROCESSES, stopProcess, waitUntil } from '../support/stack';
 import type { BenchConfig } from './bench-config';
 import { log } from './load';
 
@@ -33,10 +32,16 @@ export interface BenchStack {
   workDir: string;
   /** Node's arguments and environment for a bench child process (the baseline server), as the stack's own run. */
   child: { nodeArgs: string[]; env: NodeJS.ProcessEnv };
+  /** The most PostgreSQL connections the stack's processes and the bench's own pools on it can hold. */
+  maxConnections: number;
+  /** Connections open on this stack's database right now. */
+  openConnections(): Promise<number>;
   /** Resolves once every outbox is relayed and no queue holds a message, so rounds do not overlap. */
   quiesce(): Promise<void>;
   /** This run's PostgreSQL backends by their session's application_name (the stack's processes name theirs). */
   postgresClients(): Promise<ReadonlyMap<number, string>>;
+  /** The stack's own processes by pid, named as its CPU is reported (see cpuSnapshot). */
+  processNames(): ReadonlyMap<number, string>;
   stop(): Promise<void>;
 }
 
@@ -46,29 +51,35 @@ export interface BenchStackOptions {
   extraConnections: number;
 }
 
-/** The four processes' default pools (DB_POOL_SIZE 10) and the bench's own setup pools. */
-const STACK_CONNECTIONS = 4 * 10 + 6;
+/** The bench's own pools on a stack's database: setup and checks (4), the identity pool of the admin commands (2). */
+export const BENCH_OWN_CONNECTIONS = 6;
+/** The four processes' default pools (DB_POOL_SIZE 10). */
+const PROCESS_CONNECTIONS = 4 * 10;
 
 async function rabbitmqctl(args: string[]): Promise<string> {
   return (await run('rabbitmqctl', ['-q', ...args], { timeout: 30_000 })).stdout;
 }
 
-async function stopChild(child: ChildProcess, timeoutMs = 15_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  await exited;
-  clearTimeout(timer);
+/**
+ * A stack's world of its own on the shared servers: a fresh database, RabbitMQ vhost and Redis
+ * key prefix, and a directory for the processes' logs (and the gateway's certificate).
+ */
+export interface BenchWorld {
+  database: string;
+  vhost: string;
+  redisPrefix: string;
+  workDir: string;
+  databaseUrl: string;
+  amqpUrl: string;
+  /** Drops the database, vhost and Redis keys; removes the directory unless BENCH_KEEP_LOGS. */
+  drop(): Promise<void>;
 }
 
 /**
- * Starts the whole stack the way the component tests do (test/support/global-setup.ts), with a
- * world of its own: a fresh database, RabbitMQ vhost and Redis prefix, free ports. Configured as
- * in production (NODE_ENV=production, default pool sizes and timeouts) except the default
- * per-key rate limit, raised so the limiter still runs on every call but never refuses one.
+ * Makes a world for a stack whose processes and bench pools may open `connections` PostgreSQL
+ * connections, warning when PostgreSQL has fewer free.
  */
-export async function startBenchStack({ config, extraConnections }: BenchStackOptions): Promise<BenchStack> {
+export async function createWorld(config: BenchConfig, connections: number): Promise<BenchWorld> {
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const database = `inv_bench_${runId}`;
   const vhost = `inv_bench_${runId}`;
@@ -78,51 +89,141 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
   const admin = new Client({ connectionString: config.DATABASE_URL });
   await admin.connect();
   const { rows } = await admin.query<{ free: number }>("SELECT current_setting('max_connections')::int - count(*)::int AS free FROM pg_stat_activity");
-  const needed = STACK_CONNECTIONS + extraConnections;
-  if (rows[0]!.free < needed) {
-    log(`# WARNING: PostgreSQL has ${rows[0]!.free} connections free and this run may open ${needed}; calls may fail with "too many clients already".`);
+  if (rows[0]!.free < connections) {
+    log(`# WARNING: PostgreSQL has ${rows[0]!.free} connections free and this run may open ${connections}; calls may fail with "too many clients already".`);
   }
   await admin.query(`CREATE DATABASE "${database}"`);
   await admin.end();
   await rabbitmqctl(['add_vhost', vhost]);
   await rabbitmqctl(['set_permissions', '-p', vhost, 'guest', '.*', '.*', '.*']);
 
-  const databaseUrl = Object.assign(new URL(config.DATABASE_URL), { pathname: `/${database}` }).toString();
-  const amqpUrl = Object.assign(new URL(config.AMQP_URL), { pathname: `/${encodeURIComponent(vhost)}` }).toString();
-  const ports = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort() };
-  /** Each process profiles into a directory named after it: <cpuProfileDir>/<name>/CPU.*.cpuprofile (thread 0 is the app, 1 tsx's loader). */
-  const profileDir = config.BENCH_CPU_PROF;
-  const nodeArgs = (name: string) => ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : [])];
-  const env: NodeJS.ProcessEnv = {
+  return {
+    database,
+    vhost,
+    redisPrefix,
+    workDir,
+    databaseUrl: Object.assign(new URL(config.DATABASE_URL), { pathname: `/${database}` }).toString(),
+    amqpUrl: Object.assign(new URL(config.AMQP_URL), { pathname: `/${encodeURIComponent(vhost)}` }).toString(),
+    drop: async () => {
+      const cleanup = new Client({ connectionString: config.DATABASE_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      await cleanup.end();
+      await rabbitmqctl(['delete_vhost', vhost]).catch(() => undefined);
+      const redis = new Redis(config.REDIS_URL);
+      const keys = await redis.keys(`${redisPrefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+      if (!config.BENCH_KEEP_LOGS) fs.rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * What every process of a bench stack runs with: production's settings (NODE_ENV=production,
+ * default pool sizes and timeouts) on the world's database, vhost and Redis prefix, except the
+ * default per-key rate limit, raised so the limiter still runs on every call but never refuses one.
+ * Ports and TLS are the caller's.
+ */
+export function benchProcessEnv(config: BenchConfig, world: BenchWorld): NodeJS.ProcessEnv {
+  return {
     NODE_ENV: 'production',
     LOG_LEVEL: config.BENCH_LOG_LEVEL,
-    DATABASE_URL: databaseUrl,
-    AMQP_URL: amqpUrl,
+    DATABASE_URL: world.databaseUrl,
+    AMQP_URL: world.amqpUrl,
     REDIS_URL: config.REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
+    REDIS_PREFIX: world.redisPrefix,
     INTERNAL_SECRET: randomBytes(24).toString('hex'),
+    DATA_DIR: world.workDir,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    TRUST_PROXY: '',
+  };
+}
+
+/** Node's arguments for a process of the bench: profiling into <BENCH_CPU_PROF>/<name>/CPU.*.cpuprofile when asked (thread 0 is the app, 1 tsx's loader). */
+export function benchNodeArgs(config: BenchConfig, name: string): string[] {
+  const profileDir = config.BENCH_CPU_PROF;
+  return ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : [])];
+}
+
+export const serviceReady = async (port: number): Promise<boolean> =>
+  (await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) }).catch(() => undefined))?.status === 200;
+
+/**
+ * Starts the whole stack the way the component tests do (test/support/global-setup.ts), with a
+ * world of its own: a fresh database, RabbitMQ vhost and Redis prefix, free ports. Configured as
+ * in production (NODE_ENV=production, default pool sizes and timeouts) except the default
+ * per-key rate limit, raised so the limiter still runs on every call but never refuses one.
+ */
+export async function startBenchStack({ config, extraConnections }: BenchStackOptions): Promise<BenchStack> {
+  const world = await createWorld(config, PROCESS_CONNECTIONS + BENCH_OWN_CONNECTIONS + extraConnections);
+  const ports = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort() };
+  const env: NodeJS.ProcessEnv = {
+    ...benchProcessEnv(config, world),
     PORT: String(ports.gateway),
     CATALOG_PORT: String(ports.catalog),
     LOCATIONS_PORT: String(ports.locations),
     STOCK_PORT: String(ports.stock),
-    DATA_DIR: workDir,
-    RATE_LIMIT_PER_MINUTE: '1000000',
     TLS_CERT: '',
     TLS_KEY: '',
-    TRUST_PROXY: '',
   };
 
   const names = ['locations', 'catalog', 'stock', 'gateway'] as const;
   const children: ChildProcess[] = [];
-  const logOf = (name: string) => path.join(workDir, `${name}.log`);
+  const logOf = (name: string) => path.join(world.workDir, `${name}.log`);
   const alive = () => {
     const dead = children.findIndex((c) => c.exitCode !== null);
     if (dead !== -1) throw new Error(`${names[dead]} exited during start; its log:\n${fs.readFileSync(logOf(names[dead]!), 'utf8').slice(-4000)}`);
     return false;
   };
-  const serviceReady = async (port: number) => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status === 200;
-  const certPath = path.join(workDir, 'tls/cert.pem');
+  const certPath = path.join(world.workDir, 'tls/cert.pem');
   const gatewayUrl = `https://127.0.0.1:${ports.gateway}`;
+  const stopProcesses = async () => void (await Promise.all(children.map((c) => stopProcess(c))));
+
+  try {
+    // Services first (they migrate their schemas), then the gateway.
+    for (const name of ['locations', 'catalog', 'stock'] as const) children.push(spawnStackProcess(name, benchNodeArgs(config, name), env, logOf(name)));
+    await waitUntil(
+      'the services to become ready',
+      async () => alive() || ((await serviceReady(ports.catalog)) && (await serviceReady(ports.locations)) && (await serviceReady(ports.stock))),
+      120_000,
+    );
+    children.push(spawnStackProcess('gateway', benchNodeArgs(config, 'gateway'), env, logOf('gateway')));
+    await waitUntil('the gateway to become ready', async () => alive() || (fs.existsSync(certPath) && (await httpsReady(gatewayUrl, fs.readFileSync(certPath, 'utf8')))), 120_000);
+  } catch (err) {
+    await stopProcesses().catch(() => undefined);
+    await world.drop().catch(() => undefined);
+    throw err;
+  }
+  return attachBench(config, world, {
+    gatewayUrl,
+    tls: { certPath, keyPath: path.join(world.workDir, 'tls/key.pem') },
+    maxConnections: PROCESS_CONNECTIONS,
+    processNames: () => new Map(children.flatMap((c, i) => (c.pid === undefined ? [] : [[c.pid, names[i]!] as const]))),
+    stopProcesses,
+  });
+}
+
+export interface StackProcesses {
+  /** The public HTTPS address. */
+  gatewayUrl: string;
+  tls: { certPath: string; keyPath: string };
+  /** The most PostgreSQL connections the processes' pools can hold (the bench's own are added). */
+  maxConnections: number;
+  processNames(): ReadonlyMap<number, string>;
+  /** Stops the processes (not the world). */
+  stopProcesses(): Promise<void>;
+  /** How the stack's processes name their PostgreSQL sessions in CPU readings (default: as they name them). */
+  postgresName?: (applicationName: string) => string;
+}
+
+/**
+ * The bench's side of a started stack, whatever its topology: a command client and pools on its
+ * world (to create workspaces as the admin CLI does, set up and check rows), quiesce, the CPU
+ * accounting's names, and stop (the bench's clients, then the processes, then the world). Stops
+ * the processes and drops the world when it cannot be attached.
+ */
+export async function attachBench(config: BenchConfig, world: BenchWorld, processes: StackProcesses): Promise<BenchStack> {
   const logger = createLogger('bench', 'silent');
   let broker: Broker | undefined;
   let client: CommandClient | undefined;
@@ -135,36 +236,17 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
     await broker?.close().catch(() => undefined);
     await Promise.all([db?.end(), identity?.end()]);
     epochRedis?.disconnect();
-    await Promise.all(children.map((c) => stopChild(c)));
-    const cleanup = new Client({ connectionString: config.DATABASE_URL });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await cleanup.end();
-    await rabbitmqctl(['delete_vhost', vhost]).catch(() => undefined);
-    const redis = new Redis(config.REDIS_URL);
-    const keys = await redis.keys(`${redisPrefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
-    if (!config.BENCH_KEEP_LOGS) fs.rmSync(workDir, { recursive: true, force: true });
+    await processes.stopProcesses();
+    await world.drop();
   };
 
   try {
-    // Services first (they migrate their schemas), then the gateway.
-    for (const name of ['locations', 'catalog', 'stock'] as const) children.push(spawnStackProcess(name, nodeArgs(name), env, logOf(name)));
-    await waitUntil(
-      'the services to become ready',
-      async () => alive() || ((await serviceReady(ports.catalog)) && (await serviceReady(ports.locations)) && (await serviceReady(ports.stock))),
-      120_000,
-    );
-    children.push(spawnStackProcess('gateway', nodeArgs('gateway'), env, logOf('gateway')));
-    await waitUntil('the gateway to become ready', async () => alive() || (fs.existsSync(certPath) && (await gatewayReady(gatewayUrl, certPath))), 120_000);
-
-    broker = new Broker(amqpUrl, 'inventory.events', logger);
+    broker = new Broker(world.amqpUrl, 'inventory.events', logger);
     await broker.waitForConnect(10_000);
     client = new CommandClient(broker, 10_000);
     await client.start();
-    db = createPool(databaseUrl, logger, { max: 4, application_name: 'bench' });
-    identity = createPool(databaseUrl, logger, { max: 2, options: '-c search_path=identity' });
+    db = createPool(world.databaseUrl, logger, { max: 4, application_name: 'bench' });
+    identity = createPool(world.databaseUrl, logger, { max: 2, options: '-c search_path=identity' });
     epochRedis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
   } catch (err) {
     await stop().catch(() => undefined);
@@ -172,7 +254,8 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
   }
 
   const quietDb = db;
-  const epoch = new IdentityEpoch(epochRedis!, redisPrefix, 5_000, logger);
+  const epoch = new IdentityEpoch(epochRedis, world.redisPrefix, 5_000, logger);
+  const postgresName = processes.postgresName ?? ((name: string) => name);
   const quiesce = async () => {
     await waitUntil(
       'the outboxes to be relayed and the queues to drain',
@@ -181,7 +264,7 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
           const { rows } = await quietDb.query(`SELECT 1 FROM ${schema}.outbox WHERE sent_at IS NULL LIMIT 1`);
           if (rows.length > 0) return false;
         }
-        return (await queuedMessages(vhost)) === 0;
+        return (await queuedMessages(world.vhost)) === 0;
       },
       120_000,
       250,
@@ -189,20 +272,23 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
   };
 
   return {
-    gatewayUrl,
-    tls: { certPath, keyPath: path.join(workDir, 'tls/key.pem'), ca: fs.readFileSync(certPath, 'utf8') },
-    databaseUrl,
+    gatewayUrl: processes.gatewayUrl,
+    tls: { ...processes.tls, ca: fs.readFileSync(processes.tls.certPath, 'utf8') },
+    databaseUrl: world.databaseUrl,
     db,
     admin: { pool: identity, client, identityChanged: () => epoch.changed() },
-    workDir,
-    child: { nodeArgs: nodeArgs('baseline'), env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl } },
+    workDir: world.workDir,
+    child: { nodeArgs: benchNodeArgs(config, 'baseline'), env: { NODE_ENV: 'production', DATABASE_URL: world.databaseUrl } },
+    maxConnections: processes.maxConnections + BENCH_OWN_CONNECTIONS,
+    openConnections: async () => (await quietDb.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()')).rows[0]!.n,
     quiesce,
     postgresClients: async () => {
       const { rows } = await quietDb.query<{ pid: number; application_name: string }>(
         "SELECT pid, application_name FROM pg_stat_activity WHERE datname = current_database() AND application_name <> ''",
       );
-      return new Map(rows.map((r) => [r.pid, r.application_name]));
+      return new Map(rows.map((r) => [r.pid, postgresName(r.application_name)]));
     },
+    processNames: processes.processNames,
     stop,
   };
 }
@@ -213,16 +299,6 @@ function spawnStackProcess(name: keyof typeof PROCESSES, nodeArgs: string[], env
   const child = spawn(process.execPath, [...nodeArgs, PROCESSES[name]], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
   fs.closeSync(out);
   return child;
-}
-
-function gatewayReady(gatewayUrl: string, certPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = https.get(`${gatewayUrl}/readyz`, { ca: fs.readFileSync(certPath, 'utf8') }, (res) => {
-      res.resume();
-      resolve(res.statusCode === 200);
-    });
-    req.on('error', () => resolve(false));
-  });
 }
 
 /** Messages ready or unacknowledged in the vhost's queues, dead-letter queues aside (they keep theirs). */

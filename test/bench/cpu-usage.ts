@@ -53,14 +53,16 @@ function postgresGroup(pid: number, postgresClients: ReadonlyMap<number, string>
   return 'postgres';
 }
 
-const GROUP_BY_COMMAND: Record<string, string> = { postgres: 'postgres', 'beam.smp': 'rabbitmq', 'redis-server': 'redis', node: 'node' };
+const GROUP_BY_COMMAND: Record<string, string> = { postgres: 'postgres', 'beam.smp': 'rabbitmq', 'redis-server': 'redis', haproxy: 'haproxy', node: 'node' };
 
 /**
  * A snapshot of every process's CPU. `postgresClients` names PostgreSQL's backends by the
  * application_name of their session (read from pg_stat_activity just before): a backend then
  * counts as "postgres ← stock", so the database's CPU is split by whose statements it ran.
+ * `processNames` names processes by pid, before any other rule: a second stack's processes
+ * (e.g. `stock ×2`), which their command line alone would count with the first stack's.
  */
-export function cpuSnapshot(postgresClients: ReadonlyMap<number, string> = new Map()): CpuSnapshot {
+export function cpuSnapshot(postgresClients: ReadonlyMap<number, string> = new Map(), processNames: ReadonlyMap<number, string> = new Map()): CpuSnapshot {
   const byPid: CpuSnapshot['byPid'] = new Map();
   let pids: string[];
   try {
@@ -78,9 +80,12 @@ export function cpuSnapshot(postgresClients: ReadonlyMap<number, string> = new M
       const fields = stat.slice(close + 2).split(' ');
       // utime, stime, cutime, cstime are fields 14–17 of the whole line, 12–15 after the command.
       const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-      let group = GROUP_BY_COMMAND[command] ?? 'other';
-      if (group === 'node') group = nodeGroup(pid, fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
-      else if (group === 'postgres') group = postgresGroup(pid, postgresClients);
+      let group = processNames.get(pid);
+      if (group === undefined) {
+        group = GROUP_BY_COMMAND[command] ?? 'other';
+        if (group === 'node') group = nodeGroup(pid, fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
+        else if (group === 'postgres') group = postgresGroup(pid, postgresClients);
+      }
       byPid.set(pid, { group, ticks, parent: Number(fields[1]) });
     } catch {
       // The process ended while being read: its time is in its parent's reaped-children ticks.

@@ -79,6 +79,8 @@ export interface Alternation {
   settle: () => Promise<void>;
   /** PostgreSQL's backends by the application that opened them (see cpuSnapshot). */
   postgresClients?: () => Promise<ReadonlyMap<number, string>>;
+  /** Processes named by pid before any other rule (a second stack's, see cpuSnapshot). */
+  processNames?: () => ReadonlyMap<number, string>;
 }
 
 /** Each side's rounds, by the side's name. */
@@ -100,9 +102,9 @@ export async function alternate<Name extends string>(scenario: string, sides: Re
   for (let round = 1; round <= options.rounds; round++) {
     for (const [name, run] of named) {
       await options.settle();
-      const before = cpuSnapshot(await options.postgresClients?.());
+      const before = cpuSnapshot(await options.postgresClients?.(), options.processNames?.());
       const stats = await run(options.seconds);
-      stats.cpu = cpuBetween(before, cpuSnapshot(await options.postgresClients?.()));
+      stats.cpu = cpuBetween(before, cpuSnapshot(await options.postgresClients?.(), options.processNames?.()));
       rounds[name].push(stats);
       log(`${scenario}: round ${round} ${name.padEnd(width)} ${describe(stats)}`);
       log(`${scenario}: round ${round} ${name.padEnd(width)} ${describeCpuPerOperation(stats.cpu, stats.operations)}`);

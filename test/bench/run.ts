@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: issue 9's scenarios (a), (b) and (d), each against its baseline in the same run,
- * on an isolated stack of its own. Prints every round, one JSON line per ratio and a summary table.
- * Exits non-zero when a correctness check fails (oversold stock, ledger ≠ balances); goals not
- * met are reported, not failed: they are what optimisation works towards. See docs/benchmarks.md.
+ * on an isolated stack of its own, and issue 22's (r): (b)'s transfers through 2 replicas of each
+ * process behind HAProxy against the same stack of 1 of each. Prints every round, one JSON line
+ * per ratio and a summary table. Exits non-zero when a correctness check fails (oversold stock,
+ * ledger ≠ balances); goals not met are reported, not failed: they are what optimisation works
+ * towards. See docs/benchmarks.md.
  */
 import type { Pool } from '@inv/shared/db';
 import { startBaselineServer, startTransferFloor } from './baseline-process';
@@ -11,6 +13,7 @@ import { startBenchStack, type BenchStack } from './bench-stack';
 import { newWorkspace, type BenchWorkspace } from './gateway-client';
 import { alternate, cannon, describe, loadAverage, log, machine, mean, median, percentile, secondsSince, type Alternation, type Rounds, type Side } from './load';
 import { ProjectionLagSampler } from './projection-lag';
+import { replicaStackConnections, startReplicaBenchStack } from './replica-bench-stack';
 import { printRatio, printTable, ratioOf, type Ratio } from './report';
 import { SqlTransfers, stepOf, type Lane } from './transfer-lanes';
 
@@ -20,6 +23,15 @@ const HOT_ITEMS_PER_WORKSPACE = 10;
 const LOOKUP_ITEMS = 100;
 const BULK_SIZE = 100;
 const BULK_WARMUP_SAMPLES = 3;
+/** (r): replicas of each process in the replicated stack. */
+const REPLICAS = 2;
+/**
+ * (r): DB_POOL_SIZE of each replica. PostgreSQL allows 100 connections, and while (r) runs both
+ * stacks are up: the 1-of-each stack's four pools of 10 and the bench's 6 on it (46), and with the
+ * default of 10 the replicas' 8 pools would take 80 more. With 5 they take 40 (46 with the
+ * bench's own): 92 in all. The replicas stack warns at its start when fewer are free.
+ */
+const REPLICA_POOL_SIZE = 5;
 
 interface Outcome {
   ratios: Ratio[];
@@ -31,8 +43,12 @@ async function main(): Promise<void> {
   log(`# npm run bench  ${machine()}`);
   log(`# ${JSON.stringify({ scenarios: config.BENCH_SCENARIOS, seconds: config.BENCH_SECONDS, warmupSeconds: config.BENCH_WARMUP_SECONDS, rounds: config.BENCH_ROUNDS, connections: config.BENCH_CONNECTIONS, samples: config.BENCH_SAMPLES, logLevel: config.BENCH_LOG_LEVEL })}`);
   const started = Date.now();
-  // (a)'s baseline server pool (10), or (b)'s direct-SQL workers and the floor service's pool (10).
-  const stack = await startBenchStack({ config, extraConnections: Math.max(10, config.BENCH_CONNECTIONS + 10) });
+  // (a)'s baseline server pool (10), or (b)'s direct-SQL workers and the floor service's pool (10),
+  // or (r)'s replicated stack: one at a time.
+  const extraConnections = Math.max(
+    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE) })[s]),
+  );
+  const stack = await startBenchStack({ config, extraConnections });
   log(`# stack up in ${secondsSince(started)} s (logs in ${stack.workDir})`);
   const outcome: Outcome = { ratios: [], failedChecks: [] };
   const alternation: Alternation = {
@@ -50,6 +66,11 @@ async function main(): Promise<void> {
       outcome.failedChecks.push(...b.failedChecks);
     }
     if (config.BENCH_SCENARIOS.includes('d')) outcome.ratios.push(...(await bulkCreate(stack, config)));
+    if (config.BENCH_SCENARIOS.includes('r')) {
+      const r = await replicated(stack, config, alternation);
+      outcome.ratios.push(...r.ratios);
+      outcome.failedChecks.push(...r.failedChecks);
+    }
   } finally {
     await stack.stop();
   }
@@ -115,29 +136,8 @@ async function transfers(stack: BenchStack, config: BenchConfig, alternation: Al
   try {
     for (const variant of variants) {
       const lanes = interleave(variant.workspaces.map((w) => w.lanes));
-      const clients = new Map(variant.workspaces.map((w) => [w.ws.id, w.ws.client]));
       const lag = new ProjectionLagSampler(stack.db, variant.workspaces.map((w) => w.ws.id));
-      const transferCalls = (url: string): Side => {
-        let n = 0;
-        return (s) =>
-          cannon(
-            {
-              url,
-              connections: config.BENCH_CONNECTIONS,
-              next: () => {
-                const step = stepOf(lanes, n++);
-                const client = clients.get(step.lane.workspaceId)!;
-                return {
-                  method: 'POST',
-                  path: client.pathOf('/inventory/transfers'),
-                  headers: { authorization: client.authorization, 'content-type': 'application/json' },
-                  body: JSON.stringify({ fromLocationId: step.from, toLocationId: step.to, lines: [{ itemId: step.lane.itemId, quantity: 1 }] }),
-                };
-              },
-            },
-            s,
-          );
-      };
+      const transferCalls = (url: string): Side => transferStorm(url, variant.workspaces, config.BENCH_CONNECTIONS);
       const sql = new SqlTransfers(stack.databaseUrl, lanes, config.BENCH_CONNECTIONS);
       const rounds = await alternate(
         `(b) transfers, ${variant.label}`,
@@ -165,6 +165,93 @@ async function transfers(stack: BenchStack, config: BenchConfig, alternation: Al
     [...single, ...spread].map((w) => w.ws.id),
   );
   return { ratios, failedChecks: failedChecks.map((c) => `(b) ${c}`) };
+}
+
+/**
+ * (r) Issue 22: (b)'s 8-workspace transfers (80 hot items) through the replicated topology, 2 of
+ * each process behind HAProxy (replica-bench-stack.ts), against the same calls to the stack of 1
+ * of each, rounds alternating so the two never load the machine at once. The replicated stack
+ * runs only for this scenario. Each side gets workspaces of its own, made through its own
+ * gateway; then (b)'s ledger checks on both sides' workspaces. On 2 cores the replicas cannot add
+ * CPU, only processes sharing it: the goal is that they cost at most 15 % of the throughput.
+ */
+async function replicated(stack: BenchStack, config: BenchConfig, alternation: Alternation): Promise<Outcome> {
+  const started = Date.now();
+  // What the 1-of-each stack may still open on top of what PostgreSQL already counts.
+  const replicas = await startReplicaBenchStack({ config, replicas: REPLICAS, poolSize: REPLICA_POOL_SIZE, extraConnections: stack.maxConnections - (await stack.openConnections()) });
+  log(`# (r) ${REPLICAS} of each behind HAProxy up in ${secondsSince(started)} s (logs in ${replicas.workDir})`);
+  try {
+    const sides = [
+      { name: '1 of each', stack },
+      { name: `${REPLICAS} of each`, stack: replicas },
+    ] as const;
+    const workspaces: TransferWorkspace[][] = [];
+    for (const side of sides) {
+      const spread: TransferWorkspace[] = [];
+      for (let i = 1; i <= 8; i++) spread.push(await transferWorkspace(side.stack, `bench-r-${i}`));
+      workspaces.push(spread);
+    }
+    const label = '8 workspaces, 80 hot items';
+    const rounds = await alternate(
+      `(r) transfers, ${label}`,
+      {
+        '1 of each': transferStorm(stack.gatewayUrl, workspaces[0]!, config.BENCH_CONNECTIONS),
+        [`${REPLICAS} of each`]: transferStorm(replicas.gatewayUrl, workspaces[1]!, config.BENCH_CONNECTIONS),
+      },
+      {
+        ...alternation,
+        // Both quiet before every round: the other stack's leftover deliveries would run in it.
+        settle: async () => {
+          await stack.quiesce();
+          await replicas.quiesce();
+        },
+        postgresClients: async () => new Map([...(await stack.postgresClients()), ...(await replicas.postgresClients())]),
+        processNames: () => new Map([...stack.processNames(), ...replicas.processNames()]),
+      },
+    );
+    const rate = (side: keyof typeof rounds) => mean(rounds[side].map((r) => r.rps));
+    const ratios = [
+      ratioOf('r', `transfers/s, ${REPLICAS} replicas of each behind HAProxy vs 1 of each, 8 workspaces`, 'tx/s', rate(`${REPLICAS} of each`), rate('1 of each'), { atLeast: 0.85 }, roundWarnings(rounds)),
+    ];
+    const failedChecks: string[] = [];
+    for (const [i, side] of sides.entries()) {
+      await side.stack.quiesce();
+      const failed = await checkLedger(side.stack.db, workspaces[i]!.map((w) => w.ws.id), { scenario: 'r', side: side.name });
+      failedChecks.push(...failed.map((c) => `(r, ${side.name}) ${c}`));
+    }
+    return { ratios, failedChecks };
+  } finally {
+    await replicas.stop();
+  }
+}
+
+/**
+ * The transfer storm of (b) and (r) against `url`: one unit per call, the workspaces' lanes
+ * interleaved and taken in turn (stepOf), each call with its workspace's key. Each side made from
+ * it counts its own calls from the first lane.
+ */
+function transferStorm(url: string, workspaces: TransferWorkspace[], connections: number): Side {
+  const lanes = interleave(workspaces.map((w) => w.lanes));
+  const clients = new Map(workspaces.map((w) => [w.ws.id, w.ws.client]));
+  let n = 0;
+  return (s) =>
+    cannon(
+      {
+        url,
+        connections,
+        next: () => {
+          const step = stepOf(lanes, n++);
+          const client = clients.get(step.lane.workspaceId)!;
+          return {
+            method: 'POST',
+            path: client.pathOf('/inventory/transfers'),
+            headers: { authorization: client.authorization, 'content-type': 'application/json' },
+            body: JSON.stringify({ fromLocationId: step.from, toLocationId: step.to, lines: [{ itemId: step.lane.itemId, quantity: 1 }] }),
+          };
+        },
+      },
+      s,
+    );
 }
 
 /** The catalog's stock projection lag for other callers (a caller's own writes it reads at once): p50 and p99 logged, p99.9 against its 1 s bound as a ratio row. */
@@ -207,7 +294,7 @@ function interleave(perWorkspace: Lane[][]): Lane[] {
  * conserved across locations; every balance equal to the sum of its movements and to the
  * balanceAfter of its latest movement. Returns what failed.
  */
-async function checkLedger(db: Pool, workspaceIds: string[]): Promise<string[]> {
+async function checkLedger(db: Pool, workspaceIds: string[], tag: Record<string, string> = { scenario: 'b' }): Promise<string[]> {
   const count = async (sql: string, params: unknown[] = []) => (await db.query<{ n: number }>(sql, [workspaceIds, ...params])).rows[0]!.n;
   const results = {
     negativeBalances: await count('SELECT count(*)::int AS n FROM stock.balances WHERE workspace_id = ANY($1) AND on_hand < 0'),
@@ -230,7 +317,7 @@ async function checkLedger(db: Pool, workspaceIds: string[]): Promise<string[]> 
     ),
     movements: await count('SELECT count(*)::int AS n FROM stock.movements WHERE workspace_id = ANY($1)'),
   };
-  log(JSON.stringify({ bench: 'check', scenario: 'b', ...results }));
+  log(JSON.stringify({ bench: 'check', ...tag, ...results }));
   return Object.entries(results)
     .filter(([name, n]) => name !== 'movements' && n > 0)
     .map(([name, n]) => `${name}: ${n}`);
