@@ -22,6 +22,7 @@ const PARTS = {
   catalog: '<rootDir>/services/catalog',
   locations: '<rootDir>/services/locations',
   stock: '<rootDir>/services/stock',
+  notifications: '<rootDir>/services/notifications',
 };
 
 module.exports = {
