@@ -1,4 +1,4 @@
-import { forwardedHeaders, forwardedRoute, stripSelector } from './proxy';
+import { forwardedHeaders, forwardedRoute, safeToRepeat, stripSelector } from './proxy';
 
 describe('stripSelector', () => {
   it('when the query names the workspace, then the gateway keeps that to itself and forwards the rest', () => {
@@ -38,5 +38,17 @@ describe('forwardedRoute', () => {
   it('when it belongs to none, then it has no label of its own (a prefix must match whole segments)', () => {
     expect(forwardedRoute('/itemsx')).toBeUndefined();
     expect(forwardedRoute('/wp-admin/setup.php')).toBeUndefined();
+  });
+});
+
+describe('safeToRepeat', () => {
+  it('when a replica died with a request, then only reads and POSTs carrying an Idempotency-Key are sent again', () => {
+    expect(safeToRepeat('GET', {})).toBe(true);
+    expect(safeToRepeat('HEAD', {})).toBe(true);
+    expect(safeToRepeat('POST', { 'idempotency-key': 'k-1' })).toBe(true);
+    expect(safeToRepeat('PATCH', { 'idempotency-key': 'k-1' })).toBe(false);
+    expect(safeToRepeat('POST', {})).toBe(false);
+    expect(safeToRepeat('DELETE', {})).toBe(false);
+    expect(safeToRepeat('PATCH', {})).toBe(false);
   });
 });
