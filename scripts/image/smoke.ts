@@ -126,8 +126,12 @@ async function main(): Promise<void> {
     step(`built in ${seconds()} s`);
 
     const devDependencies = Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies ?? {});
-    // @types/* hold no code; npm keeps @types/pg (and @types/node under it) as node-pg-migrate's optional peer.
-    const leftovers = devDependencies.filter((name) => !name.startsWith('@types/') && fs.existsSync(path.join(runtime, 'node_modules', name)));
+    // Only what the lock marks dev-only must be gone: a dev dependency that production code needs
+    // too (yaml, under zod-to-openapi) stays, rightly. @types/* hold no code; npm keeps @types/pg
+    // (and @types/node under it) as node-pg-migrate's optional peer.
+    const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+    const devOnly = devDependencies.filter((name) => lock.packages[`node_modules/${name}`]?.dev === true);
+    const leftovers = devOnly.filter((name) => !name.startsWith('@types/') && fs.existsSync(path.join(runtime, 'node_modules', name)));
     expect(leftovers.length === 0, `dev dependencies in the runtime tree: ${leftovers.join(', ')}`);
     const sources = execFileSync('find', [runtime, '-path', `${runtime}/node_modules`, '-prune', '-o', '-name', '*.ts', '-print'], { encoding: 'utf8' }).trim();
     expect(sources === '', `TypeScript sources in the runtime tree:\n${sources}`);
