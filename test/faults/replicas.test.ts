@@ -262,6 +262,37 @@ it(
   }),
 );
 
+it(
+  'when a write is acknowledged by one gateway, then the call that depends on it through the other gateway sees it, every time',
+  withLogs(async () => {
+    const ROUNDS = 20;
+    const { ws, from, to: van, itemIds } = await stockedWorkspace(1, 100);
+    const [one, two] = stack.ofKinds(['gateway']).map((g) => stack.gatewayReplicaUrl(g.name));
+    const call = (base: string, method: string, target: string, options: { body?: unknown; query?: Record<string, string> } = {}) =>
+      request(method, `${base}${target}`, { key: ws.ownerKey, body: options.body, query: { workspaceId: ws.id, ...options.query } });
+    const transferInto = () => call(two!, 'POST', '/inventory/transfers', { body: { fromLocationId: from, toLocationId: van, lines: [{ itemId: itemIds[0], quantity: 1 }] } });
+    const wrong: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // A rule, both ways: the van deactivated through one gateway refuses a transfer through the
+      // other; reactivated, it accepts one.
+      const deactivated = await call(one!, 'PATCH', `/locations/${van}`, { body: { active: false } });
+      const refused = await transferInto();
+      if (deactivated.status !== 200 || refused.status !== 422) wrong.push(`round ${round}: deactivate ${deactivated.status}, then transfer into it ${refused.status}`);
+      const reactivated = await call(one!, 'PATCH', `/locations/${van}`, { body: { active: true } });
+      const accepted = await transferInto();
+      if (reactivated.status !== 200 || accepted.status !== 201) wrong.push(`round ${round}: reactivate ${reactivated.status}, then transfer into it ${accepted.status}`);
+      // A read built from a projection: a receipt through one gateway, the item's stock health through the other.
+      const sku = `RYW-${randomUUID().slice(0, 8)}`;
+      const item = await call(one!, 'POST', '/items', { body: { sku } });
+      const receipt = await call(one!, 'POST', '/inventory/movements', { body: { type: 'receipt', itemId: item.body.id, locationId: from, quantity: 50 } });
+      const out = await call(two!, 'GET', '/items/count', { query: { sku, stockHealth: 'out' } });
+      if (receipt.status !== 201 || out.status !== 200 || out.body !== 0) wrong.push(`round ${round}: receipt ${receipt.status}, then out-of-stock count ${out.status} ${out.text}`);
+    }
+    expect(wrong).toEqual([]);
+  }),
+  120_000,
+);
+
 it('when two sweepers race over the same stale work, then each piece is claimed by exactly one of them', async () => {
   // Workspace creations interrupted a day ago, as the gateways' sweeper finds them; two sweepers
   // (one per gateway replica, each its own pool) claim in small batches at the same time.
