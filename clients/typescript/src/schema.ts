@@ -375,6 +375,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inventory/par-levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List par levels
+         * @description Minimum on-hand per item and location, each with the on-hand there now (0 where stock has never been) and belowPar (onHand < minimum), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). belowPar=true lists what needs a refill now. Par levels of locations deleted or being deleted are not listed. A member with restricted location access sees the par levels of locations it may read (read or write grant).
+         *
+         *     Requires scope `inventory.read`.
+         */
+        get: operations["listParLevels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory/par-levels/{itemId}/{locationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the par level of an item at a location
+         * @description Creates or replaces the minimum on-hand of the item at the location (a PUT: sending it again changes nothing more, so it takes no Idempotency-Key) and answers 200 with the par level and the on-hand there now. The item must exist in the workspace (404) and track stock (422 for a catalog-only item); the location must exist and not be deleted (404) nor being deleted (422); an inactive location may carry one. A member with restricted location access needs write access to the location (403). No alert is sent when stock crosses it yet.
+         *
+         *     Requires scope `inventory.write`.
+         */
+        put: operations["setParLevel"];
+        post?: never;
+        /**
+         * Remove the par level of an item at a location
+         * @description Answers 204 with no body; 404 when the item has no par level at the location. A member with restricted location access needs write access to the location (403).
+         *
+         *     Requires scope `inventory.write`.
+         */
+        delete: operations["deleteParLevel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inventory/transfers": {
         parameters: {
             query?: never;
@@ -1185,6 +1235,38 @@ export interface components {
             note?: string;
             /** @description The counted on-hand, ≥ 0 and ≤ 1000000000, at most 4 decimals. Recorded as one adjustment of the difference with reason count (0 when the count confirms the balance); not below what is reserved */
             quantity: number;
+        };
+        /** @description A minimum on-hand (par level) of one item at one location, with the on-hand there now. */
+        ParLevel: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            itemId: string;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            locationId: string;
+            /** @description The minimum on-hand wanted at the location */
+            minimum: number;
+            /** @description On-hand of the item at the location now; 0 when stock has never been there */
+            onHand: number;
+            /** @description onHand < minimum */
+            belowPar: boolean;
+            /**
+             * Format: date-time
+             * @description When the minimum was last set
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        SetParLevel: {
+            /**
+             * @description The minimum on-hand of the item at the location, ≥ 0 and ≤ 1000000000, at most 4 decimals (required). Below par means on-hand < minimum
+             * @example 12
+             */
+            minimum: number;
         };
         /** @description A move of stock between two locations: completed at once, or pending (reserved at the source) until the destination completes or rejects it or the source cancels it. fromLocation / toLocation and each line item come from the stock service projections of locations and items. */
         Transfer: {
@@ -2990,6 +3072,170 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["StockMovement"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listParLevels: {
+        parameters: {
+            query?: {
+                /** @description Item IDs (repeated or comma-separated) */
+                itemId?: string[] | string;
+                /** @description Location IDs (repeated or comma-separated) */
+                locationId?: string[] | string;
+                /** @description true: only par levels with on-hand < minimum (what needs a refill now); false: only those at or above it */
+                belowPar?: boolean;
+                /** @description Page number, from 1 (default 1); not together with cursor */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
+                cursor?: string;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Par levels */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "minimum": 1,
+                     *         "onHand": 1,
+                     *         "belowPar": true,
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ParLevel"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    setParLevel: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Item ID */
+                itemId: string;
+                /** @description Location ID */
+                locationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "minimum": 12
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetParLevel"];
+            };
+        };
+        responses: {
+            /** @description The par level */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "minimum": 1,
+                     *       "onHand": 1,
+                     *       "belowPar": true,
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ParLevel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteParLevel: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Item ID */
+                itemId: string;
+                /** @description Location ID */
+                locationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -42,8 +42,9 @@ describe('forwardedRoute', () => {
 });
 
 describe('safeToRepeat', () => {
-  it('when a replica died with a request, then only reads and POSTs carrying an Idempotency-Key are sent again', () => {
+  it('when a replica died with a request, then only reads, PUTs and POSTs carrying an Idempotency-Key are sent again', () => {
     expect(safeToRepeat('GET', {})).toBe(true);
+    expect(safeToRepeat('PUT', {})).toBe(true);
     expect(safeToRepeat('HEAD', {})).toBe(true);
     expect(safeToRepeat('POST', { 'idempotency-key': 'k-1' })).toBe(true);
     expect(safeToRepeat('PATCH', { 'idempotency-key': 'k-1' })).toBe(false);

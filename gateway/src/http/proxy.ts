@@ -85,12 +85,13 @@ const FORWARD_ATTEMPTS = 3;
 
 /**
  * Whether a request may be sent again after its first try may have reached a replica that died
- * with it: reads, and POSTs carrying an Idempotency-Key (every POST honours it: the service
- * answers a repeat with the first answer, or does the work once if the first try rolled back with
- * its replica). PATCH and DELETE do not take the key, so they are never repeated.
+ * with it: reads; PUTs, which replace a resource with the body (a par level), so twice is once;
+ * and POSTs carrying an Idempotency-Key (every POST honours it: the service answers a repeat with
+ * the first answer, or does the work once if the first try rolled back with its replica). PATCH
+ * and DELETE take no key and may answer differently the second time, so they are never repeated.
  */
 export function safeToRepeat(method: string, headers: IncomingHttpHeaders): boolean {
-  return method === 'GET' || method === 'HEAD' || (method === 'POST' && typeof headers['idempotency-key'] === 'string');
+  return method === 'GET' || method === 'HEAD' || method === 'PUT' || (method === 'POST' && typeof headers['idempotency-key'] === 'string');
 }
 
 /**

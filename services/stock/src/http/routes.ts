@@ -1,5 +1,6 @@
 import { inventoryRoutes } from './inventory-routes';
+import { parLevelRoutes } from './par-level-routes';
 import { transferRoutes } from './transfer-routes';
 
 /** Every stock route, in registration order; the app mounts them and documents them from this list. */
-export const stockRoutes = [...inventoryRoutes, ...transferRoutes];
+export const stockRoutes = [...inventoryRoutes, ...parLevelRoutes, ...transferRoutes];

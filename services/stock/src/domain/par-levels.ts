@@ -1,0 +1,60 @@
+import { ApiId, ApiTimestamp, canAccessLocation, type EntityId, type Forbidden, type LocationAccess, NotFound, type Unprocessable, z } from '@inv/shared/core';
+import { MAX_QUANTITY, NonNegativeQuantity, QUANTITY_DECIMALS, type Units } from './quantity';
+import { CatalogOnlyItem, type ItemFacts, LocationClosed, NoWriteAccess, type PlaceFacts } from './stock-policy';
+
+/**
+ * Par levels: a minimum on-hand per item and location (issue 23). The rules are pure: who may set
+ * or remove one, what it may name, and when a place is below its par level. No alert is sent yet;
+ * the crossings come with webhooks.
+ */
+
+export const SetParLevelBody = z
+  .strictObject({
+    minimum: NonNegativeQuantity.openapi({
+      description: `The minimum on-hand of the item at the location, ≥ 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals (required). Below par means on-hand < minimum`,
+      example: 12,
+    }),
+  })
+  .openapi('SetParLevel');
+export type SetParLevelInput = z.output<typeof SetParLevelBody>;
+
+export const ParLevel = z
+  .object({
+    itemId: ApiId,
+    locationId: ApiId,
+    minimum: z.number().openapi({ description: 'The minimum on-hand wanted at the location' }),
+    onHand: z.number().openapi({ description: 'On-hand of the item at the location now; 0 when stock has never been there' }),
+    belowPar: z.boolean().openapi({ description: 'onHand < minimum' }),
+    updatedAt: ApiTimestamp.openapi({ description: 'When the minimum was last set' }),
+  })
+  .openapi('ParLevel', { description: 'A minimum on-hand (par level) of one item at one location, with the on-hand there now.' });
+export type ParLevel = z.infer<typeof ParLevel>;
+
+/** Below par: strictly less on hand than the minimum (a minimum of 0 is never below par). */
+export function isBelowPar(onHand: Units, minimum: Units): boolean {
+  return onHand < minimum;
+}
+
+/**
+ * Setting or removing a par level: the caller needs write access to the location (checked first,
+ * from the request alone). Once the copies are read (`known`), setting one needs an item of the
+ * workspace that tracks stock (unknown: 404, as an unknown id in a path; catalog-only: 422, as
+ * receipts answer) and a location of the workspace that is not deleted (404 otherwise) nor being
+ * deleted (422, as receipts answer). An inactive location may carry a minimum: no stock moves.
+ */
+export function parLevelRefusal(facts: {
+  access: LocationAccess;
+  itemId: EntityId;
+  locationId: EntityId;
+  known?: boolean;
+  item?: ItemFacts | undefined;
+  place?: PlaceFacts | undefined;
+}): Forbidden | NotFound | Unprocessable | undefined {
+  if (!canAccessLocation(facts.access, facts.locationId, 'write')) return new NoWriteAccess(facts.locationId, 'To set or remove a par level there');
+  if (!facts.known) return undefined;
+  if (!facts.item) return new NotFound('Item');
+  if (!facts.item.trackStock) return new CatalogOnlyItem(facts.item, '');
+  if (!facts.place || facts.place.deleted) return new NotFound('Location');
+  if (facts.place.closed) return new LocationClosed(facts.place);
+  return undefined;
+}

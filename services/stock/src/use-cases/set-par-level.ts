@@ -1,0 +1,47 @@
+import { type Caller, type EntityId, NotFound, parseEntityId } from '@inv/shared/core';
+import { transact, type ServiceRuntime } from '@inv/shared/runtime';
+import { inOneRoundTrip } from '@inv/shared/db';
+import { lockLedger } from '../data/ledger';
+import { upsertParLevel } from '../data/par-level-repository';
+import { itemFacts, placeFacts } from '../data/projection-repository';
+import { type ParLevel, parLevelRefusal, type SetParLevelInput } from '../domain/par-levels';
+import { toUnits } from '../domain/quantity';
+import { requireTrusted, withTrustedCopies } from './projection-gate';
+
+/** The item and location of a par level as the path names them; an id that cannot be one is a 404, as any unknown id in a path. */
+export function parLevelKey(path: { itemId: string; locationId: string }): { itemId: EntityId; locationId: EntityId } {
+  const itemId = parseEntityId(path.itemId);
+  if (!itemId) throw new NotFound('Item');
+  const locationId = parseEntityId(path.locationId);
+  if (!locationId) throw new NotFound('Location');
+  return { itemId, locationId };
+}
+
+/**
+ * Creates or replaces the par level of an item at a location and answers it with the on-hand
+ * there. The policy (parLevelRefusal) decides before anything is locked from access alone, and
+ * in the transaction from the copies of the item and the location, read as every change of stock
+ * reads them (lockLedger: under their shared locks, so an owner's fence or a location's closure
+ * waits for it) and trusted only through the projection gate (withTrustedCopies): an item made
+ * catalog-only or a location deleted, once acknowledged by its owner, is refused here too.
+ * Throws NotFound (unknown item or location), NoWriteAccess, CatalogOnlyItem.
+ */
+export async function setParLevel(runtime: ServiceRuntime, caller: Caller, path: { itemId: string; locationId: string }, input: SetParLevelInput): Promise<ParLevel> {
+  const key = parLevelKey(path);
+  const facts = { access: caller.locationAccess, ...key };
+  const refusal = parLevelRefusal(facts);
+  if (refusal) throw refusal;
+  const workspaceId = caller.workspace.id;
+  const minimum = toUnits(input.minimum);
+  return withTrustedCopies(runtime, workspaceId, caller.requestId, (final) =>
+    transact(runtime, async (tx) => {
+      const now = new Date();
+      const locks = { locationIds: [key.locationId], itemIds: [key.itemId], itemsAddedTo: [key.itemId], balances: [] };
+      const [, locked] = await inOneRoundTrip(tx, () => lockLedger(tx, workspaceId, locks, now));
+      requireTrusted({ itemIds: [key.itemId], locationIds: [key.locationId] }, locked, final);
+      const refused = parLevelRefusal({ ...facts, known: true, item: itemFacts(locked.items.get(key.itemId)), place: placeFacts(locked.locations.get(key.locationId)) });
+      if (refused) throw refused;
+      return upsertParLevel(tx, workspaceId, key, minimum, now);
+    }),
+  );
+}
