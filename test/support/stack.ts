@@ -31,14 +31,32 @@ const USES: Record<ProcessName, Dependency[]> = {
   gateway: ['postgres', 'rabbitmq', 'redis'],
 };
 
+/** Ports this process has handed out: two calls never answer the same one. */
+const handedOut = new Set<number>();
+/** Below Linux's default ephemeral range (32768–60999), where outgoing connections take their ports. */
+const PORT_RANGE = { from: 20_000, to: 32_000 };
+
+/**
+ * A port nothing listens on, for a child process to listen on soon. Not one the kernel picks for
+ * `listen(0)`: that comes from the ephemeral range, so before the child starts, an outgoing
+ * connection of an earlier child (a pool connecting to PostgreSQL) may be given the same port and
+ * the child fails with EADDRINUSE, as the replicas stack, with 26 ports and 8 processes, did.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`No free port between ${PORT_RANGE.from} and ${PORT_RANGE.to}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
