@@ -77,6 +77,30 @@ export async function timed(what: string, call: () => Promise<ApiResponse>): Pro
   }
 }
 
+/** Which failed attempts a client sends again: lost answers always, and server errors when asked. */
+export type RetryOn = 'lost answers' | 'lost answers and server errors';
+
+/**
+ * Sends one call (with its Idempotency-Key) again and again, as a client would, while its
+ * answer is one `retryOn` names, for at most `forMs`, pausing `pauseMs` between attempts; every
+ * attempt goes into `attempts`. Answers the last one.
+ */
+export async function untilAnswered(
+  what: string,
+  call: () => Promise<ApiResponse>,
+  attempts: Timed[],
+  options: { retryOn: RetryOn; forMs: number; pauseMs: number },
+): Promise<Timed> {
+  const deadline = Date.now() + options.forMs;
+  for (;;) {
+    const attempt = await timed(`${what} (attempt ${attempts.length + 1})`, call);
+    attempts.push(attempt);
+    const serverError = attempt.res !== undefined && attempt.res.status >= 500 && options.retryOn === 'lost answers and server errors';
+    if ((attempt.res && !serverError) || Date.now() > deadline) return attempt;
+    await new Promise((r) => setTimeout(r, options.pauseMs));
+  }
+}
+
 /** "POST /x → 500 internal_server_error "message" in 120 ms", for failure messages. */
 export function explain(t: Timed): string {
   if (t.error) return `${t.what} → no answer (${t.error.message}) after ${t.ms} ms`;

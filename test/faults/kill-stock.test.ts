@@ -11,9 +11,9 @@ import {
   startFaultStack,
   stockedWorkspace,
   stopFaultStack,
-  timed,
   type Timed,
   totalsByItem,
+  untilAnswered,
   withLogs,
 } from './fault-stack';
 
@@ -21,10 +21,8 @@ const CLIENTS = 6;
 const TRANSFERS_PER_CLIENT = 8;
 /** The stock service is killed when this many transfers have been acknowledged, and respawned. */
 const KILL_AT = [8, 24];
-/** How long a client keeps retrying one transfer before it gives up. */
-const RETRY_FOR_MS = 45_000;
-/** A client's pause between attempts (its backoff, not a synchronisation). */
-const RETRY_PAUSE_MS = 100;
+/** How a client retries: through server errors and lost answers, for 45 s, pausing 100 ms (its backoff, not a synchronisation). */
+const RETRY = { retryOn: 'lost answers and server errors', forMs: 45_000, pauseMs: 100 } as const;
 
 let stack: Stack;
 beforeAll(async () => {
@@ -58,18 +56,11 @@ it(
             attempts: [],
           };
           outcomes.push(outcome);
-          const deadline = Date.now() + RETRY_FOR_MS;
-          while (Date.now() < deadline) {
-            const attempt = await timed(`POST /inventory/transfers (Idempotency-Key ${outcome.key}, attempt ${outcome.attempts.length + 1})`, () => post(outcome));
-            outcome.attempts.push(attempt);
-            if (attempt.res?.status === 201) {
-              outcome.acknowledged = attempt.res.body;
-              acknowledged += 1;
-              break;
-            }
-            // Only server errors and lost answers are worth retrying; anything else is reported below.
-            if (attempt.res && attempt.res.status < 500) break;
-            await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
+          // Only server errors and lost answers are worth retrying; anything else is reported below.
+          const last = await untilAnswered(`POST /inventory/transfers (Idempotency-Key ${outcome.key})`, () => post(outcome), outcome.attempts, RETRY);
+          if (last.res?.status === 201) {
+            outcome.acknowledged = last.res.body;
+            acknowledged += 1;
           }
         }
       });
@@ -113,16 +104,6 @@ it(
   ),
 );
 
-/** Retries one call with its Idempotency-Key through server errors and lost answers, as a client would. */
-async function untilAnswered(what: string, call: () => Promise<import('../support/api').ApiResponse>, attempts: Timed[]): Promise<Timed> {
-  const deadline = Date.now() + RETRY_FOR_MS;
-  for (;;) {
-    const attempt = await timed(`${what} (attempt ${attempts.length + 1})`, call);
-    attempts.push(attempt);
-    if ((attempt.res && attempt.res.status < 500) || Date.now() > deadline) return attempt;
-    await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
-  }
-}
 
 it(
   'when the stock service is killed (-9) between pending creates and their completes, then every pending transfer keeps its reservation, each completes exactly once, and reservations and the ledger hold',
@@ -137,7 +118,7 @@ it(
         body: { status: 'pending', fromLocationId: from, toLocationId: to, lines: [{ itemId: itemIds[i % itemIds.length], quantity: 2 }] },
       }));
       const creates = bodies.map((b) =>
-        untilAnswered('POST /inventory/transfers (pending)', () => ws.owner.post('/inventory/transfers', b.body, { headers: { 'Idempotency-Key': b.key }, timeoutMs: HANG_MS }), attempts),
+        untilAnswered('POST /inventory/transfers (pending)', () => ws.owner.post('/inventory/transfers', b.body, { headers: { 'Idempotency-Key': b.key }, timeoutMs: HANG_MS }), attempts, RETRY),
       );
       await stack.kill('stock', 'SIGKILL');
       await stack.respawn('stock');
@@ -154,7 +135,7 @@ it(
 
       const completeKeys = ids.map(() => randomUUID());
       const complete = (i: number) => ws.owner.post(`/inventory/transfers/${ids[i]}/complete`, undefined, { headers: { 'Idempotency-Key': completeKeys[i]! }, timeoutMs: HANG_MS });
-      const completes = ids.map((_, i) => untilAnswered(`complete ${ids[i]}`, () => complete(i), attempts));
+      const completes = ids.map((_, i) => untilAnswered(`complete ${ids[i]}`, () => complete(i), attempts, RETRY));
       await stack.kill('stock', 'SIGKILL');
       await stack.respawn('stock');
       const completed = await Promise.all(completes);

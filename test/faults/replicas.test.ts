@@ -14,7 +14,7 @@ import { adminDeps, eventually, newMember, newWorkspace, sql } from '../support/
 import { provideInfrastructure } from '../support/infrastructure';
 import { ReplicaStack } from '../support/replica-stack';
 import { waitUntil } from '../support/stack';
-import { expectLedgerConsistent, explain, HANG_MS, stockedWorkspace, timed, type Timed, totalsByItem } from './fault-stack';
+import { expectLedgerConsistent, explain, HANG_MS, stockedWorkspace, type Timed, totalsByItem, untilAnswered } from './fault-stack';
 
 /**
  * The replicated topology (docs/scaling.md) under faults: two of every process behind HAProxy,
@@ -33,8 +33,8 @@ const KILLS: Array<{ at: number; replica: string }> = [
   { at: 42, replica: 'locations-1' },
   { at: 54, replica: 'stock-2' },
 ];
-const RETRY_FOR_MS = 60_000;
-const RETRY_PAUSE_MS = 100;
+/** How a client retries: lost answers only (no 5xx is expected), for 60 s, pausing 100 ms. */
+const RETRY = { retryOn: 'lost answers', forMs: 60_000, pauseMs: 100 } as const;
 /** A revoked key is refused by every gateway within this of the revocation returning (docs/scaling.md). */
 const REVOCATION_BOUND_MS = 1000;
 
@@ -104,18 +104,11 @@ it(
       for (let i = 0; i < TRANSFERS_PER_CLIENT; i++) {
         const outcome: Outcome = { key: randomUUID(), body: { fromLocationId: from, toLocationId: to, lines: [{ itemId: itemIds[(c + i) % itemIds.length], quantity: 1 }] }, attempts: [] };
         outcomes.push(outcome);
-        const deadline = Date.now() + RETRY_FOR_MS;
-        while (Date.now() < deadline) {
-          const attempt = await timed(`POST /inventory/transfers (key ${outcome.key}, attempt ${outcome.attempts.length + 1})`, () => post(outcome));
-          outcome.attempts.push(attempt);
-          if (attempt.res?.status === 201) {
-            outcome.acknowledged = attempt.res.body;
-            acknowledged += 1;
-            break;
-          }
-          // A lost answer (the gateway that held the connection was killed) is retried; any status is reported below.
-          if (attempt.res) break;
-          await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
+        // A lost answer (the gateway that held the connection was killed) is retried; any status is reported below.
+        const last = await untilAnswered(`POST /inventory/transfers (key ${outcome.key})`, () => post(outcome), outcome.attempts, RETRY);
+        if (last.res?.status === 201) {
+          outcome.acknowledged = last.res.body;
+          acknowledged += 1;
         }
       }
     });

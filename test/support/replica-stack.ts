@@ -3,12 +3,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
-import { Client } from 'pg';
 import { createLogger } from '@inv/shared/observability';
 import { loadTls } from '../../gateway/src/http/tls';
 import { haproxyConfig, type Replica, replicaEnv, replicaLayout, type ReplicaLayout, SERVICE_KINDS, spawnReplica, startHaproxy, type ProcessKind } from '../../scripts/topology/replicas';
 import type { Infrastructure } from './infrastructure';
+import { createWorld, type World } from './world';
 import { freePort, httpsReady, stopProcess, waitUntil } from './stack';
 
 /**
@@ -23,33 +22,22 @@ export class ReplicaStack {
 
   private constructor(
     readonly infrastructure: Infrastructure,
-    readonly database: string,
-    readonly vhost: string,
-    readonly redisPrefix: string,
+    readonly world: World,
     readonly workDir: string,
     readonly layout: ReplicaLayout,
-    readonly urls: { database: string; amqp: string; redis: string },
     private readonly env: NodeJS.ProcessEnv,
     private readonly tls: { cert: string; key: string },
   ) {}
 
+  get vhost(): string {
+    return this.world.vhost;
+  }
+
   static async start(options: { infrastructure: Infrastructure; replicas: number; env?: NodeJS.ProcessEnv }): Promise<ReplicaStack> {
     const { infrastructure } = options;
-    const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const database = `inv_test_${runId}`;
-    const vhost = `inv_test_${runId}`;
+    const world = await createWorld(infrastructure);
+    const { urls } = world;
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inv-replicas-'));
-    const admin = new Client({ connectionString: infrastructure.databaseUrl, connectionTimeoutMillis: 10_000 });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${database}"`);
-    await admin.end();
-    await infrastructure.rabbitmqctl(['add_vhost', vhost]);
-    await infrastructure.rabbitmqctl(['set_permissions', '-p', vhost, 'guest', '.*', '.*', '.*']);
-    const urls = {
-      database: Object.assign(new URL(infrastructure.databaseUrl), { pathname: `/${database}` }).toString(),
-      amqp: Object.assign(new URL(infrastructure.amqpUrl), { pathname: `/${encodeURIComponent(vhost)}` }).toString(),
-      redis: infrastructure.redisUrl,
-    };
     const layout = await replicaLayout(options.replicas, () => freePort());
     // The one certificate every gateway serves.
     await loadTls({ dataDir: workDir, logger: createLogger('replica-stack', 'silent') });
@@ -57,7 +45,7 @@ export class ReplicaStack {
     const env: NodeJS.ProcessEnv = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
-      REDIS_PREFIX: `test:${runId}:`,
+      REDIS_PREFIX: world.redisPrefix,
       INTERNAL_SECRET: randomBytes(24).toString('hex'),
       DATA_DIR: workDir,
       TRUST_PROXY: '',
@@ -66,7 +54,7 @@ export class ReplicaStack {
       REDIS_URL: urls.redis,
       ...options.env,
     };
-    const stack = new ReplicaStack(infrastructure, database, vhost, env.REDIS_PREFIX!, workDir, layout, urls, env, tls);
+    const stack = new ReplicaStack(infrastructure, world, workDir, layout, env, tls);
     try {
       for (const replica of stack.ofKinds(SERVICE_KINDS)) stack.spawn(replica);
       await stack.waitReady(stack.ofKinds(SERVICE_KINDS), 90_000);
@@ -173,11 +161,11 @@ export class ReplicaStack {
     return {
       TEST_GATEWAY_URL: this.gatewayUrl,
       TEST_GATEWAY_CA: this.caFile,
-      TEST_DATABASE_URL: this.urls.database,
-      TEST_AMQP_URL: this.urls.amqp,
+      TEST_DATABASE_URL: this.world.urls.database,
+      TEST_AMQP_URL: this.world.urls.amqp,
       TEST_AMQP_QUEUE_TYPE: this.env.AMQP_QUEUE_TYPE ?? 'classic',
-      TEST_REDIS_URL: this.urls.redis,
-      TEST_REDIS_PREFIX: this.redisPrefix,
+      TEST_REDIS_URL: this.world.urls.redis,
+      TEST_REDIS_PREFIX: this.world.redisPrefix,
       TEST_INTERNAL_SECRET: this.env.INTERNAL_SECRET!,
       TEST_WORK_DIR: this.workDir,
     };
@@ -187,19 +175,7 @@ export class ReplicaStack {
     await Promise.all([...this.children.values()].map((c) => stopProcess(c)));
     this.children.clear();
     if (this.haproxy) await stopProcess(this.haproxy);
-    const admin = new Client({ connectionString: this.infrastructure.databaseUrl, connectionTimeoutMillis: 10_000 });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${this.database}" WITH (FORCE)`);
-    await admin.end();
-    await this.infrastructure.rabbitmqctl(['delete_vhost', this.vhost]).catch(() => undefined);
-    const redis = new Redis(this.infrastructure.redisUrl, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1 });
-    try {
-      await redis.connect();
-      const keys = await redis.keys(`${this.redisPrefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-    } finally {
-      redis.disconnect();
-    }
+    await this.world.drop();
     if (!process.env.TEST_KEEP_LOGS) fs.rmSync(this.workDir, { recursive: true, force: true });
   }
 }

@@ -5,10 +5,9 @@ import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
-import { Client } from 'pg';
 import { TcpProxy } from '../messaging/tcp-proxy';
 import type { Infrastructure } from './infrastructure';
+import { createWorld, type World } from './world';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -132,42 +131,37 @@ export class Stack {
 
   private constructor(
     readonly infrastructure: Infrastructure,
-    readonly runId: string,
-    readonly database: string,
-    readonly vhost: string,
-    readonly redisPrefix: string,
+    readonly world: World,
     readonly workDir: string,
-    /** Direct URLs (never through a proxy): what the test itself connects with. */
-    readonly urls: { database: string; amqp: string; redis: string },
     readonly ports: Record<ProcessName, number>,
     env: NodeJS.ProcessEnv,
   ) {
     this.commonEnv = env;
   }
 
+  get database(): string {
+    return this.world.database;
+  }
+
+  get vhost(): string {
+    return this.world.vhost;
+  }
+
+  /** Direct URLs (never through a proxy): what the test itself connects with. */
+  get urls(): World['urls'] {
+    return this.world.urls;
+  }
+
   static async start(options: StackOptions): Promise<Stack> {
     const { infrastructure } = options;
-    const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const database = `inv_test_${runId}`;
-    const vhost = `inv_test_${runId}`;
+    const world = await createWorld(infrastructure);
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inv-test-'));
-
-    const admin = new Client({ connectionString: infrastructure.databaseUrl, connectionTimeoutMillis: 10_000 });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${database}"`);
-    await admin.end();
-    await infrastructure.rabbitmqctl(['add_vhost', vhost]);
-    await infrastructure.rabbitmqctl(['set_permissions', '-p', vhost, 'guest', '.*', '.*', '.*']);
-
-    const databaseUrl = Object.assign(new URL(infrastructure.databaseUrl), { pathname: `/${database}` }).toString();
-    const amqp = Object.assign(new URL(infrastructure.amqpUrl), { pathname: `/${encodeURIComponent(vhost)}` }).toString();
     const ports = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort() };
     const metricsPorts = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort() };
-    const redisPrefix = `test:${runId}:`;
     const env: NodeJS.ProcessEnv = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      REDIS_PREFIX: redisPrefix,
+      REDIS_PREFIX: world.redisPrefix,
       INTERNAL_SECRET: randomBytes(24).toString('hex'),
       PORT: String(ports.gateway),
       CATALOG_PORT: String(ports.catalog),
@@ -184,7 +178,7 @@ export class Stack {
       TRUST_PROXY: '',
       ...options.env,
     };
-    const stack = new Stack(infrastructure, runId, database, vhost, redisPrefix, workDir, { database: databaseUrl, amqp, redis: infrastructure.redisUrl }, ports, env);
+    const stack = new Stack(infrastructure, world, workDir, ports, env);
     try {
       for (const dependency of options.proxied ?? []) {
         for (const name of Object.keys(PROCESSES) as ProcessName[]) {
@@ -340,12 +334,12 @@ export class Stack {
       TEST_AMQP_URL: this.urls.amqp,
       TEST_AMQP_QUEUE_TYPE: this.commonEnv.AMQP_QUEUE_TYPE ?? 'classic',
       TEST_REDIS_URL: this.urls.redis,
-      TEST_REDIS_PREFIX: this.redisPrefix,
+      TEST_REDIS_PREFIX: this.world.redisPrefix,
       TEST_INTERNAL_SECRET: this.commonEnv.INTERNAL_SECRET!,
       TEST_SERVICE_URLS: JSON.stringify(Object.fromEntries(SERVICES.map((s) => [s, this.serviceUrl(s)]))),
       TEST_METRICS_URLS: JSON.stringify(Object.fromEntries((Object.keys(PROCESSES) as ProcessName[]).map((n) => [n, this.metricsUrl(n)]))),
       TEST_WORK_DIR: this.workDir,
-      TEST_RUN_ID: this.runId,
+      TEST_RUN_ID: this.world.runId,
     };
   }
 
@@ -354,19 +348,7 @@ export class Stack {
     await Promise.all([...this.children.values()].map((c) => stopProcess(c)));
     this.children.clear();
     await Promise.all([...this.proxies.values()].map((p) => p.stop()));
-    const admin = new Client({ connectionString: this.infrastructure.databaseUrl, connectionTimeoutMillis: 10_000 });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${this.database}" WITH (FORCE)`);
-    await admin.end();
-    await this.infrastructure.rabbitmqctl(['delete_vhost', this.vhost]).catch(() => undefined);
-    const redis = new Redis(this.infrastructure.redisUrl, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1 });
-    try {
-      await redis.connect();
-      const keys = await redis.keys(`${this.redisPrefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-    } finally {
-      redis.disconnect();
-    }
+    await this.world.drop();
     if (!process.env.TEST_KEEP_LOGS) fs.rmSync(this.workDir, { recursive: true, force: true });
   }
 
