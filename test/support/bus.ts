@@ -1,4 +1,5 @@
-import { Broker, CLASSIC_QUEUES, type Envelope, type QueuePolicy } from '@inv/shared/messaging';
+import { BaseConfig, loadConfig } from '@inv/shared/config';
+import { Broker, type Envelope, queuePolicy } from '@inv/shared/messaging';
 import { createLogger, type Logger } from '@inv/shared/observability';
 
 /**
@@ -6,9 +7,9 @@ import { createLogger, type Logger } from '@inv/shared/observability';
  * declared with other arguments than the stack's, e.g. classic against quorum, is refused).
  */
 export function stackBroker(logger: Logger): Broker {
-  const type = process.env.TEST_AMQP_QUEUE_TYPE === 'quorum' ? 'quorum' : 'classic';
-  const policy: QueuePolicy = { ...CLASSIC_QUEUES, type };
-  return new Broker(process.env.TEST_AMQP_URL!, 'inventory.events', logger, policy);
+  // The stack's processes parse the same settings: the same type, and the same delivery limit (a quorum queue's argument).
+  const config = loadConfig(BaseConfig.pick({ AMQP_QUEUE_TYPE: true, AMQP_DELIVERY_LIMIT: true }), { AMQP_QUEUE_TYPE: process.env.TEST_AMQP_QUEUE_TYPE });
+  return new Broker(process.env.TEST_AMQP_URL!, 'inventory.events', logger, queuePolicy(config));
 }
 
 /**

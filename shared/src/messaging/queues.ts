@@ -39,12 +39,9 @@ export function deadLetterQueuesOf(service: string): string[] {
  * A queue's type cannot change once declared: switching an existing deployment means new queues
  * (a new vhost, or draining and deleting the old ones first; docs/scaling.md).
  */
-export interface QueuePolicy {
-  type: 'classic' | 'quorum';
-  deliveryLimit: number;
-}
+export type QueuePolicy = { type: 'classic' } | { type: 'quorum'; deliveryLimit: number };
 
-export const CLASSIC_QUEUES: QueuePolicy = { type: 'classic', deliveryLimit: 20 };
+export const CLASSIC_QUEUES: QueuePolicy = { type: 'classic' };
 
 /** The `x-` arguments of a durable queue under `policy`; `deadLettered`: the queue dead-letters (it has a dead-letter exchange). */
 export function durableQueueArguments(policy: QueuePolicy, deadLettered: boolean): Record<string, unknown> {
@@ -59,5 +56,5 @@ export function durableQueueArguments(policy: QueuePolicy, deadLettered: boolean
 
 /** The queue policy a process's configuration names. */
 export function queuePolicy(config: { AMQP_QUEUE_TYPE: QueuePolicy['type']; AMQP_DELIVERY_LIMIT: number }): QueuePolicy {
-  return { type: config.AMQP_QUEUE_TYPE, deliveryLimit: config.AMQP_DELIVERY_LIMIT };
+  return config.AMQP_QUEUE_TYPE === 'quorum' ? { type: 'quorum', deliveryLimit: config.AMQP_DELIVERY_LIMIT } : CLASSIC_QUEUES;
 }
