@@ -1,10 +1,10 @@
 /**
  * One project per part, so each runs alone (`npx jest --selectProjects stock`) and none waits for
  * the stack unless it needs it:
- * - shared, gateway, catalog, locations, stock: the code next to it. Pure code (domain/, most of
- *   shared/) has unit tests with no I/O; a service's use cases have tests on a world of their own
- *   (test/support/service-world.ts: a fresh database and vhost, the service in-process, no HTTP)
- *   that run in seconds;
+ * - shared, gateway, catalog, locations, stock, notifications: the code next to it. Pure code
+ *   (domain/, most of shared/) has unit tests with no I/O; a service's use cases have tests on a
+ *   world of their own (test/support/service-world.ts: a fresh database and vhost, the service
+ *   in-process, no HTTP) that run in seconds;
  * - component: test/** against one shared stack (every process, over HTTP) started by the global setup;
  * - faults: test/faults/**; each file starts (and breaks) a stack of its own behind TCP proxies.
  * Jest runs TypeScript through SWC (no type checking here; `npm run typecheck` does that).
@@ -26,7 +26,7 @@ const PARTS = {
 };
 
 module.exports = {
-  // Two cores: one worker per core. Each fault file brings four processes of its own.
+  // Two cores: one worker per core. Each fault file brings five processes of its own.
   maxWorkers: 2,
   testTimeout: 30000,
   projects: [

@@ -1,3 +1,4 @@
+import type { ServiceName } from './http/proxy';
 import { z } from '@inv/shared/core';
 import { BaseConfig, booleanFlag, optionalString } from '@inv/shared/config';
 
@@ -32,16 +33,18 @@ export const GatewayConfig = BaseConfig.extend({
   CATALOG_URL: optionalString,
   LOCATIONS_URL: optionalString,
   STOCK_URL: optionalString,
+  NOTIFICATIONS_URL: optionalString,
   /** The gateway's /metrics port: internal, bound to SERVICES_HOST, never the public PORT. */
   GATEWAY_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;
 
-export function serviceUrls(config: GatewayConfig): { catalog: string; locations: string; stock: string } {
+export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> {
   const local = (port: number) => `http://${config.SERVICES_HOST}:${port}`;
   return {
     catalog: config.CATALOG_URL ?? local(config.CATALOG_PORT),
     locations: config.LOCATIONS_URL ?? local(config.LOCATIONS_PORT),
     stock: config.STOCK_URL ?? local(config.STOCK_PORT),
+    notifications: config.NOTIFICATIONS_URL ?? local(config.NOTIFICATIONS_PORT),
   };
 }

@@ -14,6 +14,8 @@ export const SCOPES = [
   'tags.read',
   'tags.write',
   'workspaces.read',
+  'webhooks.read',
+  'webhooks.write',
 ] as const;
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;

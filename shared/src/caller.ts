@@ -41,3 +41,15 @@ export const Caller = z.object({
   writes: CallerWrites,
 });
 export type Caller = z.infer<typeof Caller>;
+
+/**
+ * Who did something, as a record keeps it: the user and the API key of the call that did it (a
+ * transfer's createdBy, completedBy, …).
+ */
+export const Actor = z.object({ userId: z.string().min(1), keyId: z.string().min(1) });
+export type Actor = z.infer<typeof Actor>;
+
+/** The Actor of what a caller does. */
+export function actorOf(caller: Caller): Actor {
+  return { userId: caller.user.id, keyId: caller.keyId };
+}

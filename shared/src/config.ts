@@ -65,6 +65,7 @@ export const BaseConfig = z.object({
   CATALOG_PORT: z.coerce.number().int().min(1).max(65535).default(4101),
   LOCATIONS_PORT: z.coerce.number().int().min(1).max(65535).default(4102),
   STOCK_PORT: z.coerce.number().int().min(1).max(65535).default(4103),
+  NOTIFICATIONS_PORT: z.coerce.number().int().min(1).max(65535).default(4104),
   /** Interface the internal services bind to; keep it on loopback or a private network. */
   SERVICES_HOST: z.string().default('127.0.0.1'),
   /** How often each service purges its sent outbox rows, old processed message ids and other expired rows. */
@@ -93,6 +94,7 @@ export const BaseConfig = z.object({
   CATALOG_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
   LOCATIONS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9466),
   STOCK_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9467),
+  NOTIFICATIONS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9468),
   /**
    * OpenTelemetry's own variables. Traces are exported only when an OTLP endpoint is set; the
    * exporter reads the rest (OTEL_EXPORTER_OTLP_HEADERS, _TIMEOUT, OTEL_BSP_*, OTEL_TRACES_SAMPLER).

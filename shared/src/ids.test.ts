@@ -26,6 +26,11 @@ describe('entity ids', () => {
     expect(earlier < later).toBe(true);
   });
 
+  it('when many are made at once, many within one millisecond, then they sort in the order they were made', () => {
+    const ids = Array.from({ length: 5000 }, () => newId());
+    expect([...ids].sort()).toEqual(ids);
+  });
+
   it('when text is parsed, then only a UUID becomes an id, normalised to lowercase', () => {
     expect(parseEntityId('3D6F0A8E-5B21-4C7D-9E14-8A2B6C0F1D37')).toBe('3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37');
     expect(parseEntityId('junk')).toBeUndefined();

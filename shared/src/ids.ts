@@ -13,14 +13,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 const random = new Uint8Array(16);
 
+/** The millisecond and the 12-bit counter of the last id made in this process. */
+let last = { ms: 0, counter: 0 };
+
 /**
- * A new id: a UUID version 7 (RFC 9562), whose first 48 bits are the time in milliseconds and
- * the other 74 random. Ids made later sort later, so each table's primary key and the other
- * indexes that hold ids grow at their right edge instead of at random pages.
+ * A new id: a UUID version 7 (RFC 9562), whose first 48 bits are the time in milliseconds, the
+ * next 12 a counter within the millisecond (RFC 9562 §6.2, method 1) and the other 62 random.
+ * Ids made later in a process sort later, also within one millisecond (a batch of messages keeps
+ * its order by id), so each table's primary key and the other indexes that hold ids grow at
+ * their right edge instead of at random pages. 4096 ids in one millisecond borrow the next one.
  */
 export function newId(): EntityId {
   randomFillSync(random);
-  const ms = Date.now();
+  let ms = Date.now();
+  if (ms <= last.ms) {
+    ms = last.ms;
+    if (last.counter === 0xfff) ms += 1;
+  }
+  const counter = ms === last.ms ? last.counter + 1 : random[7]! & 0x7f;
+  last = { ms, counter };
   // 48 bits of milliseconds, big-endian (2^48 ms lasts until the year 10889).
   random[0] = Math.floor(ms / 2 ** 40) & 0xff;
   random[1] = Math.floor(ms / 2 ** 32) & 0xff;
@@ -28,7 +39,8 @@ export function newId(): EntityId {
   random[3] = (ms >>> 16) & 0xff;
   random[4] = (ms >>> 8) & 0xff;
   random[5] = ms & 0xff;
-  random[6] = (random[6]! & 0x0f) | 0x70;
+  random[6] = 0x70 | (counter >>> 8);
+  random[7] = counter & 0xff;
   random[8] = (random[8]! & 0x3f) | 0x80;
   const h = (i: number) => HEX[random[i]!]!;
   return `${h(0)}${h(1)}${h(2)}${h(3)}-${h(4)}${h(5)}-${h(6)}${h(7)}-${h(8)}${h(9)}-${h(10)}${h(11)}${h(12)}${h(13)}${h(14)}${h(15)}` as EntityId;

@@ -5,6 +5,9 @@ import { traceLogFields } from './telemetry/tracing';
 interface LogContext {
   requestId?: string;
   workspaceId?: string;
+  /** Who the work is done for (the API key's user and the key): named in log lines and, as the actor, on every event it records. */
+  userId?: string;
+  keyId?: string;
 }
 
 /** Carries the request id through async work so every log line of a request names it. */

@@ -12,6 +12,8 @@ export interface PlanLimits {
   users: number;
   /** Transfers per billing cycle; shown on the workspace as usageLimit. */
   transfers: number;
+  /** Webhook endpoints (the notifications service's). */
+  webhooks: number;
 }
 
 /** What a plan limits: each a counter of the service that owns the resource. */
@@ -25,6 +27,7 @@ const WORDING: Record<PlanResource, string> = {
   tags: 'tags',
   users: 'users',
   transfers: 'transfers per billing cycle',
+  webhooks: 'webhook endpoints',
 };
 
 /**
@@ -59,14 +62,14 @@ export function planQuota(workspace: { plan: Plan; billingCycleStart?: string },
 
 /** The one table of plan limits. Documented in the README; change both together. */
 export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
-  free: { items: 100, suppliers: 5, locations: 3, tags: 20, users: 2, transfers: 50 },
-  pro: { items: 1000, suppliers: 50, locations: 10, tags: 100, users: 5, transfers: 1000 },
-  business: { items: 5000, suppliers: 200, locations: 25, tags: 250, users: 15, transfers: 5000 },
-  advanced: { items: 10000, suppliers: 500, locations: 50, tags: 500, users: 25, transfers: 10000 },
-  'business plus': { items: 25000, suppliers: 1000, locations: 100, tags: 1000, users: 50, transfers: 25000 },
-  'business extra': { items: 50000, suppliers: 2500, locations: 250, tags: 2500, users: 100, transfers: 50000 },
-  'business max': { items: 100000, suppliers: 5000, locations: 500, tags: 5000, users: 250, transfers: 100000 },
-  enterprise: { items: 1000000, suppliers: 50000, locations: 5000, tags: 50000, users: 5000, transfers: 1000000 },
+  free: { items: 100, suppliers: 5, locations: 3, tags: 20, users: 2, transfers: 50, webhooks: 2 },
+  pro: { items: 1000, suppliers: 50, locations: 10, tags: 100, users: 5, transfers: 1000, webhooks: 5 },
+  business: { items: 5000, suppliers: 200, locations: 25, tags: 250, users: 15, transfers: 5000, webhooks: 10 },
+  advanced: { items: 10000, suppliers: 500, locations: 50, tags: 500, users: 25, transfers: 10000, webhooks: 20 },
+  'business plus': { items: 25000, suppliers: 1000, locations: 100, tags: 1000, users: 50, transfers: 25000, webhooks: 25 },
+  'business extra': { items: 50000, suppliers: 2500, locations: 250, tags: 2500, users: 100, transfers: 50000, webhooks: 50 },
+  'business max': { items: 100000, suppliers: 5000, locations: 500, tags: 5000, users: 250, transfers: 100000, webhooks: 100 },
+  enterprise: { items: 1000000, suppliers: 50000, locations: 5000, tags: 50000, users: 5000, transfers: 1000000, webhooks: 500 },
 };
 
 /**

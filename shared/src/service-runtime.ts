@@ -18,7 +18,7 @@ import { OutboxRelay } from './messaging/outbox';
 import { scheduleMessagingPurges } from './messaging/retention';
 import { deadLetterQueuesOf, eventQueue, queuePolicy } from './messaging/queues';
 import { CommandClient, CommandServer } from './messaging/rpc';
-import { observeDeadLetters, observeOutbox, observePool } from './telemetry/observers';
+import { observeDeadLetters, observeOutbox, observePool, type StopObserving } from './telemetry/observers';
 import { startTelemetry } from './telemetry/process-telemetry';
 
 /** Everything a service's wiring gets to build its routes, consumers and command handlers with. */
@@ -46,6 +46,8 @@ export interface ServiceDefinition {
   migrationsDir: string;
   /** Registers command handlers and event subscriptions, and returns the HTTP app. */
   wire: (runtime: ServiceRuntime) => Express;
+  /** Gauges of the service's own (beside the pool, outbox and dead letters every service reports), stopped with it. */
+  observe?: (runtime: ServiceRuntime) => StopObserving[];
 }
 
 export interface RunningService {
@@ -91,7 +93,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
   await runtime.events.start();
   outbox.start();
   runtime.housekeeping.start();
-  telemetry.watch(observePool(pool, name), observeOutbox(pool, name, logger), observeDeadLetters(broker, deadLetterQueuesOf(name), logger));
+  telemetry.watch(observePool(pool, name), observeOutbox(pool, name, logger), observeDeadLetters(broker, deadLetterQueuesOf(name), logger), ...(def.observe?.(runtime) ?? []));
 
   const server = createApiServer(app, { requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS, logger });
   await new Promise<void>((resolve, reject) => {

@@ -5,9 +5,10 @@ import { withTimeout } from '@inv/shared/runtime';
 
 /**
  * The dead-letter queues: each service's event queue (`<service>.events`, EventConsumer) and
- * command queue (`rpc.<service>`, CommandServer) dead-letters into `<queue>.dlq`.
+ * command queue (`rpc.<service>`, CommandServer) dead-letters into `<queue>.dlq`. The
+ * notifications service has no message contract of its own, so no constant names it.
  */
-export const DEAD_LETTER_QUEUES = [CATALOG_SERVICE, LOCATIONS_SERVICE, STOCK_SERVICE].flatMap(deadLetterQueuesOf);
+export const DEAD_LETTER_QUEUES = [CATALOG_SERVICE, LOCATIONS_SERVICE, STOCK_SERVICE, 'notifications'].flatMap(deadLetterQueuesOf);
 /** Any `<queue>.dlq`, so a consumer added later is covered too; never a work queue. */
 const DeadLetterQueue = z.string().regex(/^\S+\.dlq$/, `expected a dead-letter queue, whose name ends in ${DEAD_LETTER_SUFFIX}`);
 

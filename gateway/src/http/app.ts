@@ -34,7 +34,7 @@ export interface GatewayDeps {
   limiter: RateLimiter;
   writePositions: WritePositions;
   identities: IdentityCache;
-  services: { catalog: string; locations: string; stock: string };
+  services: Record<ServiceName, string>;
   openapi: () => Promise<unknown>;
   ready: () => Promise<Readiness>;
 }

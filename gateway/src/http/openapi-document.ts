@@ -30,6 +30,7 @@ export function publicDocument(fragments: OpenApiDocument[]): OpenApiDocument {
   const tags = new Set(document.tags?.map((t) => t.name));
   for (const fragment of fragments) {
     Object.assign(document.paths, fragment.paths);
+    if (fragment.webhooks) Object.assign((document.webhooks ??= {}), fragment.webhooks);
     for (const [kind, entries] of Object.entries(fragment.components) as Array<[keyof OpenApiDocument['components'], Record<string, unknown>]>) {
       Object.assign((document.components[kind] ??= {}), entries);
     }

@@ -7,10 +7,12 @@ import https from 'node:https';
 import type { WritePositions } from './write-positions';
 
 /** Path prefixes each service answers; everything else is the gateway's own or 404. */
-export const ROUTES: Record<'catalog' | 'locations' | 'stock', string[]> = {
+export const ROUTES: Record<'catalog' | 'locations' | 'stock' | 'notifications', string[]> = {
   catalog: ['/items', '/tags', '/suppliers'],
   locations: ['/locations'],
-  stock: ['/inventory'] };
+  stock: ['/inventory'],
+  notifications: ['/webhooks'],
+};
 export type ServiceName = keyof typeof ROUTES;
 
 /** The metrics route label of a forwarded call: its service prefix (`/items/*`); the service labels the exact route. */

@@ -37,7 +37,16 @@ export const CatalogEvents = {
 } as const;
 export const OpeningAbandoned = z.object({ operationId: EntityIdSchema });
 export type OpeningAbandoned = z.input<typeof OpeningAbandoned>;
-export const ItemChanged = ItemSnapshot;
+/**
+ * The payload of item.created and item.updated: the snapshot projections keep, plus `resource`,
+ * the Item exactly as the REST API answers it (the create or PATCH answer, GET /items/info) for
+ * the state the event's transaction commits, so a reader that publishes items (webhooks) needs no
+ * call back and cannot see a later state. A plain record: the Item's representation is the
+ * catalog's (its OpenAPI component Item) and readers pass it on as it is. Optional only because
+ * events recorded before it was added lack it; the catalog always sends it.
+ */
+export const ItemChanged = ItemSnapshot.extend({ resource: z.record(z.string(), z.unknown()).optional() });
+export type ItemChanged = z.input<typeof ItemChanged>;
 export const TagCreated = z.object({ id: z.string(), name: z.string(), color: z.string() });
 export type TagCreated = z.infer<typeof TagCreated>;
 export const SupplierCreated = z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string() });

@@ -34,8 +34,25 @@ export const LocationEvents = {
   updated: 'location.updated',
   deleted: 'location.deleted',
 } as const;
-export const LocationChanged = LocationSnapshot;
-export const LocationDeleted = z.object({ id: EntityIdSchema });
+/**
+ * `resource` in the location events: the Location exactly as the REST API answers it (OpenAPI
+ * component Location), so a reader that publishes locations (webhooks) needs no call back and
+ * cannot see a later state. A plain record: the representation is the locations service's and
+ * readers pass it on as it is. Optional only because events recorded before it was added lack it;
+ * the locations service always sends it.
+ */
+const LocationResource = z.record(z.string(), z.unknown()).optional();
+
+/** location.created and location.updated: the snapshot, and the location as answered for the state the event's transaction commits. */
+export const LocationChanged = LocationSnapshot.extend({ resource: LocationResource });
+export type LocationChanged = z.input<typeof LocationChanged>;
+
+/**
+ * location.deleted: the id, and the location as GET /locations/{id} answered it last, just
+ * before the deletion (from then on it answers 404, so there is no later representation).
+ */
+export const LocationDeleted = z.object({ id: EntityIdSchema, resource: LocationResource });
+export type LocationDeleted = z.input<typeof LocationDeleted>;
 
 export const LocationCommands = {
   /** Creates the workspace's default "Inventory" warehouse, or returns it when it exists. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Caller } from '../caller';
+import { Actor, Caller } from '../caller';
 import { EntityIdSchema } from '../ids';
 import { ItemSnapshot } from './catalog';
 import { LocationType } from './locations';
@@ -27,6 +27,12 @@ export const StockEvents = {
   transferRejected: 'transfer.rejected',
   /** The source withdrew a pending transfer; its reservation was released. */
   transferCancelled: 'transfer.cancelled',
+  /**
+   * A balance crossed its par level in a committed transaction (ParCrossed): decided in that
+   * transaction under the balance's lock, from its on-hand before and after and the minimum it
+   * carries, or when a minimum is changed. One per crossing, never per movement.
+   */
+  parCrossed: 'stock.par_crossed',
 } as const;
 export const StockChanged = z.object({
   itemId: EntityIdSchema,
@@ -40,8 +46,26 @@ export type StockChanged = z.input<typeof StockChanged>;
 export const StockLevelsChanged = z.object({
   position: z.number().int().positive(),
   changes: z.array(StockChanged).min(1),
+  /**
+   * The workspace's low-stock threshold for items without their own, as the caller of the change
+   * had it: item health alerts decide from it. Absent when no caller made the change (an opening
+   * undone) and in messages recorded before it existed.
+   */
+  defaultLowStockThreshold: z.number().optional(),
 });
 export type StockLevelsChanged = z.input<typeof StockLevelsChanged>;
+
+export const ParCrossed = z.object({
+  itemId: EntityIdSchema,
+  locationId: EntityIdSchema,
+  /** true: on-hand dropped below the minimum; false: it is back at or above it. */
+  below: z.boolean(),
+  onHand: z.number(),
+  minimum: z.number(),
+  item: z.object({ id: z.string(), sku: z.string(), description: z.string() }),
+  location: z.object({ id: z.string(), name: z.string(), type: LocationType }),
+});
+export type ParCrossed = z.input<typeof ParCrossed>;
 
 export const StockCommands = {
   /** Answers { transfers: number }: transfers created since billingCycleStart. */
@@ -124,6 +148,21 @@ export const TransferSnapshot = z.object({
     }),
   ),
   createdAt: z.string(),
+  /** Who created it; null only on transfers created before who and when were recorded. */
+  createdBy: Actor.nullable(),
+  /**
+   * When and by whom it entered each status after pending (a transfer created completed: at its
+   * creation, by its creator); null until it did, and where that was not yet recorded (before
+   * who and when were: the time of an earlier revert is known, its actor is not).
+   */
+  completedAt: z.string().nullable(),
+  completedBy: Actor.nullable(),
+  rejectedAt: z.string().nullable(),
+  rejectedBy: Actor.nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: Actor.nullable(),
+  revertedAt: z.string().nullable(),
+  revertedBy: Actor.nullable(),
   fromLocation: z.object({ id: z.string(), name: z.string(), type: LocationType }),
   toLocation: z.object({ id: z.string(), name: z.string(), type: LocationType }),
 });

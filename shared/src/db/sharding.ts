@@ -45,7 +45,9 @@ export const NON_DISTRIBUTED_TABLES: Readonly<Record<`${string}.${string}`, NonD
   'catalog.pgmigrations': MIGRATIONS,
   'locations.pgmigrations': MIGRATIONS,
   'stock.pgmigrations': MIGRATIONS,
+  'notifications.pgmigrations': MIGRATIONS,
   'catalog.processed_messages': PROCESSED_MESSAGES,
   'locations.processed_messages': PROCESSED_MESSAGES,
   'stock.processed_messages': PROCESSED_MESSAGES,
+  'notifications.processed_messages': PROCESSED_MESSAGES,
 };

@@ -7,6 +7,7 @@ export const API_TAGS = {
   Suppliers: 'Who items are bought from.',
   Inventory: 'Stock balances per item and location, and the immutable ledger of movements (receipts, adjustments, counts).',
   Transfers: 'Stock moved between two locations, at once or through pending → completed / rejected / cancelled, and reverted.',
+  Webhooks: 'Endpoints that receive every change as it happens (Standard Webhooks: signed, retried for days, never pointed inward), and their deliveries log. The events and their payloads are listed under Webhooks in this document (OpenAPI webhooks).',
 } as const;
 
 export type ApiTag = keyof typeof API_TAGS;

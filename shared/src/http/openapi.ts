@@ -242,5 +242,7 @@ export interface OpenApiDocument {
   tags?: Array<{ name: string; description: string }>;
   security?: unknown[];
   paths: Record<string, Partial<Record<string, Operation>>>;
+  /** What the API calls: the webhook events a receiver gets, each as the POST the receiver answers. */
+  webhooks?: Record<string, unknown>;
   components: Partial<Record<'schemas' | 'responses' | 'headers' | 'parameters' | 'securitySchemes', Record<string, unknown>>>;
 }

@@ -119,7 +119,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     req.ctx = verified.context;
     req.signedBodyDigest = verified.bodyDigest;
     res.setHeader('X-Request-Id', verified.context.requestId);
-    logContext.run({ requestId: verified.context.requestId, workspaceId: verified.context.workspace.id }, next);
+    logContext.run({ requestId: verified.context.requestId, workspaceId: verified.context.workspace.id, userId: verified.context.user.id, keyId: verified.context.keyId }, next);
   });
   app.use(requestLogger(options.logger));
   app.use(rejectUnsafeUrl);

@@ -88,10 +88,15 @@ export async function respondIdempotently<Result>(
   try {
     res.status(endpoint.status).json(present(await run(guard)));
   } catch (err) {
-    if (!(err instanceof KeyAlreadyUsed)) throw err;
-    const winner = await findStoredResponse(pool, scope);
-    if (!winner) throw new Conflict(`A request with Idempotency-Key "${key}" just completed; retry to receive its response.`);
-    await endpoint.beforeReplay?.();
-    replay(res, winner, fingerprint, key);
+    // A twin with the same key may have committed after this request looked for a stored answer:
+    // its effect is this request's (the key's promise), even when this attempt was refused for a
+    // state the twin made (a pending transfer it just cancelled). Replay it; otherwise the error stands.
+    const winner = await findStoredResponse(pool, scope).catch(() => undefined);
+    if (winner) {
+      await endpoint.beforeReplay?.();
+      return replay(res, winner, fingerprint, key);
+    }
+    if (err instanceof KeyAlreadyUsed) throw new Conflict(`A request with Idempotency-Key "${key}" just completed; retry to receive its response.`);
+    throw err;
   }
 }

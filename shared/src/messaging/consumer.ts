@@ -21,12 +21,28 @@ interface Subscription {
   apply: { each: EventHandler<unknown> } | { many: BatchEventHandler<unknown> };
   /** The handler records events of its own in the outbox: its commit wakes the relay. */
   recordsEvents: boolean;
+  afterCommit?: () => void;
+  /** See BatchSubscriptionOptions.run. */
+  run?: string;
 }
 
 /** What a subscription declares of its handler. */
 export interface SubscriptionOptions {
   /** The handler records events in the outbox (recordEvent and the like): after its transaction commits, the relay is woken to send them at once instead of at its next poll. */
   recordsEvents?: boolean;
+  /** Called after a transaction that applied messages of this subscription committed: wakes whoever acts on what the handler wrote (a delivery worker). */
+  afterCommit?: () => void;
+}
+
+/** What onMany takes besides the handler. */
+export interface BatchSubscriptionOptions extends Pick<SubscriptionOptions, 'afterCommit'> {
+  /**
+   * Subscriptions with the same run name (and the same handler) are applied together: the
+   * messages of a batch that follow each other go to one call of the handler whatever their
+   * type, instead of one call per run of one type (types that alternate message by message
+   * would otherwise make runs of one).
+   */
+  run?: string;
 }
 
 /**
@@ -59,7 +75,7 @@ export class EventConsumer {
   }
 
   on<S extends z.ZodTypeAny>(type: string, schema: S, handler: EventHandler<z.infer<S>>, options: SubscriptionOptions = {}): this {
-    this.subscriptions.set(type, { schema, apply: { each: handler as EventHandler<unknown> }, recordsEvents: options.recordsEvents ?? false });
+    this.subscriptions.set(type, { schema, apply: { each: handler as EventHandler<unknown> }, recordsEvents: options.recordsEvents ?? false, afterCommit: options.afterCommit });
     return this;
   }
 
@@ -69,8 +85,8 @@ export class EventConsumer {
    * lines name the message they are about themselves), so it suits handlers that record no
    * events of their own.
    */
-  onMany<S extends z.ZodTypeAny>(type: string, schema: S, handler: BatchEventHandler<z.infer<S>>): this {
-    this.subscriptions.set(type, { schema, apply: { many: handler as BatchEventHandler<unknown> }, recordsEvents: false });
+  onMany<S extends z.ZodTypeAny>(type: string, schema: S, handler: BatchEventHandler<z.infer<S>>, options: BatchSubscriptionOptions = {}): this {
+    this.subscriptions.set(type, { schema, apply: { many: handler as BatchEventHandler<unknown> }, recordsEvents: false, afterCommit: options.afterCommit, run: options.run });
     return this;
   }
 
@@ -112,7 +128,9 @@ export class EventConsumer {
         return;
       }
       const { message, subscription } = parsed;
-      await logContext.run({ requestId: message.requestId ?? undefined, workspaceId: message.workspaceId }, () => this.applyWithOthers({ ch, msg, message, subscription }));
+      // The message's actor carries on to the events its handler records.
+      const actor = { userId: message.actor?.userId, keyId: message.actor?.keyId };
+      await logContext.run({ requestId: message.requestId ?? undefined, workspaceId: message.workspaceId, ...actor }, () => this.applyWithOthers({ ch, msg, message, subscription }));
     } finally {
       this.inFlight -= 1;
     }
@@ -177,9 +195,11 @@ export class EventConsumer {
     return true;
   }
 
-  /** Wakes the relay when a committed batch applied a handler that records events. */
+  /** Wakes the relay when a committed batch applied a handler that records events, and the subscriptions' own after-commit hooks (once each). */
   private committed(batch: Delivery[], applied: boolean[]): void {
-    if (batch.some((delivery, i) => applied[i] && delivery.subscription.recordsEvents)) this.options.wakeRelay?.();
+    const subscriptions = new Set(batch.filter((_, i) => applied[i]).map((delivery) => delivery.subscription));
+    if ([...subscriptions].some((s) => s.recordsEvents)) this.options.wakeRelay?.();
+    for (const hook of new Set([...subscriptions].map((s) => s.afterCommit))) hook?.();
   }
 
   private async applyOne(delivery: Delivery): Promise<void> {
@@ -215,9 +235,9 @@ export class EventConsumer {
         await inContext(() => each(message.payload, message, tx));
         i += 1;
       } else {
-        // The fresh messages of this subscription up to the next message of another one.
+        // The fresh messages of this subscription (or of its run) up to the next message of another one.
         const run: Envelope[] = [];
-        for (; i < batch.length && (!outcomes[i] || batch[i]!.subscription === subscription); i++) if (outcomes[i]) run.push(batch[i]!.message);
+        for (; i < batch.length && (!outcomes[i] || sameRun(batch[i]!.subscription, subscription)); i++) if (outcomes[i]) run.push(batch[i]!.message);
         const { many } = subscription.apply;
         await logContext.exit(() => many(run, tx));
       }
@@ -283,6 +303,11 @@ export class EventConsumer {
       ch.nack(msg, false, true);
     }
   }
+}
+
+/** Whether two subscriptions' messages are applied in one call (see BatchSubscriptionOptions.run). */
+function sameRun(a: Subscription, b: Subscription): boolean {
+  return a === b || (a.run !== undefined && a.run === b.run);
 }
 
 interface Delivery {

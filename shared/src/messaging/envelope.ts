@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Actor } from '../caller';
 import { newId } from '../ids';
 
 /** What every message on the bus carries, events and commands alike. */
@@ -11,6 +12,12 @@ export const Envelope = z.object({
   requestId: z.string().nullable(),
   payload: z.unknown(),
   /**
+   * Who caused the message: the API key and its user whose request recorded it, passed on by the
+   * consumers whose handlers record events of their own; null for work no caller asked for (a
+   * sweeper healing an interrupted operation). Absent in messages recorded before it existed.
+   */
+  actor: Actor.nullable().optional(),
+  /**
    * W3C trace context (traceparent, tracestate) of the request that recorded an outbox event,
    * kept so that the relay's later publish joins that request's trace. Consumers read the trace
    * context from the AMQP headers instead, which name the publish itself.
@@ -22,6 +29,6 @@ export type Envelope<P = unknown> = Omit<z.infer<typeof Envelope>, 'payload'> & 
 /** An envelope's fields but its payload: what a publish needs besides the encoded message. */
 export type EnvelopeHead = Omit<Envelope, 'payload'>;
 
-export function envelope<P>(type: string, workspaceId: string, payload: P, requestId: string | null): Envelope<P> {
-  return { id: newId(), type, workspaceId, occurredAt: new Date().toISOString(), requestId, payload };
+export function envelope<P>(type: string, workspaceId: string, payload: P, requestId: string | null, actor: Actor | null = null): Envelope<P> {
+  return { id: newId(), type, workspaceId, occurredAt: new Date().toISOString(), requestId, actor, payload };
 }

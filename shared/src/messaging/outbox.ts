@@ -1,10 +1,17 @@
 import type { Pool, PoolClient } from 'pg';
 import { commitWith, withTransaction } from '../db/transaction';
-import type { Logger } from '../logger';
+import { type Logger, logContext } from '../logger';
 import { runDetached } from '../telemetry/detached';
 import { activeTraceContext } from '../telemetry/messaging-telemetry';
 import type { Broker } from './broker';
+import type { Actor } from '../caller';
 import { envelope, type Envelope, type EnvelopeHead } from './envelope';
+
+/** The caller the work in progress is done for (set per request and per consumed message), if any. */
+export function currentActor(): Actor | null {
+  const store = logContext.getStore();
+  return store?.userId && store.keyId ? { userId: store.userId, keyId: store.keyId } : null;
+}
 
 /**
  * Records an event in the caller's transaction. It reaches RabbitMQ only if that transaction
@@ -36,7 +43,8 @@ export async function recordEvents<P>(tx: PoolClient, type: string, workspaceId:
  */
 export function outboxMessages<P>(type: string, workspaceId: string, payloads: P[], requestId: string | null): Envelope<P>[] {
   const traceContext = activeTraceContext();
-  return payloads.map((payload) => ({ ...envelope(type, workspaceId, payload, requestId), traceContext }));
+  const actor = currentActor();
+  return payloads.map((payload) => ({ ...envelope(type, workspaceId, payload, requestId, actor), traceContext }));
 }
 
 /**

@@ -8,6 +8,7 @@ import { startCommandCall, traceCommandHandling } from '../telemetry/messaging-t
 import { DEAD_LETTER_EXCHANGE, messageProperties, type Broker } from './broker';
 import { commandQueue, deadLetterQueue } from './queues';
 import { Envelope, envelope } from './envelope';
+import { currentActor } from './outbox';
 
 /** How long a command may wait for the broker to take it (a connection being re-established). */
 const SEND_TIMEOUT_MS = 1000;
@@ -119,7 +120,8 @@ export class CommandServer {
     if (!entry) return { ok: false, error: { code: 'bad_request', message: `Unknown command ${request.type}.` } };
     const payload = entry.schema.safeParse(request.payload);
     if (!payload.success) return { ok: false, error: { code: 'bad_request', message: `Invalid ${request.type} command: ${payload.error.message}` } };
-    return logContext.run({ requestId: request.requestId ?? undefined, workspaceId: request.workspaceId }, async () => {
+    const actor = { userId: request.actor?.userId, keyId: request.actor?.keyId };
+    return logContext.run({ requestId: request.requestId ?? undefined, workspaceId: request.workspaceId, ...actor }, async () => {
       try {
         const result = await entry.handler(payload.data, { workspaceId: request.workspaceId, requestId: request.requestId, messageId: request.id });
         return { ok: true as const, result: result ?? null };
@@ -193,7 +195,7 @@ export class CommandClient {
     }
     const timeoutMs = context.timeoutMs ?? this.defaultTimeoutMs;
     const requestId = context.requestId ?? logContext.getStore()?.requestId ?? null;
-    const message = envelope(type, context.workspaceId, payload, requestId);
+    const message = envelope(type, context.workspaceId, payload, requestId, currentActor());
     const correlationId = newId();
     const reply = new Promise<Reply>((resolve) => {
       const timer = setTimeout(() => {

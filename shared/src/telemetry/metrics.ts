@@ -116,6 +116,35 @@ export const deadLetterDepth = gauge('dlq_depth_messages', {
   description: 'Messages waiting in a dead-letter queue',
 });
 
+export const webhookAttempts = counter('webhook_attempts_total', {
+  description: 'Webhook delivery attempts, by outcome: succeeded (a 2xx), failed (any other answer, a refused address, a network error or a timeout)',
+});
+
+export const webhookAttemptDuration = histogram('webhook_attempt_duration_seconds', {
+  description: 'Time of one webhook attempt, connection to the end of the response, by outcome',
+  unit: 's',
+  advice: { explicitBucketBoundaries: LATENCY_BUCKETS },
+});
+
+export const webhookDeliveryDelay = histogram('webhook_delivery_delay_seconds', {
+  description: "From the event's commit to its successful delivery (retries included)",
+  unit: 's',
+  advice: { explicitBucketBoundaries: [...LATENCY_BUCKETS, 60, 300, 1800, 7200, 36000, 86400] },
+});
+
+export const webhookBacklog = gauge('webhook_backlog_messages', {
+  description: 'Webhook messages pending (due now or waiting for a retry), of enabled endpoints',
+});
+
+export const webhookOldestPendingAge = gauge('webhook_oldest_pending_age_seconds', {
+  description: 'Age of the oldest pending webhook message of an enabled endpoint; 0 when none',
+  unit: 's',
+});
+
+export const webhookDisabledEndpoints = gauge('webhook_disabled_endpoints', {
+  description: 'Webhook endpoints disabled (by the service after failures or a 410, or paused through the API)',
+});
+
 /** Answers a scrape with the Prometheus text format. */
 export function serveMetrics(request: IncomingMessage, response: ServerResponse): void {
   meter();

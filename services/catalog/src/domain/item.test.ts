@@ -1,4 +1,5 @@
-import { itemChanges, type ItemState } from './item';
+import { ItemChanged } from '@inv/shared/core';
+import { type Item, itemChanged, itemChanges, type ItemState } from './item';
 
 const current: ItemState = {
   sku: 'A',
@@ -28,5 +29,35 @@ describe('itemChanges', () => {
 
   it('when a field is absent, then it is not a change', () => {
     expect(itemChanges(current, { description: undefined })).toEqual({});
+  });
+});
+
+describe('itemChanged', () => {
+  const id = '6cf7c50b-956c-442d-9529-137d72a9ce9d';
+  const workspaceId = '0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60';
+  const tag = { id: '5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05', name: 'Fragile', color: '#9e9e9e' };
+  const item: Item = {
+    id,
+    sku: 'A',
+    description: 'd',
+    externalId: null,
+    supplierId: null,
+    cost: 1,
+    sellPrice: 2,
+    trackStock: true,
+    lowStockThreshold: null,
+    tagId: tag.id,
+    tags: [tag],
+    userId: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b',
+    workspaceId,
+    createdAt: '2026-01-02T03:04:05.678Z',
+    updatedAt: '2026-01-02T03:04:05.678Z',
+    projectId: workspaceId,
+    supplier: null,
+  };
+
+  it('when the payload goes through the contract, as consumers parse it, then the snapshot and the whole answered item survive', () => {
+    const payload = ItemChanged.parse(JSON.parse(JSON.stringify(itemChanged(item, 7))));
+    expect(payload).toEqual({ id, sku: 'A', description: 'd', trackStock: true, version: 7, resource: item });
   });
 });

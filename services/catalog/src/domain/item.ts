@@ -1,4 +1,4 @@
-import { ApiId, ApiTimestamp, z } from '@inv/shared/core';
+import { ApiId, ApiTimestamp, type ItemChanged, z } from '@inv/shared/core';
 import { Supplier } from './supplier';
 import { Tag } from './tag';
 
@@ -26,6 +26,15 @@ export const Item = z
   })
   .openapi('Item');
 export type Item = z.infer<typeof Item>;
+
+/**
+ * The payload of item.created and item.updated for `item` as the use case answers it (the Item
+ * carries no stock figures, so the answer is the whole resource; stock changes have events of
+ * their own), at the version its transaction gives it.
+ */
+export function itemChanged(item: Item, version: number): ItemChanged {
+  return { id: item.id, sku: item.sku, description: item.description, trackStock: item.trackStock, version, resource: item };
+}
 
 /** The editable state of an item, as the rules compare it. */
 export interface ItemState {

@@ -6,7 +6,7 @@ import { IN_USE } from '../data/counters';
 import { insertItems, loadItems, type NewItem, setItemTags, takenKeys } from '../data/item-repository';
 import { findSupplierIds } from '../data/supplier-repository';
 import { findTags } from '../data/tag-repository';
-import { type Item, skuKey } from '../domain/item';
+import { type Item, itemChanged, skuKey } from '../domain/item';
 import { openingLocation } from '../domain/opening-stock';
 import { resolveTagSelection, type TagSelection, tagSelection } from '../domain/tag-selection';
 import { type StockPort, withOpeningStock } from './opening-stock-protocol';
@@ -79,8 +79,9 @@ export async function createItems(
         await duplicateConflict(tx, workspace.id, prepared.map((p) => p.item), label);
         const versions = await insertItems(tx, workspace.id, context.user.id, prepared.map((p) => p.item));
         await setItemTags(tx, workspace.id, assignments);
-        await recordEvents(tx, CatalogEvents.itemCreated, workspace.id, prepared.map((p) => ({ ...snapshotOf(p.item), version: versions.get(p.item.id)! })), context.requestId);
         const items = await loadItems(tx, workspace.id, prepared.map((p) => p.item.id));
+        // Each event carries its own item as this request answers it.
+        await recordEvents(tx, CatalogEvents.itemCreated, workspace.id, items.map((item) => itemChanged(item, versions.get(item.id)!)), context.requestId);
         await claimPlanQuota(tx, workspace.id, planQuota(workspace, 'items'), IN_USE.items, prepared.length);
         await guard.finish(tx, items);
         // Last, so that once the stock service has committed only our COMMIT remains.

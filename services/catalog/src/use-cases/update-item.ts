@@ -5,7 +5,7 @@ import { type ServiceRuntime, transact } from '@inv/shared/runtime';
 import { loadItems, lockItem, nextItemVersion, setItemTags, updateItem as writeItem } from '../data/item-repository';
 import { findSupplierIds } from '../data/supplier-repository';
 import { findTags } from '../data/tag-repository';
-import { changesCopiedFields, type Item, itemChanges, type ItemState } from '../domain/item';
+import { changesCopiedFields, type Item, itemChanged, itemChanges, type ItemState } from '../domain/item';
 import { parseItemRef } from '../domain/item-ref';
 import { resolveTagSelection, tagSelection } from '../domain/tag-selection';
 import type { CreateItemInput } from './create-items';
@@ -65,13 +65,7 @@ export async function updateItem(runtime: ServiceRuntime, context: Caller, itemR
       await writeItem(tx, workspaceId, locked.id, changes, version);
       if (changes.tagIds) await setItemTags(tx, workspaceId, [{ itemId: locked.id, tagIds: changes.tagIds }]);
       const [item] = await loadItems(tx, workspaceId, [locked.id]);
-      await recordEvent(
-        tx,
-        CatalogEvents.itemUpdated,
-        workspaceId,
-        { id: item!.id, sku: item!.sku, description: item!.description, trackStock: item!.trackStock, version },
-        context.requestId,
-      );
+      await recordEvent(tx, CatalogEvents.itemUpdated, workspaceId, itemChanged(item!, version), context.requestId);
       return item!;
     });
   } catch (err) {

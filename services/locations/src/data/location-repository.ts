@@ -1,4 +1,4 @@
-import { type CommittedLocation, type LocationSnapshot, type LocationType } from '@inv/shared/core';
+import { type CommittedLocation, type LocationChanged, type LocationDeleted, type LocationSnapshot, type LocationType } from '@inv/shared/core';
 import { type InUseQuery, isUniqueViolation, SqlConditions, type PoolClient, type Pool } from '@inv/shared/db';
 import type { Location, LocationChanges, NewLocation } from '../domain/location';
 
@@ -39,8 +39,18 @@ export function toLocation(row: LocationRow): Location {
   };
 }
 
-export function toSnapshot(row: LocationRow): LocationSnapshot {
+function toSnapshot(row: LocationRow): LocationSnapshot {
   return { id: row.id, name: row.name, type: row.type, active: row.active, isDefault: row.is_default, version: Number(row.version) };
+}
+
+/** The payload of location.created and location.updated for the row the event's transaction writes: its resource is what the API answers for it. */
+export function locationChanged(row: LocationRow): LocationChanged {
+  return { ...toSnapshot(row), resource: toLocation(row) };
+}
+
+/** The payload of location.deleted for `live`, the location's row as it was before the deletion (see LocationDeleted). */
+export function locationDeleted(live: LocationRow): LocationDeleted {
+  return { id: live.id, resource: toLocation(live) };
 }
 
 /**

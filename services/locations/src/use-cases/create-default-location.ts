@@ -1,7 +1,7 @@
 import { Conflict, LocationEvents, newId } from '@inv/shared/core';
 import { recordEvent } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
-import { insertDefaultLocation, isWorkspaceAbandoned, lockWorkspaceLocations, toLocation, toSnapshot } from '../data/location-repository';
+import { insertDefaultLocation, isWorkspaceAbandoned, locationChanged, lockWorkspaceLocations, toLocation } from '../data/location-repository';
 import { DEFAULT_LOCATION_NAME, type Location } from '../domain/location';
 
 /**
@@ -17,7 +17,7 @@ export async function createDefaultLocation(runtime: Pick<ServiceRuntime, 'pool'
     }
     const { row, created } = await insertDefaultLocation(tx, workspaceId, newId(), DEFAULT_LOCATION_NAME);
     if (created) {
-      await recordEvent(tx, LocationEvents.created, workspaceId, toSnapshot(row), requestId);
+      await recordEvent(tx, LocationEvents.created, workspaceId, locationChanged(row), requestId);
     }
     return toLocation(row);
   });

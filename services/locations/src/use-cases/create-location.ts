@@ -2,7 +2,7 @@ import { type Caller, Forbidden, LocationEvents, newId, planQuota } from '@inv/s
 import { claimPlanQuota, type EffectGuard } from '@inv/shared/db';
 import { recordEvent } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
-import { DuplicateName, insertLocation, LOCATIONS_IN_USE, toLocation, toSnapshot } from '../data/location-repository';
+import { DuplicateName, insertLocation, locationChanged, LOCATIONS_IN_USE, toLocation } from '../data/location-repository';
 import { type CreateLocationInput, type Location, mayCreateLocation, nameTaken } from '../domain/location';
 
 /**
@@ -24,7 +24,7 @@ export async function createLocation(
     const row = await insertLocation(tx, workspaceId, newId(), location).catch((err) => {
       throw err instanceof DuplicateName ? nameTaken(location.name) : err;
     });
-    await recordEvent(tx, LocationEvents.created, workspaceId, toSnapshot(row), context.requestId);
+    await recordEvent(tx, LocationEvents.created, workspaceId, locationChanged(row), context.requestId);
     await claimPlanQuota(tx, workspaceId, planQuota(context.workspace, 'locations'), LOCATIONS_IN_USE);
     const created = toLocation(row);
     await guard.finish(tx, created);

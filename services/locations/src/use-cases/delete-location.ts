@@ -3,7 +3,7 @@ import { releasePlanQuota, withTransaction } from '@inv/shared/db';
 import { recordEvent } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { endDeletion, forgetDeletion, joinDeletion, lockDeletion } from '../data/deletion-repository';
-import { findLocation, lockLocation, type LocationRow, softDeleteLocation } from '../data/location-repository';
+import { findLocation, locationDeleted, lockLocation, type LocationRow, softDeleteLocation } from '../data/location-repository';
 import { writeDenied } from '../domain/location';
 import { readableLocation } from './find-locations';
 import { rollBackDeletion } from './roll-back-deletion';
@@ -74,11 +74,13 @@ async function startDeletion(runtime: Runtime, row: LocationRow, attemptId: stri
 async function completeDeletion(runtime: Runtime, row: LocationRow, requestId: string): Promise<'deleted' | 'gone' | 'rolled-back'> {
   return transact(runtime, async (tx) => {
     // The location's lock first, then the record's: the order startDeletion takes them in.
-    if (!(await lockLocation(tx, row.workspace_id, row.id))) return 'gone';
+    const live = await lockLocation(tx, row.workspace_id, row.id);
+    if (!live) return 'gone';
     if ((await lockDeletion(tx, row.workspace_id, row.id))?.state !== 'closing') return 'rolled-back';
     await softDeleteLocation(tx, row.workspace_id, row.id);
     await releasePlanQuota(tx, row.workspace_id, 'locations');
-    await recordEvent(tx, LocationEvents.deleted, row.workspace_id, { id: row.id }, requestId);
+    // From the locked row, not `row`: GET's last answer includes any change committed since `row` was read.
+    await recordEvent(tx, LocationEvents.deleted, row.workspace_id, locationDeleted(live), requestId);
     await endDeletion(tx, row.workspace_id, row.id);
     return 'deleted';
   });

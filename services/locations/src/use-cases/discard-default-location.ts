@@ -2,7 +2,7 @@ import { LocationEvents } from '@inv/shared/core';
 import { releasePlanQuota } from '@inv/shared/db';
 import { recordEvent } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
-import { lockWorkspaceLocations, markWorkspaceAbandoned, softDeleteDefaultLocation } from '../data/location-repository';
+import { locationDeleted, lockWorkspaceLocations, markWorkspaceAbandoned, softDeleteDefaultLocation } from '../data/location-repository';
 
 /**
  * The gateway gave up creating the workspace: deletes its default location when it was made, and
@@ -19,7 +19,8 @@ export async function discardDefaultLocation(runtime: Pick<ServiceRuntime, 'pool
     const discarded = await softDeleteDefaultLocation(tx, workspaceId);
     if (discarded) {
       await releasePlanQuota(tx, workspaceId, 'locations');
-      await recordEvent(tx, LocationEvents.deleted, workspaceId, { id: discarded.id }, requestId);
+      // The soft delete changes no field a Location shows, so the row it returns is the location as it was.
+      await recordEvent(tx, LocationEvents.deleted, workspaceId, locationDeleted(discarded), requestId);
     }
     return { discarded: true as const };
   });

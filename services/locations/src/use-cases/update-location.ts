@@ -1,7 +1,7 @@
 import { type Caller, canAccessLocation, LocationEvents, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
 import { recordEvent } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
-import { DuplicateName, lockLocation, nextLocationVersion, toLocation, toSnapshot, updateLocation as updateLocationRow } from '../data/location-repository';
+import { DuplicateName, locationChanged, lockLocation, nextLocationVersion, toLocation, updateLocation as updateLocationRow } from '../data/location-repository';
 import { changesCopiedFields, changesOf, type Location, nameTaken, type UpdateLocationInput, writeDenied } from '../domain/location';
 import { readableLocation } from './find-locations';
 
@@ -38,7 +38,7 @@ export async function updateLocation(
       throw err instanceof DuplicateName ? nameTaken(changes.name ?? row.name) : err;
     });
     if (!updated) throw new Error(`location ${row.id} vanished while locked`);
-    await recordEvent(tx, LocationEvents.updated, workspaceId, toSnapshot(updated), context.requestId);
+    await recordEvent(tx, LocationEvents.updated, workspaceId, locationChanged(updated), context.requestId);
     return toLocation(updated);
   });
 }

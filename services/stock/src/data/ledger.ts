@@ -1,4 +1,4 @@
-import { type EntityId, StockEvents, type StockChanged, type TransferStatus } from '@inv/shared/core';
+import { type Actor, type EntityId, StockEvents, type StockChanged, type TransferStatus } from '@inv/shared/core';
 import type { InUseQuery, Pool, PoolClient } from '@inv/shared/db';
 import { type Envelope, outboxMessages } from '@inv/shared/messaging';
 import { type BalanceKey, balanceKey, type LockedBalance, type NewMovement } from '../domain/ledger-plan';
@@ -51,6 +51,8 @@ export interface LedgerFacts {
   locations: Map<string, LocationRow>;
   items: Map<string, ItemRow>;
   balances: Map<string, LockedBalance>;
+  /** The par level of each locked balance that has one (balanceKey → minimum), read under a share lock. */
+  parMinimums: Map<string, Units>;
 }
 
 /** The advisory lock spaces (first key), apart from every other advisory lock on the database. */
@@ -74,6 +76,11 @@ const LOCK_AND_READ = {
        SELECT ${LOCATION_COLUMNS} FROM locations WHERE workspace_id = $1 AND id = ANY($3::uuid[])
      ), goods AS (
        SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = $1 AND id = ANY($4::uuid[])
+     ), pars AS (
+       -- Shared: a minimum being changed (setParLevel locks its row) waits for this change, and the other way round.
+       SELECT item_id, location_id, minimum::text FROM par_levels
+        WHERE workspace_id = $1 AND (item_id, location_id) IN (SELECT * FROM unnest($5::uuid[], $6::uuid[]))
+        FOR SHARE
      ), locked_balances AS (
        INSERT INTO balances AS b (workspace_id, item_id, location_id, on_hand, updated_at)
        SELECT $1, k.item_id, k.location_id, 0, $7 FROM unnest($5::uuid[], $6::uuid[]) AS k(item_id, location_id)
@@ -83,7 +90,8 @@ const LOCK_AND_READ = {
        RETURNING b.item_id, b.location_id, b.on_hand::text, b.reserved::text, b.version
      )
      SELECT (SELECT row_to_json(t) FROM locked_transfer t) AS transfer, (SELECT json_agg(p) FROM places p) AS locations,
-            (SELECT json_agg(g) FROM goods g) AS items, (SELECT json_agg(b) FROM locked_balances b) AS balances`,
+            (SELECT json_agg(g) FROM goods g) AS items, (SELECT json_agg(b) FROM locked_balances b) AS balances,
+            (SELECT json_agg(p) FROM pars p) AS par_levels`,
 };
 
 /**
@@ -103,6 +111,7 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
       locations: LocationRow[] | null;
       items: ItemRow[] | null;
       balances: Array<{ item_id: EntityId; location_id: EntityId; on_hand: string; reserved: string; version: number }> | null;
+      par_levels: Array<{ item_id: EntityId; location_id: EntityId; minimum: string }> | null;
     }>({
       ...LOCK_AND_READ,
       values: [workspaceId, locks.transferId ?? null, sorted(locks.locationIds), sorted(locks.itemIds), balances.map((k) => k.itemId), balances.map((k) => k.locationId), now],
@@ -120,6 +129,7 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
             return [balanceKey(b), b];
           }),
         ),
+        parMinimums: new Map((row.par_levels ?? []).map((p) => [balanceKey({ itemId: p.item_id, locationId: p.location_id }), toUnits(p.minimum)])),
       };
     });
   return [held, read];
@@ -142,13 +152,13 @@ export interface TransferTransition {
   to: TransferStatus;
   /** Why the destination rejected or the source cancelled it ("" otherwise). */
   reason: string;
-  /** Set when the transfer is reverted. */
-  revertedAt: Date | null;
 }
 
 /** What a change of stock writes: the caller planned it under the locks of lockLedger. */
 export interface LedgerWrite {
-  userId: string;
+  /** Who makes the change: on its movements, and on the transfer it creates or moves. */
+  actor: Actor;
+  /** When: the movements' time, and the transfer's creation or transition. */
   now: Date;
   transfer?: { created: NewTransfer } | { moved: TransferTransition };
   movements: readonly NewMovement[];
@@ -161,15 +171,30 @@ export interface LedgerWrite {
 const WRITE = {
   name: 'stock_ledger_write',
   text: `WITH new_transfer AS (
-       INSERT INTO transfers (id, workspace_id, from_location_id, to_location_id, status, note, user_id, created_at)
-       SELECT $2::uuid, $1, $3::uuid, $4::uuid, $5, $6, $7, $8 WHERE $2::uuid IS NOT NULL
+       INSERT INTO transfers (id, workspace_id, from_location_id, to_location_id, status, note, user_id, created_by_key_id, created_at,
+                              completed_at, completed_by_user_id, completed_by_key_id)
+       SELECT $2::uuid, $1, $3::uuid, $4::uuid, $5, $6, $7, $17, $8,
+              CASE $5 WHEN 'completed' THEN $8::timestamptz END, CASE $5 WHEN 'completed' THEN $7::text END, CASE $5 WHEN 'completed' THEN $17::text END
+        WHERE $2::uuid IS NOT NULL
        RETURNING id
      ), new_lines AS (
        INSERT INTO transfer_lines (id, workspace_id, transfer_id, position, item_id, quantity, note)
        SELECT l.id, $1, (SELECT id FROM new_transfer), l.position, l.item_id, l.quantity, l.note
          FROM unnest($9::uuid[], $10::uuid[], $11::numeric[], $12::text[]) WITH ORDINALITY AS l(id, item_id, quantity, note, position)
      ), moved_transfer AS (
-       UPDATE transfers SET status = $15, reason = $16, reverted_at = coalesce($17, reverted_at)
+       UPDATE transfers SET status = $15, reason = $16,
+              completed_at = CASE $15 WHEN 'completed' THEN $8::timestamptz ELSE completed_at END,
+              completed_by_user_id = CASE $15 WHEN 'completed' THEN $7::text ELSE completed_by_user_id END,
+              completed_by_key_id = CASE $15 WHEN 'completed' THEN $17::text ELSE completed_by_key_id END,
+              rejected_at = CASE $15 WHEN 'rejected' THEN $8::timestamptz ELSE rejected_at END,
+              rejected_by_user_id = CASE $15 WHEN 'rejected' THEN $7::text ELSE rejected_by_user_id END,
+              rejected_by_key_id = CASE $15 WHEN 'rejected' THEN $17::text ELSE rejected_by_key_id END,
+              cancelled_at = CASE $15 WHEN 'cancelled' THEN $8::timestamptz ELSE cancelled_at END,
+              cancelled_by_user_id = CASE $15 WHEN 'cancelled' THEN $7::text ELSE cancelled_by_user_id END,
+              cancelled_by_key_id = CASE $15 WHEN 'cancelled' THEN $17::text ELSE cancelled_by_key_id END,
+              reverted_at = CASE $15 WHEN 'reverted' THEN $8::timestamptz ELSE reverted_at END,
+              reverted_by_user_id = CASE $15 WHEN 'reverted' THEN $7::text ELSE reverted_by_user_id END,
+              reverted_by_key_id = CASE $15 WHEN 'reverted' THEN $17::text ELSE reverted_by_key_id END
         WHERE workspace_id = $1 AND id = $13::uuid AND status = $14
      ), ledger AS (
        INSERT INTO movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, reason, reference, note, created_at)
@@ -188,8 +213,11 @@ const WRITE = {
 
 /**
  * Writes a change of stock in one statement: the transfer it creates (with its lines) or moves to
- * its next status, its movements, its balances and its events. The tables' constraints (on-hand
- * never negative, reserved within on-hand, movement and line references) back the plan.
+ * its next status, its movements, its balances and its events. A transfer entering a status after
+ * pending (created completed, or moved) records the change's time and actor in that status's
+ * columns, as stampsAfter (domain/transfer-lifecycle.ts) does for the answer. The tables'
+ * constraints (on-hand never negative, reserved within on-hand, movement and line references)
+ * back the plan.
  */
 export async function writeLedger(tx: PoolClient, workspaceId: string, w: LedgerWrite): Promise<void> {
   const created = w.transfer && 'created' in w.transfer ? w.transfer.created : undefined;
@@ -206,7 +234,7 @@ export async function writeLedger(tx: PoolClient, workspaceId: string, w: Ledger
       created?.toLocationId ?? null,
       created?.status ?? null,
       created?.note ?? null,
-      w.userId,
+      w.actor.userId,
       w.now,
       (created?.lines ?? []).map((l) => l.id),
       (created?.lines ?? []).map((l) => l.itemId),
@@ -216,7 +244,7 @@ export async function writeLedger(tx: PoolClient, workspaceId: string, w: Ledger
       moved?.from ?? null,
       moved?.to ?? null,
       moved?.reason ?? null,
-      moved?.revertedAt ?? null,
+      w.actor.keyId,
       m.map((x) => x.id),
       m.map((x) => x.itemId),
       m.map((x) => x.locationId),
@@ -247,9 +275,15 @@ export async function writeLedger(tx: PoolClient, workspaceId: string, w: Ledger
  * held to commit, so positions follow commit order with no gaps; send this last before COMMIT,
  * since every writer of the workspace queues on that row meanwhile.
  */
-export async function recordStockChanges(tx: PoolClient, workspaceId: string, changes: readonly StockChanged[], requestId: string | null): Promise<number | undefined> {
+export async function recordStockChanges(
+  tx: PoolClient,
+  workspaceId: string,
+  changes: readonly StockChanged[],
+  requestId: string | null,
+  defaultLowStockThreshold?: number,
+): Promise<number | undefined> {
   if (changes.length === 0) return undefined;
-  const [message] = outboxMessages(StockEvents.changed, workspaceId, [{ changes }], requestId);
+  const [message] = outboxMessages(StockEvents.changed, workspaceId, [{ changes, defaultLowStockThreshold }], requestId);
   const { rows } = await tx.query<{ position: string }>({
     name: 'stock_record_stock_changes',
     text: `WITH taken AS (

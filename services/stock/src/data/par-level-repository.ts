@@ -31,6 +31,20 @@ function toParLevel(r: ParLevelRow): ParLevel {
 const PAR_LEVEL_FROM = `par_levels p LEFT JOIN balances b ON b.workspace_id = p.workspace_id AND b.item_id = p.item_id AND b.location_id = p.location_id`;
 const PAR_LEVEL_COLUMNS = 'p.item_id, p.location_id, p.minimum::text, coalesce(b.on_hand, 0)::text AS on_hand, p.updated_at';
 
+/**
+ * The par level's minimum, its row locked until the transaction ends (undefined when there is
+ * none): a change of stock reading it (lockLedger, FOR SHARE) waits, and so does this for one in
+ * flight, so the on-hand read after it is committed.
+ */
+export async function lockParLevel(tx: PoolClient, workspaceId: string, key: { itemId: string; locationId: string }): Promise<Units | undefined> {
+  const { rows } = await tx.query<{ minimum: string }>('SELECT minimum::text FROM par_levels WHERE workspace_id = $1 AND item_id = $2 AND location_id = $3 FOR UPDATE', [
+    workspaceId,
+    key.itemId,
+    key.locationId,
+  ]);
+  return rows[0] ? toUnits(rows[0].minimum) : undefined;
+}
+
 /** Creates or replaces the par level and answers it with the on-hand there, in one statement. */
 export async function upsertParLevel(tx: PoolClient, workspaceId: string, key: { itemId: string; locationId: string }, minimum: Units, now: Date): Promise<ParLevel> {
   const { rows } = await tx.query<ParLevelRow>(

@@ -1,4 +1,4 @@
-import { type LocationType, type TransferStatus } from '@inv/shared/core';
+import { type Actor, type LocationType, type TransferStatus } from '@inv/shared/core';
 import { boundedCountSql, keysetPage, cursorTimeSql, type PageRequest, type TimeIdKey } from '@inv/shared/http';
 import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
 import type { DateRange } from '../domain/intervals';
@@ -8,6 +8,11 @@ import { isFencedPast } from '../domain/projected-facts';
 import type { ReadableLocations } from './ledger-repository';
 
 type Db = Pool | PoolClient;
+
+/** Who did something, from the user and key columns that record it; null when they do not (not yet, or before keys were recorded). */
+function recordedActor(userId: string | null, keyId: string | null): Actor | null {
+  return userId !== null && keyId !== null ? { userId, keyId } : null;
+}
 
 /** Items and locations a read showed from copies fenced past what they hold, with the fence seen. */
 export interface FencedCopies {
@@ -32,6 +37,20 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
       note: string;
       reason: string;
       created_at: Date;
+      user_id: string;
+      created_by_key_id: string | null;
+      completed_at: Date | null;
+      completed_by_user_id: string | null;
+      completed_by_key_id: string | null;
+      rejected_at: Date | null;
+      rejected_by_user_id: string | null;
+      rejected_by_key_id: string | null;
+      cancelled_at: Date | null;
+      cancelled_by_user_id: string | null;
+      cancelled_by_key_id: string | null;
+      reverted_at: Date | null;
+      reverted_by_user_id: string | null;
+      reverted_by_key_id: string | null;
       from_name: string | null;
       from_type: LocationType | null;
       from_copy: Copy;
@@ -39,7 +58,9 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
       to_type: LocationType | null;
       to_copy: Copy;
     }>(
-      `SELECT t.id, t.from_location_id, t.to_location_id, t.status, t.note, t.reason, t.created_at,
+      `SELECT t.id, t.from_location_id, t.to_location_id, t.status, t.note, t.reason, t.created_at, t.user_id, t.created_by_key_id,
+              t.completed_at, t.completed_by_user_id, t.completed_by_key_id, t.rejected_at, t.rejected_by_user_id, t.rejected_by_key_id,
+              t.cancelled_at, t.cancelled_by_user_id, t.cancelled_by_key_id, t.reverted_at, t.reverted_by_user_id, t.reverted_by_key_id,
               f.name AS from_name, f.type AS from_type, json_build_object('version', f.version, 'fence', f.fence) AS from_copy,
               d.name AS to_name, d.type AS to_type, json_build_object('version', d.version, 'fence', d.fence) AS to_copy
        FROM transfers t
@@ -83,6 +104,15 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
             item: { id: l.item_id, sku: l.sku ?? '', description: l.description ?? '' },
           })),
         createdAt: r.created_at.toISOString(),
+        createdBy: recordedActor(r.user_id, r.created_by_key_id),
+        completedAt: r.completed_at?.toISOString() ?? null,
+        completedBy: recordedActor(r.completed_by_user_id, r.completed_by_key_id),
+        rejectedAt: r.rejected_at?.toISOString() ?? null,
+        rejectedBy: recordedActor(r.rejected_by_user_id, r.rejected_by_key_id),
+        cancelledAt: r.cancelled_at?.toISOString() ?? null,
+        cancelledBy: recordedActor(r.cancelled_by_user_id, r.cancelled_by_key_id),
+        revertedAt: r.reverted_at?.toISOString() ?? null,
+        revertedBy: recordedActor(r.reverted_by_user_id, r.reverted_by_key_id),
         fromLocation: { id: r.from_location_id, name: r.from_name ?? '', type: r.from_type ?? 'other' },
         toLocation: { id: r.to_location_id, name: r.to_name ?? '', type: r.to_type ?? 'other' },
       },

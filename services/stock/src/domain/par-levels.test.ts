@@ -1,5 +1,5 @@
 import { type EntityId, type LocationAccess, NotFound } from '@inv/shared/core';
-import { isBelowPar, parLevelRefusal, SetParLevelBody } from './par-levels';
+import { isBelowPar, parCrossing, parCrossings, parLevelRefusal, SetParLevelBody } from './par-levels';
 import { toUnits } from './quantity';
 import { CatalogOnlyItem, LocationClosed, NoWriteAccess, type PlaceFacts } from './stock-policy';
 
@@ -57,5 +57,41 @@ describe('par levels: the body', () => {
     for (const minimum of [-1, 1.00001, 1_000_000_001, '5', null]) expect(SetParLevelBody.safeParse({ minimum }).success).toBe(false);
     expect(SetParLevelBody.safeParse({}).success).toBe(false);
     expect(SetParLevelBody.safeParse({ minimum: 1, extra: true }).success).toBe(false);
+  });
+});
+
+describe('par level crossings', () => {
+  const u = (n: number) => toUnits(n);
+  const par = (onHand: number, minimum: number | undefined) => ({ onHand: u(onHand), minimum: minimum === undefined ? undefined : u(minimum) });
+
+  it.each<[string, ReturnType<typeof par>, ReturnType<typeof par>, boolean | undefined]>([
+    ['drops below its minimum', par(5, 5), par(4, 5), true],
+    ['drops to empty from well above', par(40, 5), par(0, 5), true],
+    ['gets back to exactly the minimum', par(4, 5), par(5, 5), false],
+    ['gets back above the minimum', par(0, 5), par(12, 5), false],
+    ['stays below', par(4, 5), par(1, 5), undefined],
+    ['stays at or above', par(5, 5), par(9, 5), undefined],
+    ['gets a first par level above its on-hand', par(1, undefined), par(1, 5), undefined],
+    ['loses its par level while below it', par(1, 5), par(1, undefined), undefined],
+    ['has its minimum raised above its on-hand', par(7, 5), par(7, 10), true],
+    ['has its minimum lowered to its on-hand', par(7, 10), par(7, 7), false],
+    ['has its minimum set to 0 while empty', par(0, 3), par(0, 0), false],
+  ])('when a balance %s, then the crossing is %s (true: below par)', (_, before, after, below) => {
+    expect(parCrossing(before, after)).toBe(below);
+  });
+
+  it('when a transaction moves balances, then only those with a par level whose side changed cross, each once, from the locked on-hand to the last', () => {
+    const [item, van, truck, site] = ['0191c1a0-0000-7000-8000-000000000001', '0191c1a0-0000-7000-8000-000000000002', '0191c1a0-0000-7000-8000-000000000003', '0191c1a0-0000-7000-8000-000000000004'] as EntityId[];
+    const key = (location: EntityId) => `${item}/${location}`;
+    const before = new Map([[key(van!), { onHand: u(6) }], [key(truck!), { onHand: u(2) }], [key(site!), { onHand: u(9) }]]);
+    const minimums = new Map([[key(van!), u(5)], [key(truck!), u(5)]]);
+    const changed = [
+      { itemId: item!, locationId: van!, onHand: u(3) },
+      { itemId: item!, locationId: van!, onHand: u(6) },
+      { itemId: item!, locationId: truck!, onHand: u(8) },
+      { itemId: item!, locationId: site!, onHand: u(0) },
+    ];
+    // The van ends where it began (6 ≥ 5): nothing; the truck is restored; the site has no par level.
+    expect(parCrossings(before, minimums, changed)).toEqual([{ itemId: item, locationId: truck, onHand: u(8), minimum: u(5), below: false }]);
   });
 });

@@ -1,11 +1,12 @@
 import { ApiId, ApiTimestamp, canAccessLocation, type EntityId, type Forbidden, type LocationAccess, NotFound, type Unprocessable, z } from '@inv/shared/core';
+import { balanceKey } from './ledger-plan';
 import { MAX_QUANTITY, NonNegativeQuantity, QUANTITY_DECIMALS, type Units } from './quantity';
 import { CatalogOnlyItem, type ItemFacts, LocationClosed, NoWriteAccess, type PlaceFacts } from './stock-policy';
 
 /**
  * Par levels: a minimum on-hand per item and location (issue 23). The rules are pure: who may set
- * or remove one, what it may name, and when a place is below its par level. No alert is sent yet;
- * the crossings come with webhooks.
+ * or remove one, what it may name, when a place is below its par level, and when a change crosses
+ * it (the stock.below_par / stock.par_restored alerts).
  */
 
 export const SetParLevelBody = z
@@ -33,6 +34,49 @@ export type ParLevel = z.infer<typeof ParLevel>;
 /** Below par: strictly less on hand than the minimum (a minimum of 0 is never below par). */
 export function isBelowPar(onHand: Units, minimum: Units): boolean {
   return onHand < minimum;
+}
+
+/** A balance's par state: its on-hand and its minimum (undefined: it has no par level). */
+export interface ParState {
+  onHand: Units;
+  minimum: Units | undefined;
+}
+
+/**
+ * Whether a committed change crosses the par level, and which way: true when it drops below the
+ * minimum, false when it gets back to it or above, undefined when it crosses nothing. A state
+ * without a par level on either side is no crossing: setting a first minimum, or removing one,
+ * sends nothing (what is below par now is a query away: GET /inventory/par-levels?belowPar=true).
+ * A changed minimum is a crossing like a movement is. Decided once per transaction, from the
+ * on-hand before it and after it, so movements that end where they began send nothing.
+ */
+export function parCrossing(before: ParState, after: ParState): boolean | undefined {
+  if (before.minimum === undefined || after.minimum === undefined) return undefined;
+  const wasBelow = isBelowPar(before.onHand, before.minimum);
+  const isBelow = isBelowPar(after.onHand, after.minimum);
+  return wasBelow === isBelow ? undefined : isBelow;
+}
+
+/**
+ * The par crossings of one transaction: each changed balance that has a par level, from its
+ * on-hand before (as locked) to its last on-hand after. `changed` is in movement order.
+ */
+export function parCrossings(
+  before: ReadonlyMap<string, { onHand: Units }>,
+  minimums: ReadonlyMap<string, Units>,
+  changed: ReadonlyArray<{ itemId: EntityId; locationId: EntityId; onHand: Units }>,
+): Array<{ itemId: EntityId; locationId: EntityId; onHand: Units; minimum: Units; below: boolean }> {
+  const after = new Map<string, { itemId: EntityId; locationId: EntityId; onHand: Units }>();
+  for (const c of changed) after.set(balanceKey(c), c);
+  const crossings: Array<{ itemId: EntityId; locationId: EntityId; onHand: Units; minimum: Units; below: boolean }> = [];
+  for (const [key, { itemId, locationId, onHand }] of after) {
+    const minimum = minimums.get(key);
+    const was = before.get(key);
+    if (minimum === undefined || was === undefined) continue;
+    const below = parCrossing({ onHand: was.onHand, minimum }, { onHand, minimum });
+    if (below !== undefined) crossings.push({ itemId, locationId, onHand, minimum, below });
+  }
+  return crossings;
 }
 
 /**

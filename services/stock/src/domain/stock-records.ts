@@ -1,4 +1,4 @@
-import { ApiId, ApiTimestamp, TransferSnapshot, z } from '@inv/shared/core';
+import { Actor, ApiId, ApiTimestamp, TransferSnapshot, z } from '@inv/shared/core';
 
 
 export const MOVEMENT_TYPES = ['opening', 'receipt', 'adjustment', 'transfer_out', 'transfer_in'] as const;
@@ -41,13 +41,35 @@ export const Balance = z
 export type Balance = z.infer<typeof Balance>;
 
 const PlaceRef = TransferSnapshot.shape.fromLocation.extend({ id: ApiId });
-/** The transfer event payload, with the formats of its IDs and timestamp documented. */
+const TransferActor = Actor.extend({
+  userId: ApiId.openapi({ description: 'The member who called' }),
+  keyId: ApiId.openapi({ description: 'The API key it called with (its id, never the key)' }),
+}).openapi('Actor', { description: 'Who did something: the member and the API key of the call.' });
+// A union, not .nullable(): zod-to-openapi would make the Actor component itself nullable.
+const actorOrNull = (description: string, example?: null) => z.union([TransferActor, z.null()]).openapi({ description, example });
+/**
+ * The transfer event payload, with the formats of its IDs and timestamps documented. The
+ * document's example is a pending transfer (the first status), so the fields of the statuses
+ * after pending show null there.
+ */
 export const Transfer = TransferSnapshot.extend({
   id: ApiId,
   fromLocationId: ApiId,
   toLocationId: ApiId,
   lines: z.array(TransferSnapshot.shape.lines.element.extend({ id: ApiId, itemId: ApiId, item: TransferSnapshot.shape.lines.element.shape.item.extend({ id: ApiId }) })),
   createdAt: ApiTimestamp,
+  createdBy: actorOrNull('Who created the transfer; null only on transfers created before this field existed'),
+  completedAt: ApiTimestamp.nullable().openapi({
+    description: 'When the transfer was completed (its createdAt when it was created completed); null until then, and on transfers completed before this field existed',
+    example: null,
+  }),
+  completedBy: actorOrNull('Who completed it (its creator when it was created completed); null until then, and on transfers completed before this field existed', null),
+  rejectedAt: ApiTimestamp.nullable().openapi({ description: 'When the destination rejected it; null unless rejected, and on transfers rejected before this field existed', example: null }),
+  rejectedBy: actorOrNull('Who rejected it; null unless rejected, and on transfers rejected before this field existed', null),
+  cancelledAt: ApiTimestamp.nullable().openapi({ description: 'When the source cancelled it; null unless cancelled, and on transfers cancelled before this field existed', example: null }),
+  cancelledBy: actorOrNull('Who cancelled it; null unless cancelled, and on transfers cancelled before this field existed', null),
+  revertedAt: ApiTimestamp.nullable().openapi({ description: 'When it was reverted; null unless reverted', example: null }),
+  revertedBy: actorOrNull('Who reverted it; null unless reverted, and on transfers reverted before this field existed', null),
   fromLocation: PlaceRef,
   toLocation: PlaceRef,
 }).openapi('Transfer', {

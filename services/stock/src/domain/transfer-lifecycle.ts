@@ -1,4 +1,4 @@
-import { StockEvents, type TransferStatus } from '@inv/shared/core';
+import { type Actor, StockEvents, type TransferSnapshot, type TransferStatus } from '@inv/shared/core';
 
 /**
  * The lifecycle of a transfer, as data: the statuses it may be created in, and each action after
@@ -29,6 +29,41 @@ export function transitionOf<A extends TransferAction>(action: A): (typeof TRANS
 
 export function statusAfter(action: TransferAction): TransferStatus {
   return TRANSITIONS[action].to;
+}
+
+/** When and by whom a transfer entered each status after pending. */
+export type TransferStamps = Pick<TransferSnapshot, 'completedAt' | 'completedBy' | 'rejectedAt' | 'rejectedBy' | 'cancelledAt' | 'cancelledBy' | 'revertedAt' | 'revertedBy'>;
+
+/** The stamps of a transfer that has entered no status after pending. */
+export const UNSTAMPED: TransferStamps = Object.freeze({
+  completedAt: null,
+  completedBy: null,
+  rejectedAt: null,
+  rejectedBy: null,
+  cancelledAt: null,
+  cancelledBy: null,
+  revertedAt: null,
+  revertedBy: null,
+});
+
+/**
+ * The stamps of a transfer once it enters `status` at `at`, by `by`: the status entered, if one
+ * after pending, records the change's time and actor (a transfer created completed: its
+ * creation's); the stamps of earlier statuses stay. No status is entered twice, so none is ever
+ * overwritten. data/ledger.ts writes the same rule in SQL.
+ */
+export function stampsAfter(before: TransferStamps, status: TransferStatus, at: Date, by: Actor): TransferStamps {
+  const time = at.toISOString();
+  return {
+    completedAt: status === 'completed' ? time : before.completedAt,
+    completedBy: status === 'completed' ? by : before.completedBy,
+    rejectedAt: status === 'rejected' ? time : before.rejectedAt,
+    rejectedBy: status === 'rejected' ? by : before.rejectedBy,
+    cancelledAt: status === 'cancelled' ? time : before.cancelledAt,
+    cancelledBy: status === 'cancelled' ? by : before.cancelledBy,
+    revertedAt: status === 'reverted' ? time : before.revertedAt,
+    revertedBy: status === 'reverted' ? by : before.revertedBy,
+  };
 }
 
 /** How a refusal to delete a location names the pending transfers that keep it in use. */

@@ -53,7 +53,7 @@ export const parLevelRoutes = [
     path: '/inventory/par-levels/{itemId}/{locationId}',
     summary: 'Set the par level of an item at a location',
     description:
-      'Creates or replaces the minimum on-hand of the item at the location (a PUT: sending it again changes nothing more, so it takes no Idempotency-Key) and answers 200 with the par level and the on-hand there now. The item must exist in the workspace (404) and track stock (422 for a catalog-only item); the location must exist and not be deleted (404) nor being deleted (422); an inactive location may carry one. A member with restricted location access needs write access to the location (403). No alert is sent when stock crosses it yet.',
+      'Creates or replaces the minimum on-hand of the item at the location (a PUT: sending it again changes nothing more, so it takes no Idempotency-Key) and answers 200 with the par level and the on-hand there now. The item must exist in the workspace (404) and track stock (422 for a catalog-only item); the location must exist and not be deleted (404) nor being deleted (422); an inactive location may carry one. A member with restricted location access needs write access to the location (403). A minimum changed across the on-hand there sends stock.below_par or stock.par_restored to webhooks, once; a first minimum sends nothing.',
     scope: 'inventory.write',
     tags: ['Inventory'],
     request: { params: ParLevelPath, body: { schema: SetParLevelBody, required: true } },

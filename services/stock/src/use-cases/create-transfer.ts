@@ -1,4 +1,4 @@
-import { type Caller, newId, planQuota } from '@inv/shared/core';
+import { actorOf, type Caller, newId, planQuota } from '@inv/shared/core';
 import type { EffectGuard } from '@inv/shared/db';
 import { outboxMessages } from '@inv/shared/messaging';
 import type { ServiceRuntime } from '@inv/shared/runtime';
@@ -6,7 +6,7 @@ import { TRANSFERS_IN_USE } from '../data/ledger';
 import { balancesTouched, sourceReservations, transferMovements } from '../domain/ledger-plan';
 import { toUnits } from '../domain/quantity';
 import { transferRefusal } from '../domain/stock-policy';
-import { CREATED_EVENT } from '../domain/transfer-lifecycle';
+import { CREATED_EVENT, stampsAfter, UNSTAMPED } from '../domain/transfer-lifecycle';
 import type { Transfer } from '../domain/stock-records';
 import type { CreateTransferInput } from '../domain/stock-requests';
 import { endsOf, itemsOf, labelsOf, presentTransfer } from './ledger-facts';
@@ -33,7 +33,7 @@ export async function createTransfer(runtime: ServiceRuntime, caller: Caller, in
     status === 'completed' ? { movements: transferMovements(id, from, to, lines), reservations: [] } : { movements: [], reservations: sourceReservations(from, lines, 1n) };
   const workspaceId = caller.workspace.id;
 
-  return runLedgerUnit(runtime, { workspaceId, userId: caller.user.id, requestId: caller.requestId }, guard, {
+  return runLedgerUnit(runtime, caller, guard, {
     locks: { locationIds: [from, to], itemIds, itemsAddedTo: [], balances: balancesTouched(changes) },
     copies: { itemIds, locationIds: [from, to] },
     quota: { quota: planQuota(caller.workspace, 'transfers'), inUse: TRANSFERS_IN_USE },
@@ -45,7 +45,9 @@ export async function createTransfer(runtime: ServiceRuntime, caller: Caller, in
         labels: labelsOf(facts),
         transfer: { created: { id, fromLocationId: from, toLocationId: to, status, note, lines } },
         answer: () => {
-          const transfer = presentTransfer({ id, fromLocationId: from, toLocationId: to, status, note, reason: '', createdAt: now, lines }, facts);
+          const createdBy = actorOf(caller);
+          const stamps = stampsAfter(UNSTAMPED, status, now, createdBy);
+          const transfer = presentTransfer({ id, fromLocationId: from, toLocationId: to, status, note, reason: '', createdAt: now, createdBy, stamps, lines }, facts);
           return { result: transfer, events: outboxMessages(CREATED_EVENT[status], workspaceId, [transfer], caller.requestId) };
         },
       };

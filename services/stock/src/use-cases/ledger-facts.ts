@@ -1,10 +1,11 @@
-import type { EntityId } from '@inv/shared/core';
+import type { Actor, EntityId, ParCrossed } from '@inv/shared/core';
 import type { LedgerFacts } from '../data/ledger';
 import { itemFacts, placeFacts } from '../data/projection-repository';
 import type { Labels, NewMovement } from '../domain/ledger-plan';
 import { fromUnits, type Units } from '../domain/quantity';
 import type { ItemFacts, PlaceFacts } from '../domain/stock-policy';
 import type { Movement, Transfer } from '../domain/stock-records';
+import type { TransferStamps } from '../domain/transfer-lifecycle';
 
 /** The two ends of a transfer as the policy sees them (undefined: unknown to the stock service). */
 export function endsOf(facts: LedgerFacts, from: EntityId, to: EntityId): { from: PlaceFacts | undefined; to: PlaceFacts | undefined } {
@@ -35,7 +36,18 @@ export function labelsOf(facts: LedgerFacts): Labels {
 
 /** A transfer as the API answers it, its names and SKUs from the copies the change locked and trusted. */
 export function presentTransfer(
-  t: { id: string; fromLocationId: string; toLocationId: string; status: Transfer['status']; note: string; reason: string; createdAt: Date; lines: ReadonlyArray<{ id: string; itemId: string; quantity: Units; note: string }> },
+  t: {
+    id: string;
+    fromLocationId: string;
+    toLocationId: string;
+    status: Transfer['status'];
+    note: string;
+    reason: string;
+    createdAt: Date;
+    createdBy: Actor | null;
+    stamps: TransferStamps;
+    lines: ReadonlyArray<{ id: string; itemId: string; quantity: Units; note: string }>;
+  },
   facts: LedgerFacts,
 ): Transfer {
   const place = (id: string) => {
@@ -54,6 +66,8 @@ export function presentTransfer(
       return { id: l.id, itemId: l.itemId, quantity: fromUnits(l.quantity), note: l.note, item: { id: l.itemId, sku: item?.sku ?? '', description: item?.description ?? '' } };
     }),
     createdAt: t.createdAt.toISOString(),
+    createdBy: t.createdBy,
+    ...t.stamps,
     fromLocation: place(t.fromLocationId),
     toLocation: place(t.toLocationId),
   };
@@ -74,5 +88,20 @@ export function presentMovement(m: NewMovement): Movement {
     reference: m.reference,
     note: m.note,
     createdAt: m.createdAt.toISOString(),
+  };
+}
+
+/** A crossing of a par level as its stock.par_crossed event says it, with the item and the location as the copies name them. */
+export function presentParCrossing(facts: Pick<LedgerFacts, 'items' | 'locations'>, c: { itemId: EntityId; locationId: EntityId; below: boolean; onHand: Units; minimum: Units }): ParCrossed {
+  const item = facts.items.get(c.itemId);
+  const place = facts.locations.get(c.locationId);
+  return {
+    itemId: c.itemId,
+    locationId: c.locationId,
+    below: c.below,
+    onHand: fromUnits(c.onHand),
+    minimum: fromUnits(c.minimum),
+    item: { id: c.itemId, sku: item?.sku ?? '', description: item?.description ?? '' },
+    location: { id: c.locationId, name: place?.name ?? '', type: place?.type ?? 'other' },
   };
 }

@@ -1,9 +1,11 @@
 import { type Caller, type EntityId, LimitExceeded, newId } from '@inv/shared/core';
 import { UNGUARDED } from '@inv/shared/db';
 import { ownerOf, type ServiceWorld, startServiceWorld } from '../../../../test/support/service-world';
+import { findTransfers } from '../data/transfer-repository';
 import { InsufficientStock } from '../domain/ledger-plan';
 import { LocationClosed, LocationInactive, TransitionRefused } from '../domain/stock-policy';
 import type { CreateTransferInput } from '../domain/stock-requests';
+import { UNSTAMPED } from '../domain/transfer-lifecycle';
 import { startStock } from '../main';
 import { closeLocation } from './close-location';
 import { createTransfer } from './create-transfer';
@@ -75,6 +77,26 @@ describe('the ledger unit of work', () => {
       { type: 'stock.changed', position: 2 },
     ]);
     expect(await w.ledgerHolds()).toEqual([]);
+  });
+
+  it('when one user creates a pending transfer and another completes it, then the answer, the events and a read carry both actors and the change\'s time', async () => {
+    const w = await workspace();
+    const [from, to, item] = [await w.place(), await w.place(), await w.item()];
+    await w.receive(item, from, 5);
+    const created = (await w.transfer({ fromLocationId: from.id, toLocationId: to.id, status: 'pending', lines: [{ itemId: item, quantity: 2 }] })).result;
+    expect(created).toMatchObject({ createdBy: { userId: w.caller.user.id, keyId: w.caller.keyId }, ...UNSTAMPED });
+    const driver: Caller = { ...w.caller, keyId: 'uc-key-driver', user: { id: newId(), email: 'driver@example.test' } };
+    const completed = (await transitionTransfer(world.runtime, driver, { transferId: created.id, action: 'complete', input: {} }, UNGUARDED)).result;
+    expect(completed).toEqual({ ...created, status: 'completed', completedAt: expect.any(String), completedBy: { userId: driver.user.id, keyId: 'uc-key-driver' } });
+    // One time for the change: the transfer's stamp is its movements'.
+    const moved = await world.sql<{ created_at: Date }>('SELECT DISTINCT created_at FROM movements WHERE workspace_id = $1 AND transfer_id = $2', [w.ws, created.id]);
+    expect(moved.map((m) => m.created_at.toISOString())).toEqual([completed.completedAt]);
+    expect((await findTransfers(world.runtime.pool, w.ws, [created.id])).transfers).toEqual([completed]);
+    const events = await world.sql(`SELECT type, message->'payload' AS payload FROM outbox WHERE workspace_id = $1 AND type LIKE 'transfer.%' ORDER BY seq`, [w.ws]);
+    expect(events).toEqual([
+      { type: 'transfer.pending', payload: created },
+      { type: 'transfer.completed', payload: completed },
+    ]);
   });
 
   it('when a change is refused, then nothing of it is written: no transfer, movement, balance change, event, position or quota', async () => {

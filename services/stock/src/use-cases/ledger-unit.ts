@@ -1,22 +1,18 @@
-import type { EntityId, PlanQuota } from '@inv/shared/core';
+import { actorOf, type Caller, type EntityId, type ParCrossed, type PlanQuota, StockEvents, type StockChanged } from '@inv/shared/core';
 import { claimPlanQuotaAndCommit, commitInRoundTrip, type EffectGuard, inOneRoundTrip, type InUseQuery, type PoolClient } from '@inv/shared/db';
-import type { Envelope } from '@inv/shared/messaging';
+import { type Envelope, outboxMessages } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { type LedgerFacts, type LedgerLocks, lockLedger, type NewTransfer, recordStockChanges, type TransferTransition, writeLedger } from '../data/ledger';
 import { type Labels, type MovementDraft, type NewMovement, newMovements, planLedger, type ReservationDraft } from '../domain/ledger-plan';
+import { parCrossings } from '../domain/par-levels';
+import { toUnits } from '../domain/quantity';
+import { presentParCrossing } from './ledger-facts';
 import { requireTrusted, withTrustedCopies } from './projection-gate';
 
 /** What a use case that may move stock answers: its result, and the stock position its transaction took (undefined: it moved none). */
 export interface StockWrite<T> {
   result: T;
   position: number | undefined;
-}
-
-/** Who a change of stock acts for, as the ledger records it. */
-export interface LedgerActor {
-  workspaceId: string;
-  userId: string;
-  requestId: string | null;
 }
 
 /** What a change decided from its locked facts: what moves and is reserved, and how it answers. */
@@ -58,10 +54,13 @@ export interface LedgerChange<R> {
  *    (or COMMIT alone).
  * The copies of items and locations are trusted unless they lack something (never heard of, or
  * fenced by an owner's change): then the attempt rolls back and withTrustedCopies asks the owners
- * before the next one. Answers the change's result with the stock position it took.
+ * before the next one. The change is the caller's: its workspace, its request, its user and key
+ * on what is written (actorOf). Answers the change's result with the stock position it took.
  */
-export async function runLedgerUnit<R>(runtime: ServiceRuntime, actor: LedgerActor, guard: EffectGuard<R>, change: LedgerChange<R>): Promise<StockWrite<R>> {
-  const { workspaceId, userId, requestId } = actor;
+export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: Caller, guard: EffectGuard<R>, change: LedgerChange<R>): Promise<StockWrite<R>> {
+  const workspaceId = caller.workspace.id;
+  const requestId = caller.requestId;
+  const actor = actorOf(caller);
   return withTrustedCopies(runtime, workspaceId, requestId, (final) =>
     transact(runtime, async (tx) => {
       const now = new Date();
@@ -70,17 +69,28 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, actor: LedgerAct
       requireTrusted(change.copies, facts, final);
       const decision = change.decide(facts, now);
       const plan = planLedger(facts.balances, decision, decision.labels);
-      const movements = newMovements(plan.movements, userId, now);
+      const movements = newMovements(plan.movements, actor.userId, now);
       const { result, events } = decision.answer(movements);
+      const crossings = parCrossedEvents(workspaceId, requestId, facts, plan.changed);
       const [, , position] = await inOneRoundTrip(tx, () => [
-        writeLedger(tx, workspaceId, { userId, now, transfer: decision.transfer, movements, balances: plan.balances, events }),
+        writeLedger(tx, workspaceId, { actor, now, transfer: decision.transfer, movements, balances: plan.balances, events: [...events, ...crossings] }),
         guard.finish(tx, result),
         // The workspace's hot rows last, the quota's claim with COMMIT in the same message: each is
         // locked only while the server runs what follows it, with no round trip to this process.
-        recordStockChanges(tx, workspaceId, plan.changed, requestId),
+        recordStockChanges(tx, workspaceId, plan.changed, requestId, caller.workspace.defaultLowStockThreshold),
         change.quota ? claimPlanQuotaAndCommit(tx, workspaceId, change.quota.quota, change.quota.inUse) : commitInRoundTrip(tx),
       ]);
       return { result, position };
     }),
   );
+}
+
+/**
+ * The stock.par_crossed events of a change: each balance it moved across its par level, decided
+ * from the on-hand the unit locked and the one it leaves (domain/par-levels.ts), with the item and
+ * the location as the copies name them.
+ */
+export function parCrossedEvents(workspaceId: string, requestId: string, facts: LedgerFacts, changed: readonly StockChanged[]): Envelope<ParCrossed>[] {
+  const crossings = parCrossings(facts.balances, facts.parMinimums, changed.map((c) => ({ itemId: c.itemId as EntityId, locationId: c.locationId as EntityId, onHand: toUnits(c.onHand) })));
+  return outboxMessages(StockEvents.parCrossed, workspaceId, crossings.map((c) => presentParCrossing(facts, c)), requestId);
 }

@@ -28,7 +28,7 @@ export async function recordMovement(runtime: ServiceRuntime, caller: Caller, in
   const recorded = RECORDED_AS[input.type];
   const key = { itemId, locationId };
 
-  return runLedgerUnit(runtime, { workspaceId: caller.workspace.id, userId: caller.user.id, requestId: caller.requestId }, guard, {
+  return runLedgerUnit(runtime, caller, guard, {
     // Every movement holds its item's shared lock: a change making the item catalog-only waits for it.
     locks: { locationIds: [locationId], itemIds: [itemId], itemsAddedTo: [itemId], balances: [key] },
     copies: { itemIds: [itemId], locationIds: [locationId] },

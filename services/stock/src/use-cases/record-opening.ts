@@ -53,7 +53,7 @@ export async function recordOpening(runtime: ServiceRuntime, input: z.output<typ
   }));
 
   try {
-    const { position } = await runLedgerUnit(runtime, { workspaceId, userId: caller.user.id, requestId: caller.requestId }, UNGUARDED, {
+    const { position } = await runLedgerUnit(runtime, caller, UNGUARDED, {
       prepare: (tx) => [
         claimOpening(tx, workspaceId, operationId, input.lines.length).then((claimed) => {
           if (!claimed) throw new AlreadyClaimed();

@@ -1,11 +1,13 @@
-import { type Caller, type EntityId, NotFound, parseEntityId } from '@inv/shared/core';
+import { type Caller, type EntityId, NotFound, parseEntityId, StockEvents } from '@inv/shared/core';
+import { recordEvent } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { inOneRoundTrip } from '@inv/shared/db';
 import { lockLedger } from '../data/ledger';
-import { upsertParLevel } from '../data/par-level-repository';
+import { lockParLevel, upsertParLevel } from '../data/par-level-repository';
 import { itemFacts, placeFacts } from '../data/projection-repository';
-import { type ParLevel, parLevelRefusal, type SetParLevelInput } from '../domain/par-levels';
+import { type ParLevel, parCrossing, parLevelRefusal, type SetParLevelInput } from '../domain/par-levels';
 import { toUnits } from '../domain/quantity';
+import { presentParCrossing } from './ledger-facts';
 import { requireTrusted, withTrustedCopies } from './projection-gate';
 
 /** The item and location of a par level as the path names them; an id that cannot be one is a 404, as any unknown id in a path. */
@@ -41,7 +43,16 @@ export async function setParLevel(runtime: ServiceRuntime, caller: Caller, path:
       requireTrusted({ itemIds: [key.itemId], locationIds: [key.locationId] }, locked, final);
       const refused = parLevelRefusal({ ...facts, known: true, item: itemFacts(locked.items.get(key.itemId)), place: placeFacts(locked.locations.get(key.locationId)) });
       if (refused) throw refused;
-      return upsertParLevel(tx, workspaceId, key, minimum, now);
+      const previous = await lockParLevel(tx, workspaceId, key);
+      const parLevel = await upsertParLevel(tx, workspaceId, key, minimum, now);
+      const onHand = toUnits(parLevel.onHand);
+      // A changed minimum is re-evaluated once, at the on-hand there now.
+      const below = parCrossing({ onHand, minimum: previous }, { onHand, minimum });
+      if (below !== undefined) {
+        const crossing = presentParCrossing(locked, { ...key, below, onHand, minimum });
+        await recordEvent(tx, StockEvents.parCrossed, workspaceId, crossing, caller.requestId);
+      }
+      return parLevel;
     }),
   );
 }

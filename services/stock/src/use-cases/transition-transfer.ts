@@ -1,4 +1,4 @@
-import { type Caller, canAccessLocation, type EntityId, NotFound, parseEntityId } from '@inv/shared/core';
+import { actorOf, type Caller, canAccessLocation, type EntityId, NotFound, parseEntityId } from '@inv/shared/core';
 import type { EffectGuard } from '@inv/shared/db';
 import { outboxMessages } from '@inv/shared/messaging';
 import type { ServiceRuntime } from '@inv/shared/runtime';
@@ -8,7 +8,7 @@ import { toUnits } from '../domain/quantity';
 import { transitionRefusal } from '../domain/stock-policy';
 import type { Transfer } from '../domain/stock-records';
 import type { TransitionInput } from '../domain/stock-requests';
-import { statusAfter, transitionOf, type TransferAction } from '../domain/transfer-lifecycle';
+import { stampsAfter, statusAfter, transitionOf, type TransferAction } from '../domain/transfer-lifecycle';
 import { endsOf, labelsOf, presentTransfer } from './ledger-facts';
 import { runLedgerUnit, type StockWrite } from './ledger-unit';
 
@@ -34,7 +34,9 @@ export async function transitionTransfer(
   if (!id || !existing || !(readable(existing.fromLocationId) || readable(existing.toLocationId))) throw new NotFound('Transfer');
   const refusal = transitionRefusal({ access: caller.locationAccess, action, transfer: existing });
   if (refusal) throw refusal;
-  // A transfer's ends and lines never change: read once, they are what the transaction locks.
+  // A transfer's ends and lines never change, nor what its creation and earlier transitions
+  // recorded (each status is entered once): read once, they are what the transaction locks and
+  // what its answer shows.
   const from = existing.fromLocationId as EntityId;
   const to = existing.toLocationId as EntityId;
   const lines = existing.lines.map((l) => ({ id: l.id as EntityId, itemId: l.itemId as EntityId, quantity: toUnits(l.quantity), note: l.note }));
@@ -42,7 +44,7 @@ export async function transitionTransfer(
   const changes = transitionChanges(action, { id, fromLocationId: from, toLocationId: to, lines });
   const reason = 'reason' in input ? (input.reason ?? '') : '';
 
-  return runLedgerUnit(runtime, { workspaceId, userId: caller.user.id, requestId: caller.requestId }, guard, {
+  return runLedgerUnit(runtime, caller, guard, {
     locks: { transferId: id, locationIds: [from, to], itemIds, itemsAddedTo: [], balances: balancesTouched(changes) },
     copies: { itemIds, locationIds: [from, to] },
     decide: (facts, now) => {
@@ -53,9 +55,10 @@ export async function transitionTransfer(
       return {
         ...changes,
         labels: labelsOf(facts),
-        transfer: { moved: { id, from: transitionOf(action).from, to: status, reason, revertedAt: action === 'revert' ? now : null } },
+        transfer: { moved: { id, from: transitionOf(action).from, to: status, reason } },
         answer: () => {
-          const transfer = presentTransfer({ ...existing, id, fromLocationId: from, toLocationId: to, status, reason, createdAt: new Date(existing.createdAt), lines }, facts);
+          const stamps = stampsAfter(existing, status, now, actorOf(caller));
+          const transfer = presentTransfer({ ...existing, id, fromLocationId: from, toLocationId: to, status, reason, createdAt: new Date(existing.createdAt), stamps, lines }, facts);
           return { result: transfer, events: outboxMessages(transitionOf(action).event, workspaceId, [transfer], caller.requestId) };
         },
       };
