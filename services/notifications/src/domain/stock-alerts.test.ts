@@ -2,20 +2,16 @@ import fc from 'fast-check';
 import {
   crossingsInOrder,
   healthOf,
-  isBelowPar,
   type ItemAlert,
   itemHealthCrossing,
   type ItemStock,
   lowStockThreshold,
-  parCrossing,
-  type ParStock,
   type StockHealth,
   type Versioned,
 } from './stock-alerts';
 
 const tracked = (onHand: number, threshold = 5): ItemStock => ({ onHand, threshold, trackStock: true });
 const catalogOnly = (onHand = 0, threshold = 5): ItemStock => ({ onHand, threshold, trackStock: false });
-const par = (onHand: number, minimum: number | undefined): ParStock => ({ onHand, minimum });
 /** The committed ledger of one item: the total on-hand after each transaction, versions 1, 2, 3, … */
 const ledger = (onHands: number[], threshold = 5): Versioned<ItemStock>[] => onHands.map((onHand, i) => ({ ...tracked(onHand, threshold), version: i + 1 }));
 const alertsOf = (states: readonly Versioned<ItemStock>[], last?: Versioned<ItemStock>) => crossingsInOrder(last, states, itemHealthCrossing).alerts.map((a) => a.alert);
@@ -84,38 +80,6 @@ describe('item health crossings', () => {
   });
 });
 
-describe('par level crossings', () => {
-  it.each([
-    [3, 5, true],
-    [4.5, 5, true],
-    [5, 5, false],
-    [6, 5, false],
-    [0, 0, false],
-    [0, 1, true],
-    [7, undefined, undefined],
-  ] as const)('when %d is on hand and the minimum is %s, then below par is %s', (onHand, minimum, below) => {
-    expect(isBelowPar(par(onHand, minimum))).toBe(below);
-  });
-
-  it.each<[string, ParStock | undefined, ParStock, ReturnType<typeof parCrossing>]>([
-    ['drops below its minimum', par(5, 5), par(4, 5), 'stock.below_par'],
-    ['drops to empty from well above', par(40, 5), par(0, 5), 'stock.below_par'],
-    ['gets back to exactly the minimum', par(4, 5), par(5, 5), 'stock.par_restored'],
-    ['gets back above the minimum', par(0, 5), par(12, 5), 'stock.par_restored'],
-    ['stays below', par(4, 5), par(1, 5), undefined],
-    ['stays at or above', par(5, 5), par(9, 5), undefined],
-    ['is first observed below', undefined, par(1, 5), undefined],
-    ['gets a par level above its on-hand', par(1, undefined), par(1, 5), undefined],
-    ['loses its par level while below it', par(1, 5), par(1, undefined), undefined],
-    ['has no par level and moves', par(9, undefined), par(0, undefined), undefined],
-    ['has its minimum raised above its on-hand', par(7, 5), par(7, 10), 'stock.below_par'],
-    ['has its minimum lowered to its on-hand', par(7, 10), par(7, 7), 'stock.par_restored'],
-    ['has its minimum set to 0 while empty', par(0, 3), par(0, 0), 'stock.par_restored'],
-  ])('when a balance %s, then the alert is %s', (_, previous, next, alert) => {
-    expect(parCrossing(previous, next)).toBe(alert);
-  });
-});
-
 describe('crossings in ledger order', () => {
   it('when the ledger goes ok → low → ok over three transactions, then two alerts, in that order', () => {
     expect(alertsOf(ledger([8, 4, 8]))).toEqual(['item.stock_low', 'item.stock_ok']);
@@ -176,15 +140,6 @@ describe('crossings in ledger order', () => {
     const v1 = { ...tracked(8), version: 1 };
     expect(crossingsInOrder(v1, [], itemHealthCrossing)).toEqual({ alerts: [], last: v1 });
     expect(crossingsInOrder(undefined, [], itemHealthCrossing)).toEqual({ alerts: [], last: undefined });
-  });
-
-  it('when par states of a balance are given, then below par and restored alternate as the ledger does', () => {
-    const states = [6, 4, 3, 5, 5, 2].map((onHand, i) => ({ ...par(onHand, 5), version: 10 + i }));
-    expect(crossingsInOrder(undefined, states, parCrossing).alerts.map((a) => [a.alert, a.state.version])).toEqual([
-      ['stock.below_par', 11],
-      ['stock.par_restored', 13],
-      ['stock.below_par', 15],
-    ]);
   });
 });
 

@@ -1,12 +1,14 @@
 import type { PublicEventType } from './public-event-types';
 
 /**
- * Crossing-based stock alerts (issue #23): an alert says that a state was entered, never that
- * it still holds, so nobody gets an alert per movement. The rules:
+ * Crossing-based item stock alerts (issue #23): an alert says that a state was entered, never
+ * that it still holds, so nobody gets an alert per movement. (Par levels follow the same rules,
+ * decided by the stock service in the transaction that crosses one: services/stock/src/domain/
+ * par-levels.ts.) The rules:
  *
  * - An alert is a crossing between two known states. A state that begins (the first observation
- *   of an item, an item made stock-tracked, a par level set where there was none) or ends (stock
- *   tracking turned off, a par level removed) is no crossing and sends nothing. Above all, a new
+ *   of an item, an item made stock-tracked) or ends (stock tracking turned off) is no crossing
+ *   and sends nothing. Above all, a new
  *   item starts with 0 on hand, which the API calls `out`: sending `item.stock_out` for every item
  *   created (or imported in bulk) would be exactly the noise these alerts exist to avoid, and it
  *   would tell the user what they just did. What is out, low or below par right now is a query
@@ -20,7 +22,7 @@ import type { PublicEventType } from './public-event-types';
  *   began sends nothing new" and "alerts alternate exactly as the committed ledger does" hold
  *   together.
  * - States are applied in the ledger's order and at most once (crossingsInOrder): a stale or
- *   repeated delivery sends nothing. So consecutive alerts of one item (or one balance) always
+ *   repeated delivery sends nothing. So consecutive alerts of one item always
  *   differ, and the last one names the state it is in.
  */
 
@@ -34,21 +36,12 @@ export const ITEM_ALERTS = {
 } as const satisfies Record<StockHealth, PublicEventType>;
 export type ItemAlert = (typeof ITEM_ALERTS)[StockHealth];
 
-export type ParAlert = Extract<PublicEventType, 'stock.below_par' | 'stock.par_restored'>;
-
 /** What decides an item's health: its on-hand summed over every location, and its threshold. */
 export interface ItemStock {
   onHand: number;
   /** The item's `lowStockThreshold`, else the workspace default (lowStockThreshold). */
   threshold: number;
   trackStock: boolean;
-}
-
-/** What decides one balance's par state (an item at a location). */
-export interface ParStock {
-  onHand: number;
-  /** The par level's minimum; undefined when the balance has no par level. */
-  minimum: number | undefined;
 }
 
 /** The threshold an item's health uses: its own `lowStockThreshold` (null: none), else the workspace default. */
@@ -89,32 +82,6 @@ export function itemHealthCrossing(previous: ItemStock | undefined, next: ItemSt
   return ITEM_ALERTS[after];
 }
 
-/**
- * Whether a balance is below its par level: on-hand strictly below the minimum. "Drops below its
- * par level" (issue #23) means holding the minimum is meeting it: a van stocked to exactly its
- * par needs no refill. (The item's low threshold is inclusive, `≤`, because the API defines
- * `low` that way; a par level is a minimum to keep, not a warning line.) So a minimum of 0 never
- * alerts. Undefined when the balance has no par level.
- */
-export function isBelowPar(stock: ParStock): boolean | undefined {
-  if (stock.minimum === undefined) return undefined;
-  return stock.onHand < stock.minimum;
-}
-
-/**
- * The alert a balance's change sends, per (item, location): `stock.below_par` when it drops
- * below its minimum, `stock.par_restored` when it gets back to the minimum or above. Nothing on
- * the first observation, when a par level is set where there was none, or when it is removed
- * (see the module comment); a changed minimum re-evaluates like a movement does.
- */
-export function parCrossing(previous: ParStock | undefined, next: ParStock): ParAlert | undefined {
-  if (previous === undefined) return undefined;
-  const before = isBelowPar(previous);
-  const after = isBelowPar(next);
-  if (before === undefined || after === undefined || before === after) return undefined;
-  return after ? 'stock.below_par' : 'stock.par_restored';
-}
-
 /** A state as of one committed transaction: `version` grows with every transaction that changes it. */
 export type Versioned<S> = S & { version: number };
 
@@ -128,11 +95,11 @@ export interface Crossings<S, A> {
 /**
  * The alerts a batch of committed states sends, given the last state applied before it (the
  * caller keeps it, with its version, per item or per balance, in the transaction that records
- * what was sent). `crossing` is itemHealthCrossing or parCrossing. Versions only grow, so a
+ * what was sent). `crossing` is itemHealthCrossing. Versions only grow, so a
  * state at or below the last applied version is stale or repeated (a redelivery, a retry, a
  * second relay) and is ignored; the rest are applied in version order, whatever order the batch
  * came in, and a version given twice counts once. For items the version is the workspace's stock
- * position (gap-free, in commit order), for a balance its own version.
+ * position (gap-free, in commit order).
  *
  * A state older than the last applied one that arrives late cannot be placed any more: it is
  * dropped, and the alerts still alternate (each compares with the state applied before it), but

@@ -1,0 +1,55 @@
+import { CatalogEvents, StockEvents } from '@inv/shared/core';
+import type { Envelope } from '@inv/shared/messaging';
+import { PUBLIC_EVENT_MAPPINGS, publicEventsOf } from './public-events';
+
+const ITEM = '0191c1a0-0000-7000-8000-000000000001';
+const VAN = '0191c1a0-0000-7000-8000-000000000002';
+const actor = { userId: 'user-1', keyId: 'key-1' };
+
+function message(type: string, payload: unknown, withActor = true): Envelope<unknown> {
+  const parsed = PUBLIC_EVENT_MAPPINGS[type]!.schema.parse(payload);
+  return { id: 'm-1', type, workspaceId: 'ws-1', occurredAt: '2026-11-25T10:00:00.000Z', requestId: null, ...(withActor ? { actor } : {}), payload: parsed };
+}
+
+describe('the one mapping from internal messages to public events', () => {
+  it('when stock.changed carries two balances, then two stock.changed events, each with on-hand before and after', () => {
+    const events = publicEventsOf(
+      message(StockEvents.changed, {
+        position: 7,
+        changes: [
+          { itemId: ITEM, locationId: VAN, onHand: 4, delta: -6, movementType: 'transfer_out', version: 3 },
+          { itemId: ITEM, locationId: ITEM, onHand: 6, delta: 6, movementType: 'transfer_in', version: 1 },
+        ],
+      }),
+    );
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ['stock.changed', { itemId: ITEM, locationId: VAN, onHandBefore: 10, onHandAfter: 4, delta: -6, movementType: 'transfer_out', version: 3 }],
+      ['stock.changed', { itemId: ITEM, locationId: ITEM, onHandBefore: 0, onHandAfter: 6, delta: 6, movementType: 'transfer_in', version: 1 }],
+    ]);
+    expect(events[0]).toMatchObject({ workspaceId: 'ws-1', occurredAt: '2026-11-25T10:00:00.000Z', actor });
+    expect(events[0]!.id).not.toBe(events[1]!.id);
+  });
+
+  it('when a par level is crossed, then below_par or par_restored by its direction, with item, location, on-hand and minimum', () => {
+    const crossed = { itemId: ITEM, locationId: VAN, onHand: 4, minimum: 5, item: { id: ITEM, sku: 'F-10', description: 'Fuse' }, location: { id: VAN, name: 'Van 7', type: 'van' } };
+    expect(publicEventsOf(message(StockEvents.parCrossed, { ...crossed, below: true })).map((e) => [e.type, e.data])).toEqual([
+      ['stock.below_par', { item: crossed.item, location: crossed.location, onHand: 4, minimum: 5 }],
+    ]);
+    expect(publicEventsOf(message(StockEvents.parCrossed, { ...crossed, below: false }))[0]!.type).toBe('stock.par_restored');
+  });
+
+  it('when an item event carries the REST resource, then data is that resource; without it (older messages), the snapshot without its version', () => {
+    const resource = { id: ITEM, sku: 'F-10', description: 'Fuse', lowStockThreshold: 3, tags: [] };
+    expect(publicEventsOf(message(CatalogEvents.itemUpdated, { id: ITEM, sku: 'F-10', description: 'Fuse', trackStock: true, version: 4, resource }))[0]!.data).toEqual(resource);
+    expect(publicEventsOf(message(CatalogEvents.itemCreated, { id: ITEM, sku: 'F-10', description: 'Fuse', trackStock: true, version: 4 }))[0]!.data).toEqual({ id: ITEM, sku: 'F-10', description: 'Fuse', trackStock: true });
+  });
+
+  it('when a message has no actor (the system healing interrupted work, or recorded before actors), then the actor is null on both fields', () => {
+    const [event] = publicEventsOf(message(CatalogEvents.itemCreated, { id: ITEM, sku: 'F-10', description: 'Fuse', trackStock: true, version: 1 }, false));
+    expect(event!.actor).toEqual({ userId: null, keyId: null });
+  });
+
+  it('when an internal message has no public counterpart (tag.created), then it makes no event', () => {
+    expect(publicEventsOf({ id: 'm', type: 'tag.created', workspaceId: 'w', occurredAt: '2026-11-25T10:00:00.000Z', requestId: null, payload: {} })).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+import { CatalogEvents, LocationEvents, newId, ParCrossed, StockEvents, StockLevelsChanged, TransferSnapshot, z } from '@inv/shared/core';
+import type { Envelope } from '@inv/shared/messaging';
+import { type PublicEvent, SYSTEM_ACTOR } from '../domain/public-event';
+import type { PublicEventType } from '../domain/public-event-types';
+
+/**
+ * The one place where internal messages become public events (docs/webhooks.md): for each
+ * internal type the notifications service subscribes to, the schema it reads and the public
+ * events it makes. A change of an internal message is absorbed here; the public contract
+ * (domain/public-event.ts) changes only by adding.
+ */
+
+/** Item and location events carry the REST resource; messages recorded before it existed have only the snapshot. */
+const ResourceEvent = z.looseObject({ id: z.string(), resource: z.record(z.string(), z.unknown()).optional() });
+type ResourceEvent = z.infer<typeof ResourceEvent>;
+
+function resourceOf(payload: ResourceEvent): unknown {
+  if (payload.resource) return payload.resource;
+  const { version: _version, resource: _resource, ...snapshot } = payload as ResourceEvent & { version?: unknown };
+  return snapshot;
+}
+
+interface Mapping<S extends z.ZodTypeAny> {
+  schema: S;
+  /** The public events one message makes, as (type, data) pairs in order. */
+  toPublic: (payload: z.infer<S>) => Array<{ type: PublicEventType; data: unknown }>;
+}
+
+function mapping<S extends z.ZodTypeAny>(m: Mapping<S>): Mapping<z.ZodTypeAny> {
+  return m as Mapping<z.ZodTypeAny>;
+}
+
+/** The transfer as the API returns it: the payload whole, fields this build does not know included. */
+const TransferEvent = TransferSnapshot.loose();
+const transfer = (type: PublicEventType) => mapping({ schema: TransferEvent, toPublic: (t) => [{ type, data: t }] });
+const resource = (type: PublicEventType) => mapping({ schema: ResourceEvent, toPublic: (r) => [{ type, data: resourceOf(r) }] });
+
+export const PUBLIC_EVENT_MAPPINGS: Record<string, Mapping<z.ZodTypeAny>> = {
+  [StockEvents.transferPending]: transfer('transfer.pending'),
+  [StockEvents.transferCompleted]: transfer('transfer.completed'),
+  [StockEvents.transferRejected]: transfer('transfer.rejected'),
+  [StockEvents.transferCancelled]: transfer('transfer.cancelled'),
+  [StockEvents.transferReverted]: transfer('transfer.reverted'),
+  [StockEvents.changed]: mapping({
+    schema: StockLevelsChanged,
+    toPublic: ({ changes }) =>
+      changes.map((c) => ({
+        type: 'stock.changed' as const,
+        data: { itemId: c.itemId, locationId: c.locationId, onHandBefore: c.onHand - c.delta, onHandAfter: c.onHand, delta: c.delta, movementType: c.movementType, version: c.version },
+      })),
+  }),
+  [StockEvents.parCrossed]: mapping({
+    schema: ParCrossed,
+    toPublic: (c) => [{ type: c.below ? 'stock.below_par' : 'stock.par_restored', data: { item: c.item, location: c.location, onHand: c.onHand, minimum: c.minimum } }],
+  }),
+  [CatalogEvents.itemCreated]: resource('item.created'),
+  [CatalogEvents.itemUpdated]: resource('item.updated'),
+  [LocationEvents.created]: resource('location.created'),
+  [LocationEvents.updated]: resource('location.updated'),
+  [LocationEvents.deleted]: resource('location.deleted'),
+};
+
+/** The public events of one internal message (already validated by its mapping's schema). */
+export function publicEventsOf(message: Envelope<unknown>): PublicEvent[] {
+  const map = PUBLIC_EVENT_MAPPINGS[message.type];
+  if (!map) return [];
+  const actor = message.actor ? { userId: message.actor.userId, keyId: message.actor.keyId } : SYSTEM_ACTOR;
+  return map.toPublic(message.payload).map(({ type, data }) => ({ id: newId(), type, occurredAt: message.occurredAt, workspaceId: message.workspaceId, actor, data }));
+}
