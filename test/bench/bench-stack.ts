@@ -19,7 +19,7 @@ const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 
 /** The schemas whose outbox must be empty before the stack counts as quiet. */
-const SERVICE_SCHEMAS = ['catalog', 'locations', 'stock'] as const;
+const SERVICE_SCHEMAS = ['catalog', 'locations', 'stock', 'notifications'] as const;
 
 export interface BenchStack {
   gatewayUrl: string;
@@ -53,8 +53,18 @@ export interface BenchStackOptions {
 
 /** The bench's own pools on a stack's database: setup and checks (4), the identity pool of the admin commands (2). */
 export const BENCH_OWN_CONNECTIONS = 6;
-/** The four processes' default pools (DB_POOL_SIZE 10). */
-const PROCESS_CONNECTIONS = 4 * 10;
+/**
+ * DB_POOL_SIZE of the notifications service in every bench stack. Only (w) makes webhook
+ * endpoints; with 5 its deliveries came no faster than with 2 (calls no longer queued for a
+ * connection, but its event consumer, one transaction at a time, is what bounds them; see
+ * docs/benchmarks.md), so it keeps 2, which keeps both stacks of (r) within PostgreSQL's 100
+ * connections (run.ts).
+ */
+export const NOTIFICATIONS_POOL_SIZE = 2;
+/** The address (w)'s webhook receiver listens on: the one address the stacks open to webhooks (benchProcessEnv). */
+export const WEBHOOK_RECEIVER_HOST = '127.0.0.2';
+/** The processes' pools: four at the default DB_POOL_SIZE (10), and the notifications service's. */
+const PROCESS_CONNECTIONS = 4 * 10 + NOTIFICATIONS_POOL_SIZE;
 
 async function rabbitmqctl(args: string[]): Promise<string> {
   return (await run('rabbitmqctl', ['-q', ...args], { timeout: 30_000 })).stdout;
@@ -122,8 +132,8 @@ export async function createWorld(config: BenchConfig, connections: number): Pro
 /**
  * What every process of a bench stack runs with: production's settings (NODE_ENV=production,
  * default pool sizes and timeouts) on the world's database, vhost and Redis prefix, except the
- * default per-key rate limit, raised so the limiter still runs on every call but never refuses one.
- * Ports and TLS are the caller's.
+ * default per-key rate limit, raised so the limiter still runs on every call but never refuses one,
+ * and webhooks allowed to (w)'s local receiver. Ports and TLS are the caller's.
  */
 export function benchProcessEnv(config: BenchConfig, world: BenchWorld): NodeJS.ProcessEnv {
   return {
@@ -134,6 +144,13 @@ export function benchProcessEnv(config: BenchConfig, world: BenchWorld): NodeJS.
     REDIS_URL: config.REDIS_URL,
     REDIS_PREFIX: world.redisPrefix,
     INTERNAL_SECRET: randomBytes(24).toString('hex'),
+    // Production refuses the published development key, as it refuses the development INTERNAL_SECRET.
+    WEBHOOK_SECRETS_KEY: randomBytes(24).toString('hex'),
+    // (w)'s receiver (webhook-receiver-server.ts) is a local process speaking plain HTTP, which
+    // production refuses (https only, loopback refused): allow http, and open only 127.0.0.2/32,
+    // the address it alone listens on, so 127.0.0.1, where the stack's own ports are, stays refused.
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_ALLOWED_CIDRS: `${WEBHOOK_RECEIVER_HOST}/32`,
     DATA_DIR: world.workDir,
     RATE_LIMIT_PER_MINUTE: '1000000',
     TRUST_PROXY: '',
@@ -157,18 +174,19 @@ export const serviceReady = async (port: number): Promise<boolean> =>
  */
 export async function startBenchStack({ config, extraConnections }: BenchStackOptions): Promise<BenchStack> {
   const world = await createWorld(config, PROCESS_CONNECTIONS + BENCH_OWN_CONNECTIONS + extraConnections);
-  const ports = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort() };
+  const ports = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort(), notifications: await freePort() };
   const env: NodeJS.ProcessEnv = {
     ...benchProcessEnv(config, world),
     PORT: String(ports.gateway),
     CATALOG_PORT: String(ports.catalog),
     LOCATIONS_PORT: String(ports.locations),
     STOCK_PORT: String(ports.stock),
+    NOTIFICATIONS_PORT: String(ports.notifications),
     TLS_CERT: '',
     TLS_KEY: '',
   };
 
-  const names = ['locations', 'catalog', 'stock', 'gateway'] as const;
+  const names = ['locations', 'catalog', 'stock', 'notifications', 'gateway'] as const;
   const children: ChildProcess[] = [];
   const logOf = (name: string) => path.join(world.workDir, `${name}.log`);
   const alive = () => {
@@ -182,10 +200,15 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
 
   try {
     // Services first (they migrate their schemas), then the gateway.
-    for (const name of ['locations', 'catalog', 'stock'] as const) children.push(spawnStackProcess(name, benchNodeArgs(config, name), env, logOf(name)));
+    for (const name of ['locations', 'catalog', 'stock', 'notifications'] as const) {
+      const own = name === 'notifications' ? { ...env, DB_POOL_SIZE: String(NOTIFICATIONS_POOL_SIZE) } : env;
+      children.push(spawnStackProcess(name, benchNodeArgs(config, name), own, logOf(name)));
+    }
     await waitUntil(
       'the services to become ready',
-      async () => alive() || ((await serviceReady(ports.catalog)) && (await serviceReady(ports.locations)) && (await serviceReady(ports.stock))),
+      async () =>
+        alive() ||
+        ((await serviceReady(ports.catalog)) && (await serviceReady(ports.locations)) && (await serviceReady(ports.stock)) && (await serviceReady(ports.notifications))),
       120_000,
     );
     children.push(spawnStackProcess('gateway', benchNodeArgs(config, 'gateway'), env, logOf('gateway')));

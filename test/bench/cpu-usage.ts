@@ -24,10 +24,11 @@ const TICKS_PER_SECOND = (() => {
   }
 })();
 
-/** What a node process is, from its command line: a stack process, one of the bench's servers, or the bench itself. */
+/** What a node process is, from its command line: a stack process, one of the bench's servers (or (w)'s webhook receiver), or the bench itself. */
 function nodeGroup(pid: number, args: string[]): string {
   if (pid === process.pid) return 'load generator';
   for (const [name, script] of Object.entries(PROCESSES)) if (args.some((a) => a.endsWith(script))) return name;
+  if (args.some((a) => a.endsWith('webhook-receiver-server.ts'))) return 'webhook receiver';
   const server = args.findIndex((a) => a.endsWith('floor-transfer-server.ts') || a.endsWith('baseline-item-server.ts'));
   if (server >= 0) return args[server]!.endsWith('baseline-item-server.ts') ? 'baseline server' : `floor ${args[server + 1] ?? ''}`.trim();
   return 'other';

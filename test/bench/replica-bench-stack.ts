@@ -3,24 +3,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createLogger } from '@inv/shared/observability';
 import { loadTls } from '../../gateway/src/http/tls';
-import { haproxyConfig, type Replica, replicaEnv, replicaLayout, SERVICE_KINDS, spawnReplica, startHaproxy } from '../../scripts/topology/replicas';
+import { haproxyConfig, type ProcessKind, type Replica, replicaEnv, replicaLayout, SERVICE_KINDS, spawnReplica, startHaproxy } from '../../scripts/topology/replicas';
 import { freePort, httpsReady, stopProcess, waitUntil } from '../support/stack';
 import type { BenchConfig } from './bench-config';
-import { attachBench, BENCH_OWN_CONNECTIONS, benchProcessEnv, type BenchStack, createWorld, serviceReady } from './bench-stack';
+import { attachBench, BENCH_OWN_CONNECTIONS, benchProcessEnv, type BenchStack, createWorld, NOTIFICATIONS_POOL_SIZE, serviceReady } from './bench-stack';
 import { log } from './load';
 
 export interface ReplicaBenchStackOptions {
   config: BenchConfig;
   /** Replicas of each process: gateways behind HAProxy's public port, each service behind a balanced address. */
   replicas: number;
-  /** DB_POOL_SIZE of every replica. */
+  /** DB_POOL_SIZE of every replica but the notifications service's (NOTIFICATIONS_POOL_SIZE, as in every bench stack). */
   poolSize: number;
   /** PostgreSQL connections opened besides this stack's (another stack's pools). */
   extraConnections: number;
 }
 
+const KINDS: ProcessKind[] = ['gateway', ...SERVICE_KINDS];
+const poolOf = (kind: ProcessKind, poolSize: number): number => (kind === 'notifications' ? NOTIFICATIONS_POOL_SIZE : poolSize);
+/** What the processes' pools may hold: each replica's. */
+const processConnections = (replicas: number, poolSize: number): number => replicas * KINDS.reduce((sum, kind) => sum + poolOf(kind, poolSize), 0);
+
 /** The most PostgreSQL connections a replicated stack opens: each replica's pool, and the bench's own on its database. */
-export const replicaStackConnections = (replicas: number, poolSize: number): number => 4 * replicas * poolSize + BENCH_OWN_CONNECTIONS;
+export const replicaStackConnections = (replicas: number, poolSize: number): number => processConnections(replicas, poolSize) + BENCH_OWN_CONNECTIONS;
 
 /**
  * The replicated topology (scripts/topology/replicas.ts, as `npm run start:replicas` and
@@ -32,7 +37,6 @@ export const replicaStackConnections = (replicas: number, poolSize: number): num
  * refuses --cpu-prof in NODE_OPTIONS).
  */
 export async function startReplicaBenchStack({ config, replicas, poolSize, extraConnections }: ReplicaBenchStackOptions): Promise<BenchStack> {
-  const processConnections = 4 * replicas * poolSize;
   const world = await createWorld(config, replicaStackConnections(replicas, poolSize) + extraConnections);
   const layout = await replicaLayout(replicas, () => freePort());
   const children = new Map<string, ChildProcess>();
@@ -51,8 +55,11 @@ export async function startReplicaBenchStack({ config, replicas, poolSize, extra
     // The one certificate every gateway serves, made before any starts (each would make its own).
     await loadTls({ dataDir: world.workDir, logger: createLogger('bench', 'silent') });
     const ca = fs.readFileSync(certPath, 'utf8');
-    const base = { ...benchProcessEnv(config, world), DB_POOL_SIZE: String(poolSize) };
-    const start = (replica: Replica) => children.set(replica.name, spawnReplica(replica, replicaEnv(layout, replica, base, { cert: certPath, key: keyPath }), logOf(replica.name)));
+    const base = benchProcessEnv(config, world);
+    const start = (replica: Replica) => {
+      const env = replicaEnv(layout, replica, { ...base, DB_POOL_SIZE: String(poolOf(replica.kind, poolSize)) }, { cert: certPath, key: keyPath });
+      children.set(replica.name, spawnReplica(replica, env, logOf(replica.name)));
+    };
     const ready = async (replica: Replica) => (replica.kind === 'gateway' ? httpsReady(`https://127.0.0.1:${replica.port}`, ca) : serviceReady(replica.port));
     const waitReady = (group: Replica[], what: string) =>
       waitUntil(
@@ -90,7 +97,7 @@ export async function startReplicaBenchStack({ config, replicas, poolSize, extra
   return attachBench(config, world, {
     gatewayUrl,
     tls: { certPath, keyPath },
-    maxConnections: processConnections,
+    maxConnections: processConnections(replicas, poolSize),
     processNames: () => {
       const names = new Map<number, string>();
       for (const replica of layout.replicas) {

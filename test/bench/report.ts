@@ -1,4 +1,4 @@
-import { log } from './load';
+import { log, type Rounds } from './load';
 
 /** A goal of issue 9: the ratio project / baseline must be at least (or at most) `limit`. */
 export interface Goal {
@@ -20,10 +20,26 @@ export interface Ratio {
   warnings: string[];
 }
 
+/** What a scenario hands back: its ratios, and the correctness checks that failed (they fail the run). */
+export interface Outcome {
+  ratios: Ratio[];
+  failedChecks: string[];
+}
+
 export function ratioOf(scenario: string, metric: string, unit: string, project: number, baseline: number, goal: Goal | undefined, warnings: string[] = []): Ratio {
   const ratio = project / baseline;
   const met = goal && (goal.atLeast === undefined || ratio >= goal.atLeast) && (goal.atMost === undefined || ratio <= goal.atMost);
   return { scenario, metric, unit, project: round(project), baseline: round(baseline), ratio: round(ratio, 3), goal, met, warnings };
+}
+
+/** A ratio's warnings from its rounds: the calls that failed on each side. */
+export function roundWarnings(rounds: Rounds<string>): string[] {
+  const warnings: string[] = [];
+  for (const [side, stats] of Object.entries(rounds)) {
+    const failed = stats.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+    if (failed > 0) warnings.push(`${failed} failed ${side} calls`);
+  }
+  return warnings;
 }
 
 /** One machine-readable line per ratio. */

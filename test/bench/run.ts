@@ -1,42 +1,40 @@
 /**
  * `npm run bench`: issue 9's scenarios (a), (b) and (d), each against its baseline in the same run,
  * on an isolated stack of its own, and issue 22's (r): (b)'s transfers through 2 replicas of each
- * process behind HAProxy against the same stack of 1 of each. Prints every round, one JSON line
- * per ratio and a summary table. Exits non-zero when a correctness check fails (oversold stock,
- * ledger ≠ balances); goals not met are reported, not failed: they are what optimisation works
+ * process behind HAProxy against the same stack of 1 of each; and (w): (b)'s transfers with a
+ * webhook endpoint per workspace against none, the delivery delay, and that no delivery was lost.
+ * Prints every round, one JSON line per ratio and a summary table. Exits non-zero when a
+ * correctness check fails (oversold stock, ledger ≠ balances, a webhook lost, duplicated, failed
+ * or refused); goals not met are reported, not failed: they are what optimisation works
  * towards. See docs/benchmarks.md.
  */
 import type { Pool } from '@inv/shared/db';
 import { startBaselineServer, startTransferFloor } from './baseline-process';
 import { loadBenchConfig, type BenchConfig } from './bench-config';
 import { startBenchStack, type BenchStack } from './bench-stack';
-import { newWorkspace, type BenchWorkspace } from './gateway-client';
-import { alternate, cannon, describe, loadAverage, log, machine, mean, median, percentile, secondsSince, type Alternation, type Rounds, type Side } from './load';
+import { newWorkspace } from './gateway-client';
+import { alternate, cannon, describe, loadAverage, log, machine, mean, median, percentile, secondsSince, type Alternation, type Side } from './load';
 import { ProjectionLagSampler } from './projection-lag';
 import { replicaStackConnections, startReplicaBenchStack } from './replica-bench-stack';
-import { printRatio, printTable, ratioOf, type Ratio } from './report';
-import { SqlTransfers, stepOf, type Lane } from './transfer-lanes';
+import { type Outcome, printRatio, printTable, ratioOf, type Ratio, roundWarnings } from './report';
+import { SqlTransfers } from './transfer-lanes';
+import { HOT_ITEM_STOCK, interleave, transferStorm, transferWorkspace, type TransferWorkspace } from './transfer-storm';
+import { webhookDelivery } from './webhook-delivery';
 
-/** Opening stock of every hot item in (b); half is moved to the second location before the rounds. */
-const HOT_ITEM_STOCK = 1_000_000;
-const HOT_ITEMS_PER_WORKSPACE = 10;
 const LOOKUP_ITEMS = 100;
 const BULK_SIZE = 100;
 const BULK_WARMUP_SAMPLES = 3;
 /** (r): replicas of each process in the replicated stack. */
 const REPLICAS = 2;
 /**
- * (r): DB_POOL_SIZE of each replica. PostgreSQL allows 100 connections, and while (r) runs both
- * stacks are up: the 1-of-each stack's four pools of 10 and the bench's 6 on it (46), and with the
- * default of 10 the replicas' 8 pools would take 80 more. With 5 they take 40 (46 with the
- * bench's own): 92 in all. The replicas stack warns at its start when fewer are free.
+ * (r): DB_POOL_SIZE of each replica (the notifications service's aside: NOTIFICATIONS_POOL_SIZE).
+ * PostgreSQL allows 100 connections, and while (r) runs both stacks are up: the 1-of-each stack's
+ * four pools of 10, the notifications service's 2 and the bench's 6 on it (48), and with the
+ * default of 10 the replicas' 8 pools would take 80 more. With 5 they take 40 (50 with the two
+ * notifications replicas' 2 each and the bench's own): 98 in all. The replicas stack warns at its
+ * start when fewer are free.
  */
 const REPLICA_POOL_SIZE = 5;
-
-interface Outcome {
-  ratios: Ratio[];
-  failedChecks: string[];
-}
 
 async function main(): Promise<void> {
   const config = loadBenchConfig();
@@ -44,9 +42,9 @@ async function main(): Promise<void> {
   log(`# ${JSON.stringify({ scenarios: config.BENCH_SCENARIOS, seconds: config.BENCH_SECONDS, warmupSeconds: config.BENCH_WARMUP_SECONDS, rounds: config.BENCH_ROUNDS, connections: config.BENCH_CONNECTIONS, samples: config.BENCH_SAMPLES, logLevel: config.BENCH_LOG_LEVEL })}`);
   const started = Date.now();
   // (a)'s baseline server pool (10), or (b)'s direct-SQL workers and the floor service's pool (10),
-  // or (r)'s replicated stack: one at a time.
+  // or (r)'s replicated stack: one at a time. (w)'s webhook receiver opens none.
   const extraConnections = Math.max(
-    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE) })[s]),
+    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, w: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE) })[s]),
   );
   const stack = await startBenchStack({ config, extraConnections });
   log(`# stack up in ${secondsSince(started)} s (logs in ${stack.workDir})`);
@@ -66,6 +64,11 @@ async function main(): Promise<void> {
       outcome.failedChecks.push(...b.failedChecks);
     }
     if (config.BENCH_SCENARIOS.includes('d')) outcome.ratios.push(...(await bulkCreate(stack, config)));
+    if (config.BENCH_SCENARIOS.includes('w')) {
+      const w = await webhookDelivery(stack, config, alternation);
+      outcome.ratios.push(...w.ratios);
+      outcome.failedChecks.push(...w.failedChecks);
+    }
     if (config.BENCH_SCENARIOS.includes('r')) {
       const r = await replicated(stack, config, alternation);
       outcome.ratios.push(...r.ratios);
@@ -225,35 +228,6 @@ async function replicated(stack: BenchStack, config: BenchConfig, alternation: A
   }
 }
 
-/**
- * The transfer storm of (b) and (r) against `url`: one unit per call, the workspaces' lanes
- * interleaved and taken in turn (stepOf), each call with its workspace's key. Each side made from
- * it counts its own calls from the first lane.
- */
-function transferStorm(url: string, workspaces: TransferWorkspace[], connections: number): Side {
-  const lanes = interleave(workspaces.map((w) => w.lanes));
-  const clients = new Map(workspaces.map((w) => [w.ws.id, w.ws.client]));
-  let n = 0;
-  return (s) =>
-    cannon(
-      {
-        url,
-        connections,
-        next: () => {
-          const step = stepOf(lanes, n++);
-          const client = clients.get(step.lane.workspaceId)!;
-          return {
-            method: 'POST',
-            path: client.pathOf('/inventory/transfers'),
-            headers: { authorization: client.authorization, 'content-type': 'application/json' },
-            body: JSON.stringify({ fromLocationId: step.from, toLocationId: step.to, lines: [{ itemId: step.lane.itemId, quantity: 1 }] }),
-          };
-        },
-      },
-      s,
-    );
-}
-
 /** The catalog's stock projection lag for other callers (a caller's own writes it reads at once): p50 and p99 logged, p99.9 against its 1 s bound as a ratio row. */
 function projectionLag(lagsMs: number[]): Ratio {
   const sorted = [...lagsMs].sort((a, b) => a - b);
@@ -261,32 +235,6 @@ function projectionLag(lagsMs: number[]): Ratio {
   log(`(b) catalog stock projection lag from commit to applied, under the transfer storm: p50 ${at(50).toFixed(1)} ms  p99 ${at(99).toFixed(1)} ms  p99.9 ${at(99.9).toFixed(1)} ms  max ${(sorted.at(-1) ?? 0).toFixed(1)} ms  (${sorted.length} samples)`);
   const warnings = sorted.length < 1000 ? [`only ${sorted.length} samples: p99.9 needs 1000`] : [];
   return ratioOf('b', 'catalog stock projection lag for other callers under the transfer storm, p99.9 vs its 1 s bound', 'ms', at(99.9), 1000, { atMost: 1 }, warnings);
-}
-
-interface TransferWorkspace {
-  ws: BenchWorkspace;
-  lanes: Lane[];
-}
-
-/** A workspace with a second location and hot items holding stock at both locations, set up through the API. */
-async function transferWorkspace(stack: BenchStack, name: string): Promise<TransferWorkspace> {
-  const ws = await newWorkspace(stack, name);
-  const second = (await ws.client.expect(201, 'POST', '/locations', { body: { name: 'Second location' } })).body as { id: string };
-  const items = (
-    await ws.client.expect(201, 'POST', '/items/bulk', {
-      body: Array.from({ length: HOT_ITEMS_PER_WORKSPACE }, (_, i) => ({ sku: `HOT-${i}`, quantity: HOT_ITEM_STOCK, locationId: ws.defaultLocationId })),
-    })
-  ).body as Array<{ id: string }>;
-  await ws.client.expect(201, 'POST', '/inventory/transfers', {
-    body: { fromLocationId: ws.defaultLocationId, toLocationId: second.id, lines: items.map((i) => ({ itemId: i.id, quantity: HOT_ITEM_STOCK / 2 })) },
-  });
-  return { ws, lanes: items.map((i) => ({ workspaceId: ws.id, itemId: i.id, locations: [ws.defaultLocationId, second.id] })) };
-}
-
-/** Lanes of several workspaces, alternating workspaces: lane k belongs to workspace k mod count. */
-function interleave(perWorkspace: Lane[][]): Lane[] {
-  const longest = Math.max(...perWorkspace.map((l) => l.length));
-  return Array.from({ length: longest }, (_, i) => perWorkspace.flatMap((lanes) => (lanes[i] ? [lanes[i]] : []))).flat();
 }
 
 /**
@@ -356,15 +304,6 @@ async function bulkCreate(stack: BenchStack, config: BenchConfig): Promise<Ratio
     ratios.push(ratioOf('d', `POST /items/bulk (${BULK_SIZE}) vs POST /items, ${variant.label}: median`, 'ms', median(bulk), median(single), { atMost: 3 }));
   }
   return ratios;
-}
-
-function roundWarnings(rounds: Rounds<string>): string[] {
-  const warnings: string[] = [];
-  for (const [side, stats] of Object.entries(rounds)) {
-    const failed = stats.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
-    if (failed > 0) warnings.push(`${failed} failed ${side} calls`);
-  }
-  return warnings;
 }
 
 main().then(

@@ -5,11 +5,11 @@ import { catalogEvents, createItem, createTag } from './catalog-helpers';
 const itemsOf = (workspaceId: string) => sql('SELECT id FROM catalog.items WHERE workspace_id = $1', [workspaceId]);
 
 describe('bulk create', () => {
-  it('when 3 valid items are posted, then all are created in order with their tags and events', async () => {
+  it('when 3 valid items are posted, then all are created in order with their tags, and each event carries its own item', async () => {
     const ws = await newWorkspace();
     const tag = await createTag(ws, 'bulk');
     const res = await ws.owner.post('/items/bulk', [
-      { sku: 'B-1', description: 'one' },
+      { sku: 'B-1', description: 'one', quantity: 4 },
       { sku: 'B-2', tagNames: ['BULK'] },
       { sku: 'B-3', trackStock: false, externalId: 'x-3' },
     ]);
@@ -17,7 +17,9 @@ describe('bulk create', () => {
     expect(res.body.map((i: any) => i.sku)).toEqual(['B-1', 'B-2', 'B-3']);
     expect(res.body[1].tags).toEqual([tag]);
     expect(res.body[2]).toMatchObject({ trackStock: false, externalId: 'x-3' });
-    expect((await catalogEvents(ws.id, 'item.created')).map((e) => e.payload.sku)).toEqual(['B-1', 'B-2', 'B-3']);
+    const events = await catalogEvents(ws.id, 'item.created');
+    expect(events.map((e) => e.payload.sku)).toEqual(['B-1', 'B-2', 'B-3']);
+    expect(events.map((e) => e.payload.resource)).toEqual(res.body);
   });
 
   it('when the element at index 2 is invalid, then 400 names index 2 and nothing is created', async () => {

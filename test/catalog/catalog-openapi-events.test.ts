@@ -33,13 +33,17 @@ describe('catalog events on the bus', () => {
       const ws = await newWorkspace();
       const tag = await createTag(ws);
       const supplier = await createSupplier(ws);
-      const item = await createItem(ws, { description: 'first' });
-      await ws.owner.patch(`/items/${item.id}`, { description: 'second' });
+      const item = await createItem(ws, { description: 'first', tagIds: [tag.id], supplierId: supplier.id, quantity: 3 });
+      const afterCreate = await ws.owner.get('/items/info', { query: { itemId: item.id } });
+      const updated = await ws.owner.patch(`/items/${item.id}`, { description: 'second', tagIds: [], cost: 2.5 });
+      const afterUpdate = await ws.owner.get('/items/info', { query: { itemId: item.id } });
+      expect([afterCreate.body, afterUpdate.body]).toEqual([item, updated.body]);
       const mine = (m: { workspaceId: string }) => m.workspaceId === ws.id;
       await eventually('item events', async () => (items.messages.filter(mine).length >= 2 ? true : undefined));
+      // resource: the item as GET answers it right after the write, nested supplier and tags included.
       expect(items.messages.filter(mine).map((m) => [m.type, m.payload])).toEqual([
-        ['item.created', { id: item.id, sku: item.sku, description: 'first', trackStock: true, version: expect.any(Number) }],
-        ['item.updated', { id: item.id, sku: item.sku, description: 'second', trackStock: true, version: expect.any(Number) }],
+        ['item.created', { id: item.id, sku: item.sku, description: 'first', trackStock: true, version: expect.any(Number), resource: afterCreate.body }],
+        ['item.updated', { id: item.id, sku: item.sku, description: 'second', trackStock: true, version: expect.any(Number), resource: afterUpdate.body }],
       ]);
       const created = await eventually('tag and supplier events', async () => {
         const found = others.messages.filter(mine).filter((m) => m.type === 'tag.created' || m.type === 'supplier.created');

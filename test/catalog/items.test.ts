@@ -141,7 +141,7 @@ describe('items', () => {
     expect((await catalogEvents(ws.id, 'item.updated')).length).toBe(0);
   });
 
-  it('when a PATCH changes a field, then updatedAt moves, createdAt stays and item.updated carries the snapshot', async () => {
+  it('when a PATCH changes a field, then updatedAt moves, createdAt stays and item.updated carries the snapshot and the answer', async () => {
     const ws = await newWorkspace();
     const item = await createItem(ws, { description: 'old' });
     const res = await ws.owner.patch(`/items/${item.id}`, { description: 'new', trackStock: false, lowStockThreshold: 10 });
@@ -149,7 +149,7 @@ describe('items', () => {
     expect(res.body).toMatchObject({ description: 'new', trackStock: false, lowStockThreshold: 10, createdAt: item.createdAt });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(item.updatedAt));
     expect(await catalogEvents(ws.id, 'item.updated')).toEqual([
-      { type: 'item.updated', payload: { id: item.id, sku: item.sku, description: 'new', trackStock: false, version: expect.any(Number) } },
+      { type: 'item.updated', payload: { id: item.id, sku: item.sku, description: 'new', trackStock: false, version: expect.any(Number), resource: res.body } },
     ]);
     const cleared = await ws.owner.patch(`/items/${item.id}`, { lowStockThreshold: null });
     expect(cleared.body.lowStockThreshold).toBeNull();
@@ -200,14 +200,14 @@ describe('items', () => {
     expectError(await ws.owner.patch('/items/junk', { description: 'x' }), 404, 'not_found');
   });
 
-  it('when items are created, then item.created carries each snapshot and the workspace shows itemsUsage', async () => {
+  it('when items are created, then item.created carries each snapshot and answer, and the workspace shows itemsUsage', async () => {
     const ws = await newWorkspace();
     const a = await createItem(ws, { description: 'A' });
     const b = await createItem(ws, { description: 'B', trackStock: false });
     await createSupplier(ws);
     expect(await catalogEvents(ws.id, 'item.created')).toEqual([
-      { type: 'item.created', payload: { id: a.id, sku: a.sku, description: 'A', trackStock: true, version: expect.any(Number) } },
-      { type: 'item.created', payload: { id: b.id, sku: b.sku, description: 'B', trackStock: false, version: expect.any(Number) } },
+      { type: 'item.created', payload: { id: a.id, sku: a.sku, description: 'A', trackStock: true, version: expect.any(Number), resource: a } },
+      { type: 'item.created', payload: { id: b.id, sku: b.sku, description: 'B', trackStock: false, version: expect.any(Number), resource: b } },
     ]);
     const workspace = await ws.owner.get(`/workspaces/${ws.id}`);
     expect(workspace.body).toMatchObject({ itemsUsage: 2, suppliersUsage: 1 });

@@ -9,7 +9,7 @@ import { createLogger } from '@inv/shared/observability';
  * key, every unique constraint and unique index, and both sides of every foreign key to another
  * distributed table; or it is declared in NON_DISTRIBUTED_TABLES (shared/src/db/sharding.ts).
  */
-const PROCESS_SCHEMAS = ['identity', 'catalog', 'locations', 'stock'];
+const PROCESS_SCHEMAS = ['identity', 'catalog', 'locations', 'stock', 'notifications'];
 const DOC = path.resolve(__dirname, '../../docs/sharding.md');
 const DECLARED_IN = 'NON_DISTRIBUTED_TABLES (shared/src/db/sharding.ts)';
 const W = DISTRIBUTION_COLUMN;

@@ -25,25 +25,27 @@ const ROOT = path.resolve(__dirname, '../..');
 const MANIFESTS_DIR = path.join(ROOT, 'deploy/k8s');
 const SECRET_EXAMPLE = path.join(ROOT, 'deploy/secret.example.yaml');
 
-const PROCESSES = ['gateway', 'catalog', 'locations', 'stock'] as const;
+const PROCESSES = ['gateway', 'catalog', 'locations', 'stock', 'notifications'] as const;
 type ProcessName = (typeof PROCESSES)[number];
-const SERVICES = ['catalog', 'locations', 'stock'] as const;
+const SERVICES = ['catalog', 'locations', 'stock', 'notifications'] as const;
 const IMAGE = 'inventory-api';
 const CONFIG_MAP = 'inventory-api-config';
 const SECRET = 'inventory-api-secrets';
-/** What each process reads from the Secret (docs/kubernetes.md); Redis is the gateway's alone. */
+/** What each process reads from the Secret (docs/kubernetes.md); Redis is the gateway's alone, the webhook secrets' key the notifications service's. */
 const SECRET_KEYS: Record<ProcessName | 'migrate', string[]> = {
   gateway: ['INTERNAL_SECRET', 'DATABASE_URL', 'AMQP_URL', 'REDIS_URL'],
   catalog: ['INTERNAL_SECRET', 'DATABASE_URL', 'AMQP_URL'],
   locations: ['INTERNAL_SECRET', 'DATABASE_URL', 'AMQP_URL'],
   stock: ['INTERNAL_SECRET', 'DATABASE_URL', 'AMQP_URL'],
+  notifications: ['INTERNAL_SECRET', 'WEBHOOK_SECRETS_KEY', 'DATABASE_URL', 'AMQP_URL'],
   migrate: ['DATABASE_URL'],
 };
 /**
  * PostgreSQL's max_connections docs/kubernetes.md asks for, less room for the migration Job, the
- * admin CLI and a superuser session: what the processes' pools may hold at full scale.
+ * admin CLI and a superuser session: what the processes' pools may hold at full scale. 220 since
+ * the notifications service made five Deployments (5 × 4 replicas × 10 connections = 200).
  */
-const POSTGRES_CONNECTION_BUDGET = 200 - 20;
+const POSTGRES_CONNECTION_BUDGET = 220 - 20;
 
 interface Loaded {
   file: string;
@@ -131,7 +133,7 @@ function apiPort(name: ProcessName, env: Record<string, string>): { port: number
     return { port: config.PORT, scheme: config.TRUST_PROXY ? 'HTTP' : 'HTTPS' };
   }
   const config = loadConfig(BaseConfig, env);
-  const ports = { catalog: config.CATALOG_PORT, locations: config.LOCATIONS_PORT, stock: config.STOCK_PORT };
+  const ports = { catalog: config.CATALOG_PORT, locations: config.LOCATIONS_PORT, stock: config.STOCK_PORT, notifications: config.NOTIFICATIONS_PORT };
   return { port: ports[name], scheme: 'HTTP' };
 }
 
@@ -259,10 +261,10 @@ function gatewayStorageProblems(objects: KubernetesObject[]): string[] {
   return problems;
 }
 
-/** The gateway's CATALOG_URL, LOCATIONS_URL and STOCK_URL name each service's Service and port. */
+/** The gateway's CATALOG_URL, LOCATIONS_URL, STOCK_URL and NOTIFICATIONS_URL name each service's Service and port. */
 function serviceUrlProblems(objects: KubernetesObject[]): string[] {
   const data = configMap(objects)?.data ?? {};
-  const keys = { catalog: 'CATALOG_URL', locations: 'LOCATIONS_URL', stock: 'STOCK_URL' } as const;
+  const keys = { catalog: 'CATALOG_URL', locations: 'LOCATIONS_URL', stock: 'STOCK_URL', notifications: 'NOTIFICATIONS_URL' } as const;
   return SERVICES.flatMap((name) => {
     const value = data[keys[name]];
     if (!value) return [`${keys[name]} is not set`];

@@ -46,7 +46,8 @@ describe('GET /docs, the human API reference', () => {
     expect(served?.headers()['content-security-policy']).toMatch(/default-src 'none'/);
 
     const { body: document } = await request('GET', '/openapi.json');
-    const summaries: string[] = Object.values<Record<string, { summary: string }>>(document.paths).flatMap((ops) => Object.values(ops).map((op) => op.summary));
+    // Operations, and the webhook events (the document's webhooks section), each a section of its own.
+    const summaries: string[] = [...Object.values<Record<string, { summary: string }>>(document.paths), ...Object.values<Record<string, { summary: string }>>(document.webhooks)].flatMap((ops) => Object.values(ops).map((op) => op.summary));
     await page.locator('h2', { hasText: summaries[0] }).first().waitFor({ state: 'visible', timeout: 20_000 });
     await expect(page.locator('[id="section/Authentication"]').getByText('bearer', { exact: false }).first().isVisible()).resolves.toBe(true);
     await expect(page.locator('[id="section/Authentication/bearer"]').first().isVisible()).resolves.toBe(true);

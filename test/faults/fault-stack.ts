@@ -27,12 +27,12 @@ export const HANG_MS = 10_000;
  * a TCP proxy of its own, and points the test helpers (api.ts, fixtures.ts) at it. The processes
  * log at info level to files; a failing case prints their tails.
  */
-export async function startFaultStack(proxied: Dependency[] = []): Promise<Stack> {
+export async function startFaultStack(proxied: Dependency[] = [], env: NodeJS.ProcessEnv = {}): Promise<Stack> {
   const infrastructure = await provideInfrastructure();
   try {
     // Five connections per process: with `npx jest` a fault stack runs beside the component
     // stack, and both together stay within PostgreSQL's default max_connections of 100.
-    const stack = await Stack.start({ infrastructure, proxied, env: { LOG_LEVEL: 'info', DB_POOL_SIZE: '5' } });
+    const stack = await Stack.start({ infrastructure, proxied, env: { LOG_LEVEL: 'info', DB_POOL_SIZE: '5', ...env } });
     Object.assign(process.env, stack.testEnv());
     return stack;
   } catch (err) {

@@ -13,7 +13,7 @@ let output = '';
 beforeAll(async () => {
   stack = await startFaultStack();
   // The stack gave us a database, a vhost, ports and an environment; `npm start` runs the processes.
-  for (const name of ['gateway', 'catalog', 'locations', 'stock'] as ProcessName[]) await stack.kill(name, 'SIGTERM');
+  for (const name of ['gateway', 'catalog', 'locations', 'stock', 'notifications'] as ProcessName[]) await stack.kill(name, 'SIGTERM');
 });
 afterAll(async () => {
   if (supervisor && supervisor.exitCode === null) supervisor.kill('SIGKILL');
@@ -25,7 +25,7 @@ function childrenOf(pid: number): Map<string, number> {
   const found = new Map<string, number>();
   const lines = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' }).trim().split('\n');
   for (const line of lines) {
-    const match = /^\s*(\d+)\s+.*\/(gateway|catalog|locations|stock)\/src\/main\.ts/.exec(line);
+    const match = /^\s*(\d+)\s+.*\/(gateway|catalog|locations|stock|notifications)\/src\/main\.ts/.exec(line);
     if (match) found.set(match[2]!, Number(match[1]));
   }
   return found;
@@ -46,7 +46,7 @@ describe('npm start supervises its processes', () => {
     try {
       await waitUntil('npm start to report the API ready', async () => output.includes('Inventory API ready'), 90_000, 200);
       const before = childrenOf(pid);
-      expect([...before.keys()].sort()).toEqual(['catalog', 'gateway', 'locations', 'stock']);
+      expect([...before.keys()].sort()).toEqual(['catalog', 'gateway', 'locations', 'notifications', 'stock']);
 
       process.kill(before.get('stock')!, 'SIGKILL');
       await waitUntil('the restart to be logged', async () => /stock exited \(SIGKILL\); restarting it in \d+ ms/.test(output), 10_000, 50);
@@ -55,7 +55,7 @@ describe('npm start supervises its processes', () => {
         return now !== undefined && now !== before.get('stock') && (await ready(stack.serviceUrl('stock')));
       }, 60_000, 200);
       const after = childrenOf(pid);
-      for (const name of ['gateway', 'catalog', 'locations']) expect(after.get(name)).toBe(before.get(name));
+      for (const name of ['gateway', 'catalog', 'locations', 'notifications']) expect(after.get(name)).toBe(before.get(name));
       expect(supervisor.exitCode).toBeNull();
 
       const exited = new Promise<number | null>((resolve) => supervisor!.once('exit', (code) => resolve(code)));

@@ -23,6 +23,7 @@ describe('forwarding to a service that cannot be reached', () => {
         CATALOG_URL: `http://127.0.0.1:${nobody}`,
         LOCATIONS_URL: services.locations,
         STOCK_URL: services.stock,
+        NOTIFICATIONS_URL: services.notifications,
       },
       path.join(process.env.TEST_WORK_DIR!, `gateway-no-catalog-${port}.log`),
     );
@@ -38,6 +39,7 @@ describe('forwarding to a service that cannot be reached', () => {
         expect(await res.json()).toEqual({ error: { code: 'internal_server_error', message: 'The catalog service is unavailable; try again shortly.', doc_url: '/docs#section/Errors/internal_server_error' } });
       }
       expect((await call(`/locations/${ws.defaultLocationId}`)).status).toBe(200);
+      expect((await call('/webhooks')).status).toBe(200);
     } finally {
       await stopProcess(child);
     }

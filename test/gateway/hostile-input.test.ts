@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { expectError, request } from '../support/api';
 import { newWorkspace, sql, type TestWorkspace, unique } from '../support/fixtures';
@@ -230,7 +231,7 @@ describe('hostile input: requests Node’s HTTP parser refuses', () => {
   });
 
   it('when a service gets such a request directly, then it answers with the envelope too', async () => {
-    for (const service of ['catalog', 'locations', 'stock'] as const) {
+    for (const service of ['catalog', 'locations', 'stock', 'notifications'] as const) {
       const res = await rawExchange(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`, { service: serviceUrl(service) });
       expectRawError(res, 400, 'bad_request');
     }
@@ -276,7 +277,7 @@ describe('hostile input: a list parameter given with no value', () => {
       ([path, methods]) =>
         (methods.get?.parameters ?? []).filter((p) => p.in === 'query' && [p.schema?.type].flat().includes('array')).map((p) => [path, p.name] as const),
     );
-    // The lists of every service: catalog (items and their count), locations, stock (balances, movements, transfers).
+    // The lists of every service: catalog (items and their count), locations, stock (balances, movements, transfers), notifications (a webhook's deliveries).
     expect(listParams).toEqual(
       expect.arrayContaining([
         ['/items', 'stockHealth'],
@@ -288,11 +289,14 @@ describe('hostile input: a list parameter given with no value', () => {
         ['/inventory/movements', 'reason'],
         ['/inventory/movements', 'transferId'],
         ['/inventory/transfers', 'status'],
+        ['/webhooks/{webhookId}/deliveries', 'eventType'],
       ]),
     );
     for (const [path, param] of listParams) {
+      // A path parameter is any well-formed id: the query is refused before anything is looked up.
+      const target = path.replace(/\{[^}]+\}/g, () => randomUUID());
       for (const value of ['', ' ', ',,']) {
-        const res = await ws.owner.get(path, { query: { [param]: value } });
+        const res = await ws.owner.get(target, { query: { [param]: value } });
         const error = expectError(res, 400, 'bad_request') as { message: string; param?: string };
         expect({ path, param, value, named: error.param, message: error.message }).toEqual({ path, param, value, named: param, message: expect.stringContaining(`${param}: give at least one value`) });
       }
@@ -343,7 +347,7 @@ describe('hostile input: param is printable text', () => {
 
 describe('hostile input: requests without Host, CONNECT, and bodies that stop short', () => {
   const host = () => new URL(process.env.TEST_GATEWAY_URL!).host;
-  const services = ['catalog', 'locations', 'stock'] as const;
+  const services = ['catalog', 'locations', 'stock', 'notifications'] as const;
 
   it('when an HTTP/1.1 request has no Host header, then 400 with the envelope names Host, on the gateway and on every service, and nothing is stored', async () => {
     const ws = await newWorkspace();

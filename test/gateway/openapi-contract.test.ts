@@ -74,8 +74,9 @@ describe('the public OpenAPI document', () => {
   it('when a TypeScript client is generated with openapi-typescript, then the calls the docs call valid type-check, the invalid ones do not, and the count shape is told apart without casts', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-types-'));
     fs.writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(buildPublicDocument()));
-    // The CLI, as a client generator runs it (its CommonJS build cannot load inside Jest).
-    execFileSync(path.resolve('node_modules/.bin/openapi-typescript'), [path.join(dir, 'openapi.json'), '-o', path.join(dir, 'api.ts')], { stdio: 'pipe' });
+    // The CLI, as a client generator runs it (its CommonJS build cannot load inside Jest), from a
+    // directory of its own as a user's project would: this repository's redocly.yaml is our lint, not theirs.
+    execFileSync(path.resolve('node_modules/.bin/openapi-typescript'), [path.join(dir, 'openapi.json'), '-o', path.join(dir, 'api.ts')], { stdio: 'pipe', cwd: dir });
     const usage = `
 import type { paths } from './api';
 type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;

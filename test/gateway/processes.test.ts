@@ -21,6 +21,7 @@ function stackEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     CATALOG_URL: services.catalog,
     LOCATIONS_URL: services.locations,
     STOCK_URL: services.stock,
+    NOTIFICATIONS_URL: services.notifications,
     ...extra,
   };
 }

@@ -100,8 +100,12 @@ describe('workspace creation interrupted between its steps', () => {
     await age(stopped.id);
     await sweepStaleProvisioning(await sweeperDeps(), { graceMs: GRACE_MS });
     await expectCleanedUp(stopped.id);
-    const events = await sql("SELECT 1 FROM locations.outbox WHERE type = 'location.deleted' AND message->'payload'->>'id' = $1", [location.id]);
-    expect(events).toHaveLength(1);
+    const events = await sql("SELECT type, message->'payload'->'resource' AS resource FROM locations.outbox WHERE message->'payload'->>'id' = $1 ORDER BY seq", [location.id]);
+    // Both carry the location as create-default answered it: the discard changes no field it shows.
+    expect(events).toEqual([
+      { type: 'location.created', resource: location },
+      { type: 'location.deleted', resource: location },
+    ]);
     // A creation younger than the grace period may still be running: the sweeper leaves it alone.
     expect(await workspaceRow(young.id)).toMatchObject({ provisioned_at: null, abandoned_at: null });
   });

@@ -217,6 +217,6 @@ describe('idempotency_keys tables', () => {
       );
     const stock = { columns: await shape('stock'), indexes: await indexes('stock') };
     expect(stock.columns).toHaveLength(8);
-    for (const schema of ['catalog', 'locations']) expect({ columns: await shape(schema), indexes: await indexes(schema) }).toEqual(stock);
+    for (const schema of ['catalog', 'locations', 'notifications']) expect({ columns: await shape(schema), indexes: await indexes(schema) }).toEqual(stock);
   });
 });

@@ -73,15 +73,19 @@ describe('DELETE /locations/{id}', () => {
     expect((await ws.owner.post('/locations', { name: loc.name })).status).toBe(201);
   });
 
-  it('when a location is deleted, then location.deleted with its id reaches the broker and its outbox row is marked sent', async () => {
+  it('when a location is deleted, then location.deleted with its id and its last answered state reaches the broker and its outbox row is marked sent', async () => {
     const ws = await newWorkspace();
-    const loc = await newLocation(ws);
+    const loc = await newLocation(ws, { type: 'site', note: 'before' });
+    expect((await ws.owner.patch(`/locations/${loc.id}`, { note: 'last change', active: false })).status).toBe(200);
+    const last = await ws.owner.get(`/locations/${loc.id}`);
     const res = await ws.owner.delete(`/locations/${loc.id}`);
     expect(res.status).toBe(200);
     const message = await eventually<Envelope>('location.deleted on the bus', async () =>
       bus.messages.find((m) => m.workspaceId === ws.id && (m.payload as { id: string }).id === loc.id),
     );
+    // GET answers 404 once deleted: the resource is the location as GET answered it just before.
     expect(message).toMatchObject({ type: 'location.deleted', payload: { id: loc.id }, requestId: res.headers['x-request-id'] });
+    expect((message.payload as { resource: unknown }).resource).toEqual(last.body);
     await eventually('the outbox row to be sent', async () => {
       const rows = await sql("SELECT 1 FROM locations.outbox WHERE type = 'location.deleted' AND message->'payload'->>'id' = $1 AND sent_at IS NOT NULL", [loc.id]);
       return rows.length === 1 ? true : undefined;

@@ -1,4 +1,5 @@
 import type { Envelope } from '@inv/shared/messaging';
+import type { ApiResponse } from '../support/api';
 import { newWorkspace, eventually, sql, unique, type TestWorkspace } from '../support/fixtures';
 import { listenToEvents } from '../support/bus';
 
@@ -22,15 +23,24 @@ async function outboxRows(ws: TestWorkspace, locationId: string) {
 }
 
 describe('location events', () => {
-  it('when a location is created and changed, then location.created and one location.updated per change reach the broker with the snapshot', async () => {
+  it('when a location is created and changed, then location.created and one location.updated per change reach the broker with the snapshot and the location as GET answers it', async () => {
     const ws = await newWorkspace({ plan: 'pro' });
     const name = unique('Evented');
-    const created = await ws.owner.post('/locations', { name, type: 'van' });
-    const renamed = await ws.owner.patch(`/locations/${created.body.id}`, { name: `${name} 2` });
-    const noted = await ws.owner.patch(`/locations/${created.body.id}`, { note: 'only the note' });
-    const off = await ws.owner.patch(`/locations/${created.body.id}`, { active: false });
-    const on = await ws.owner.patch(`/locations/${created.body.id}`, { active: true });
+    const created = await ws.owner.post('/locations', { name, type: 'van', latitude: 48.2, geofenceRadiusM: 100 });
     const id = created.body.id as string;
+    const answered: unknown[] = [];
+    /** The write's answer, checked against GET right after it: the representation its event must carry. */
+    const write = async (res: ApiResponse): Promise<ApiResponse> => {
+      const got = await ws.owner.get(`/locations/${id}`);
+      expect(got.body).toEqual(res.body);
+      answered.push(got.body);
+      return res;
+    };
+    await write(created);
+    const renamed = await write(await ws.owner.patch(`/locations/${id}`, { name: `${name} 2` }));
+    const noted = await write(await ws.owner.patch(`/locations/${id}`, { note: 'only the note', icon: 'garage' }));
+    const off = await write(await ws.owner.patch(`/locations/${id}`, { active: false }));
+    const on = await write(await ws.owner.patch(`/locations/${id}`, { active: true }));
     const snapshot = { id, name, type: 'van', active: true, isDefault: false };
     const version = expect.any(Number);
 
@@ -39,11 +49,11 @@ describe('location events', () => {
       return got.length >= 5 ? got : undefined;
     });
     expect(messages.map((m) => [m.type, m.payload])).toEqual([
-      ['location.created', { ...snapshot, version }],
-      ['location.updated', { ...snapshot, name: `${name} 2`, version }],
-      ['location.updated', { ...snapshot, name: `${name} 2`, version }],
-      ['location.updated', { ...snapshot, name: `${name} 2`, active: false, version }],
-      ['location.updated', { ...snapshot, name: `${name} 2`, active: true, version }],
+      ['location.created', { ...snapshot, version, resource: answered[0] }],
+      ['location.updated', { ...snapshot, name: `${name} 2`, version, resource: answered[1] }],
+      ['location.updated', { ...snapshot, name: `${name} 2`, version, resource: answered[2] }],
+      ['location.updated', { ...snapshot, name: `${name} 2`, active: false, version, resource: answered[3] }],
+      ['location.updated', { ...snapshot, name: `${name} 2`, active: true, version, resource: answered[4] }],
     ]);
     // Every write takes a new version from one sequence: they only grow.
     const versions = messages.map((m) => (m.payload as { version: number }).version);
@@ -55,6 +65,17 @@ describe('location events', () => {
       return r.length === 5 && r.every((row) => row.sent) ? r : undefined;
     });
     expect(rows.map((r) => r.type)).toEqual(['location.created', 'location.updated', 'location.updated', 'location.updated', 'location.updated']);
+  });
+
+  it('when a workspace is created, then its default location\'s location.created carries the location as GET answers it', async () => {
+    const ws = await newWorkspace();
+    const got = await ws.owner.get(`/locations/${ws.defaultLocationId}`);
+    expect(got.status).toBe(200);
+    const [message] = await eventually('the default location\'s location.created', async () => {
+      const found = received(ws, ws.defaultLocationId);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(message).toMatchObject({ type: 'location.created', payload: { id: ws.defaultLocationId, isDefault: true, resource: got.body } });
   });
 
   it('when an update changes nothing or a write is refused, then no event is recorded', async () => {

@@ -119,7 +119,7 @@ describe('purging the messaging tables', () => {
   });
 });
 
-describe.each(['catalog', 'locations', 'stock'])("purging the %s service's idempotency keys", (service) => {
+describe.each(['catalog', 'locations', 'stock', 'notifications'])("purging the %s service's idempotency keys", (service) => {
   it('when keys are older than their 24 hours, then they go and younger ones stay', async () => {
     const pool = poolFor(service);
     const workspaceId = `purge-test-${newId()}`;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, Conflict, z } from '@inv/shared/core';
-import { createPool, type Pool, withTransaction } from '@inv/shared/db';
-import { Broker, CommandClient, CommandServer, commandQueue, DEAD_LETTER_EXCHANGE, deadLetterQueue, SERVICE_DOWN_GRACE_MS, envelope, EventConsumer, MESSAGING_TABLES_SQL, OutboxRelay, recordEvent } from '@inv/shared/messaging';
+import { createPool, type Pool, type PoolClient, withTransaction } from '@inv/shared/db';
+import { Broker, CommandClient, type Envelope, CommandServer, commandQueue, DEAD_LETTER_EXCHANGE, deadLetterQueue, SERVICE_DOWN_GRACE_MS, envelope, EventConsumer, MESSAGING_TABLES_SQL, OutboxRelay, recordEvent } from '@inv/shared/messaging';
 import { createLogger } from '@inv/shared/observability';
 import { eventually } from '../support/fixtures';
 import { TcpProxy } from './tcp-proxy';
@@ -180,15 +180,19 @@ describe('idempotent consumer', () => {
     // A second type whose handler takes the messages that follow each other in a batch at once.
     const countedType = `${queue}.counted`;
     const manyCalls: string[][] = [];
-    c.onMany(countedType, z.object({ value: z.string() }), async (messages, tx) => {
+    const many = async (messages: Array<Envelope<{ value: string }>>, tx: PoolClient) => {
       manyCalls.push(messages.map((m) => m.payload.value));
       for (const m of messages) await tx.query('INSERT INTO applied (message_id, value) VALUES ($1, $2)', [m.id, m.payload.value]);
-    });
+    };
+    c.onMany(countedType, z.object({ value: z.string() }), many, { run: 'counted' });
+    // A third type applied in the same run as the second: one call for both, in delivery order.
+    const pairedType = `${queue}.paired`;
+    c.onMany(pairedType, z.object({ value: z.string() }), many, { run: 'counted' });
     await c.start();
     cleanup.push(() => c.stop());
     const publisher = b.channel('raw-publisher', async () => undefined);
     const publishRaw = (routingKey: string, content: Buffer) => publisher.publish(EXCHANGE, routingKey, content, { persistent: true });
-    return { queue, type, countedType, manyCalls, broker: b, publishRaw };
+    return { queue, type, countedType, pairedType, manyCalls, broker: b, publishRaw };
   }
 
   it('when the same message is delivered twice, then it is applied once', async () => {
@@ -277,7 +281,7 @@ describe('idempotent consumer', () => {
       await eventually('the messages delivered behind the gate', async () => ((await check.checkQueue(c.queue)).messageCount === 0 ? true : undefined));
       release();
     };
-    return { publish, open, calls, type: c.type, countedType: c.countedType, manyCalls: c.manyCalls };
+    return { publish, open, calls, type: c.type, countedType: c.countedType, pairedType: c.pairedType, manyCalls: c.manyCalls };
   }
 
   const appliedValues = async (pool: Pool) => (await pool.query<{ value: string; xmin: string }>('SELECT value, xmin::text FROM applied ORDER BY value')).rows;
@@ -312,6 +316,16 @@ describe('idempotent consumer', () => {
       ['z', 'w'],
     ]);
     expect(calls).toEqual(['gate', 'a']);
+  });
+
+  it('when types share a run, then the messages of either that follow each other in a batch come to the handler in one call', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    const { publish, open, countedType, pairedType, manyCalls } = await gatedConsumer(pool);
+    for (const [type, value] of [[countedType, 'x'], [pairedType, 'p'], [countedType, 'y'], [pairedType, 'q']] as const) await publish(value, envelope(type, 'ws-1', { value }, null));
+    await open();
+    await eventually('every message applied', async () => ((await appliedValues(pool)).length === 5 ? true : undefined));
+    expect(manyCalls).toEqual([['x', 'p', 'y', 'q']]);
   });
 
   it('when one message of a batch fails, then the others are applied on their own and only that one is retried', async () => {

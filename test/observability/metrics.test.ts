@@ -4,8 +4,9 @@ import { request } from '../support/api';
 import { eventually, newKey, newWorkspace, unique } from '../support/fixtures';
 import { metricsUrl, type ProcessName, scrape, type Scrape } from './scrape';
 import { stackBroker } from '../support/bus';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
-const SERVICES = ['catalog', 'locations', 'stock'] as const;
+const SERVICES = ['catalog', 'locations', 'stock', 'notifications'] as const;
 
 /** Scrapes until `moved` holds, so an effect that arrives by message has time to be counted. */
 async function scrapeUntil(name: ProcessName, what: string, moved: (now: Scrape) => boolean): Promise<Scrape> {
@@ -37,6 +38,27 @@ describe('metrics on each process\'s internal port', () => {
       for (const outcome of ['processed', 'duplicate', 'retried', 'dead_lettered']) {
         expect(metrics.value('consumer_messages_total', { queue: `${name}.events`, outcome })).toBeGreaterThanOrEqual(0);
       }
+    }
+  });
+
+  it('when a webhook is delivered, then the notifications service counts the attempt and the delay, and reports its backlog and disabled endpoints', async () => {
+    const ws = await newWorkspace();
+    const receiver = await WebhookReceiver.start();
+    try {
+      const created = await ws.owner.post('/webhooks', { url: receiver.url, events: ['webhook.test'] });
+      receiver.secrets = [created.body.secret];
+      const before = (await scrape('notifications')).value('webhook_attempts_total', { outcome: 'succeeded' }) ?? 0;
+      await ws.owner.post(`/webhooks/${created.body.id}/test`);
+      const after = await scrapeUntil('notifications', 'a succeeded attempt', (m) => (m.value('webhook_attempts_total', { outcome: 'succeeded' }) ?? 0) > before);
+      expect(after.value('webhook_delivery_delay_seconds_count')).toBeGreaterThan(0);
+      expect(after.value('webhook_attempt_duration_seconds_count', { outcome: 'succeeded' })).toBeGreaterThan(0);
+      expect(after.value('webhook_backlog_messages')).toBeGreaterThanOrEqual(0);
+      expect(after.value('webhook_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(0);
+      expect(after.value('webhook_disabled_endpoints')).toBeGreaterThanOrEqual(0);
+      // No secret in any series.
+      expect(JSON.stringify(after.samples)).not.toContain(created.body.secret.slice(6));
+    } finally {
+      await receiver.close();
     }
   });
 

@@ -1,4 +1,4 @@
-export type ProcessName = 'gateway' | 'catalog' | 'locations' | 'stock';
+export type ProcessName = 'gateway' | 'catalog' | 'locations' | 'stock' | 'notifications';
 
 export interface Sample {
   name: string;

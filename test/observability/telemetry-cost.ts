@@ -17,7 +17,7 @@ import { closeConnections, newWorkspace } from '../support/fixtures';
 const REQUESTS = Number(process.env.TELEMETRY_COST_REQUESTS ?? 1500);
 const CONCURRENCY = 8;
 const WARM_UP = 200;
-const PROCESSES = ['locations', 'catalog', 'stock', 'gateway'] as const;
+const PROCESSES = ['locations', 'catalog', 'stock', 'notifications', 'gateway'] as const;
 const CLOCK_TICK_US = 10_000;
 
 /** utime + stime of a process, in clock ticks (fields 14 and 15 of /proc/<pid>/stat); 0 once it has exited. */

@@ -1,7 +1,8 @@
 import { StockCommands, STOCK_SERVICE } from '@inv/shared/core';
 import { expectError, type Client } from '../support/api';
-import { adminDeps, eventually, newMember, newWorkspace, sql, type TestWorkspace } from '../support/fixtures';
-import { balanceOf, createItem, createLocation, ledgerMismatches, onHand, receive, reservationMismatches } from './stock-fixtures';
+import { listenToEvents } from '../support/bus';
+import { adminDeps, eventually, newKey, newMember, newWorkspace, sql, type TestWorkspace } from '../support/fixtures';
+import { balanceOf, createItem, createLocation, ISO_TIME, ledgerMismatches, NO_TRANSITIONS, onHand, ownerActor, receive, reservationMismatches } from './stock-fixtures';
 
 /** A workspace with a van and an item holding `stock` at the default location. */
 async function stocked(stock: number) {
@@ -38,6 +39,8 @@ describe('pending transfers', () => {
     const res = await send(ws.owner, from, van.id, item.id, 4, { status: 'pending', note: 'van 3' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'pending', note: 'van 3', reason: '', fromLocationId: from, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 4, note: 'to the job' }] });
+    expect(res.body).toMatchObject({ createdBy: await ownerActor(ws), ...NO_TRANSITIONS });
+    expect((await ws.owner.get(`/inventory/transfers/${res.body.id}`)).body).toEqual(res.body);
     expect(await balanceOf(ws.owner, item.id, from)).toEqual({ onHand: 10, reserved: 4, available: 6 });
     expect(await onHand(ws.owner, item.id, van.id)).toBe(0);
     expect((await ws.owner.get('/inventory/movements', { query: { transferId: res.body.id } })).body).toEqual([]);
@@ -81,10 +84,13 @@ describe('pending transfers', () => {
 
   it('when the destination completes a pending transfer, then the stock moves with transfer movements, the reservation is released and transfer.completed is recorded', async () => {
     const { ws, van, item, from } = await stocked(10);
+    const owner = await ownerActor(ws);
     const made = await pending(ws, from, van.id, item.id, 4);
     const res = await act(ws.owner, made.id, 'complete');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...made, status: 'completed' });
+    expect(res.body).toEqual({ ...made, status: 'completed', completedAt: expect.stringMatching(ISO_TIME), completedBy: owner });
+    expect(Date.parse(res.body.completedAt)).toBeGreaterThanOrEqual(Date.parse(made.createdAt));
+    expect((await ws.owner.get(`/inventory/transfers/${made.id}`)).body).toEqual(res.body);
     expect(await balanceOf(ws.owner, item.id, from)).toEqual({ onHand: 6, reserved: 0, available: 6 });
     expect(await balanceOf(ws.owner, item.id, van.id)).toEqual({ onHand: 4, reserved: 0, available: 4 });
     const movements = await ws.owner.get('/inventory/movements', { query: { transferId: made.id } });
@@ -101,8 +107,11 @@ describe('pending transfers', () => {
       [res.headers['x-request-id']],
     );
     expect(changed.map((c) => c.location).sort()).toEqual([from, van.id].sort());
-    // A completed pending transfer reverts like any completed one.
-    expect((await act(ws.owner, made.id, 'revert')).body.status).toBe('reverted');
+    // A completed pending transfer reverts like any completed one, and keeps who completed it.
+    const reverted = await act(ws.owner, made.id, 'revert');
+    expect(reverted.body).toEqual({ ...res.body, status: 'reverted', revertedAt: expect.stringMatching(ISO_TIME), revertedBy: owner });
+    expect((await ws.owner.get(`/inventory/transfers/${made.id}`)).body).toEqual(reverted.body);
+    expect((await transferEvents(made.id))[2]).toEqual({ type: 'transfer.reverted', payload: reverted.body });
     expect(await balanceOf(ws.owner, item.id, from)).toEqual({ onHand: 10, reserved: 0, available: 10 });
     await invariantsHold(ws.id);
   });
@@ -115,14 +124,14 @@ describe('pending transfers', () => {
     const made = await pending(ws, from, van.id, item.id, 4);
     const res = await act(ws.owner, made.id, action, { reason: 'wrong van' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...made, status, reason: 'wrong van' });
+    expect(res.body).toEqual({ ...made, status, reason: 'wrong van', [`${status}At`]: expect.stringMatching(ISO_TIME), [`${status}By`]: await ownerActor(ws) });
     expect((await ws.owner.get(`/inventory/transfers/${made.id}`)).body).toEqual(res.body);
     expect(await balanceOf(ws.owner, item.id, from)).toEqual({ onHand: 10, reserved: 0, available: 10 });
     expect(await onHand(ws.owner, item.id, van.id)).toBe(0);
     expect((await ws.owner.get('/inventory/movements', { query: { transferId: made.id } })).body).toEqual([]);
-    expect((await transferEvents(made.id)).map((e) => [e.type, e.payload.status])).toEqual([
-      ['transfer.pending', 'pending'],
-      [event, status],
+    expect(await transferEvents(made.id)).toEqual([
+      { type: 'transfer.pending', payload: made },
+      { type: event, payload: res.body },
     ]);
     // Without a body the reason is "".
     const other = await pending(ws, from, van.id, item.id, 1);
@@ -205,6 +214,42 @@ describe('pending transfers', () => {
     expect((await act(storekeeper.client, third.id, 'cancel')).body.status).toBe('cancelled');
     const completedBy = (await ws.owner.get('/inventory/movements', { query: { transferId: first.id } })).body.map((m: any) => m.userId);
     expect(completedBy).toEqual([driver.userId, driver.userId]);
+  });
+
+  it('when another user, or the creator with another key, ends a pending transfer, then the transfer shows two actors in the answer, a read and its events on the bus', async () => {
+    const { ws, van, item, from } = await stocked(10);
+    const owner = await ownerActor(ws);
+    const driver = await newMember(ws, { role: 'member', locationAccess: `${van.id}:write` });
+    const ownersOtherKey = await newKey(ws, ws.ownerEmail);
+    const bus = await listenToEvents('transfer.*');
+    try {
+      const first = await pending(ws, from, van.id, item.id, 2);
+      const second = await pending(ws, from, van.id, item.id, 1);
+      const completed = await act(driver.client, first.id, 'complete');
+      const rejected = await act(ownersOtherKey.client, second.id, 'reject');
+      expect([completed.status, rejected.status]).toEqual([200, 200]);
+      const byDriver = { userId: driver.userId, keyId: driver.keyId };
+      const byOtherKey = { userId: owner.userId, keyId: ownersOtherKey.keyId };
+      // Two actors each time: another user, then the creator's user with another key.
+      expect(byDriver.userId).not.toBe(owner.userId);
+      expect(byOtherKey.keyId).not.toBe(owner.keyId);
+      expect(completed.body).toMatchObject({ createdBy: owner, completedBy: byDriver, rejectedBy: null, cancelledBy: null, revertedBy: null });
+      expect(rejected.body).toMatchObject({ createdBy: owner, rejectedBy: byOtherKey, completedBy: null, cancelledBy: null, revertedBy: null });
+      expect((await ws.owner.get(`/inventory/transfers/${first.id}`)).body).toEqual(completed.body);
+      expect((await ws.owner.get(`/inventory/transfers/${second.id}`)).body).toEqual(rejected.body);
+      const published = await eventually('the four transfer events on the bus', async () => {
+        const ours = bus.messages.filter((m) => [first.id, second.id].includes((m.payload as { id: string }).id));
+        return ours.length === 4 ? ours : undefined;
+      });
+      expect(published.map((m) => [m.type, m.payload])).toEqual([
+        ['transfer.pending', first],
+        ['transfer.pending', second],
+        ['transfer.completed', completed.body],
+        ['transfer.rejected', rejected.body],
+      ]);
+    } finally {
+      await bus.close();
+    }
   });
 
   it("when a key of workspace A acts on B's pending transfer, then 404 and B's reservation stays", async () => {

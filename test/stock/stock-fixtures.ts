@@ -1,6 +1,7 @@
-import { type ItemSnapshot } from '@inv/shared/core';
+import { type Actor, type ItemSnapshot } from '@inv/shared/core';
 import { Broker, envelope } from '@inv/shared/messaging';
 import { createLogger } from '@inv/shared/observability';
+import { hashApiKey } from '../../gateway/src/domain/api-key';
 import type { Client } from '../support/api';
 import { eventually, sql, unique, type TestWorkspace } from '../support/fixtures';
 import { stackBroker } from '../support/bus';
@@ -31,6 +32,28 @@ export async function publish(type: string, workspaceId: string, payload: unknow
   await eventually(`${type} ${message.id} processed by the stock service`, async () =>
     (await sql('SELECT 1 FROM stock.processed_messages WHERE message_id = $1', [message.id])).length ? true : undefined,
   );
+}
+
+/** A transfer's fields of the statuses after pending while it has entered none. */
+export const NO_TRANSITIONS = Object.freeze({
+  completedAt: null,
+  completedBy: null,
+  rejectedAt: null,
+  rejectedBy: null,
+  cancelledAt: null,
+  cancelledBy: null,
+  revertedAt: null,
+  revertedBy: null,
+});
+
+/** An API timestamp: ISO 8601, UTC, with milliseconds. */
+export const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** Who the owner's key acts as: its user and the key itself, as transfers record who acted. */
+export async function ownerActor(ws: TestWorkspace): Promise<Actor> {
+  const [actor] = await sql<Actor>('SELECT user_id::text AS "userId", id::text AS "keyId" FROM identity.api_keys WHERE key_hash = $1', [hashApiKey(ws.ownerKey)]);
+  if (!actor) throw new Error(`no key row for the owner of workspace ${ws.id}`);
+  return actor;
 }
 
 /** An item created through the public API, with opening stock when `quantity` is given. */

@@ -25,6 +25,14 @@ describe('stock in the public OpenAPI document', () => {
     expect(components.schemas.CreateTransfer.properties.lines).toMatchObject({ minItems: 1, maxItems: 500 });
     expect(components.schemas.CreateTransfer.properties.status.enum).toEqual(['pending', 'completed']);
     expect(components.schemas.Transfer.properties.status.enum).toEqual(['pending', 'completed', 'reverted', 'rejected', 'cancelled']);
+    // Who acted and when, for the creation and each status after pending: always present, null until it happened.
+    const stamps = ['completed', 'rejected', 'cancelled', 'reverted'].flatMap((status) => [`${status}At`, `${status}By`]);
+    expect(components.schemas.Transfer.required).toEqual(expect.arrayContaining(['createdAt', 'createdBy', ...stamps]));
+    for (const field of ['createdBy', ...stamps.filter((f) => f.endsWith('By'))]) {
+      expect(components.schemas.Transfer.properties[field].anyOf).toEqual([{ $ref: '#/components/schemas/Actor' }, { type: 'null' }]);
+    }
+    for (const field of stamps.filter((f) => f.endsWith('At'))) expect(components.schemas.Transfer.properties[field]).toMatchObject({ type: ['string', 'null'], format: 'date-time' });
+    expect(components.schemas.Actor).toMatchObject({ type: 'object', required: ['userId', 'keyId'] });
     const list = paths['/inventory/transfers'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['status', 'interval', 'sortBy', 'sortOrder', 'page', 'pageSize']));
     const interval = list.parameters.find((p: { name: string }) => p.name === 'interval');

@@ -1,7 +1,7 @@
 import { expectError } from '../support/api';
 import { listenToEvents } from '../support/bus';
 import { eventually, newMember, newWorkspace, sql, type TestWorkspace } from '../support/fixtures';
-import { createItem, createLocation, ledgerMismatches, onHand, receive } from './stock-fixtures';
+import { createItem, createLocation, ISO_TIME, ledgerMismatches, NO_TRANSITIONS, onHand, ownerActor, receive } from './stock-fixtures';
 
 /** A workspace with a second location and an item holding `stock` at the default location. */
 async function stocked(stock: number, plan: 'free' | 'pro' = 'pro') {
@@ -19,6 +19,7 @@ describe('POST /inventory/transfers', () => {
     const bus = await listenToEvents('#');
     const res = await transfer(ws, { fromLocationId: from, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 4, note: 'for the job' }], note: 'monday run' });
     expect(res.status).toBe(201);
+    const owner = await ownerActor(ws);
     expect(res.body).toEqual({
       id: expect.any(String),
       fromLocationId: from,
@@ -27,10 +28,16 @@ describe('POST /inventory/transfers', () => {
       note: 'monday run',
       reason: '',
       lines: [{ id: expect.any(String), itemId: item.id, quantity: 4, note: 'for the job', item: { id: item.id, sku: item.sku, description: item.description } }],
-      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      createdAt: expect.stringMatching(ISO_TIME),
+      createdBy: owner,
+      // Created completed: completed at its creation, by its creator.
+      ...NO_TRANSITIONS,
+      completedAt: res.body.createdAt,
+      completedBy: owner,
       fromLocation: { id: from, name: 'Inventory', type: 'warehouse' },
       toLocation: { id: van.id, name: van.name, type: 'van' },
     });
+    expect((await ws.owner.get(`/inventory/transfers/${res.body.id}`)).body).toEqual(res.body);
     expect(await onHand(ws.owner, item.id, from)).toBe(6);
     expect(await onHand(ws.owner, item.id, van.id)).toBe(4);
     const movements = await ws.owner.get('/inventory/movements', { query: { transferId: res.body.id } });
@@ -357,6 +364,23 @@ describe('GET /inventory/transfers', () => {
     expect(notes(await member.client.get('/inventory/transfers'))).toEqual(['to van']);
   });
 
+  it('when a transfer was recorded before who and when were, then createdBy and what was not recorded are null; a revert keeps its time', async () => {
+    const ws = await newWorkspace();
+    const van = await createLocation(ws);
+    // As the row of a transfer created and reverted before migration 1764800000000_transfer-actors.
+    const [{ id }] = await sql(
+      `INSERT INTO stock.transfers (id, workspace_id, from_location_id, to_location_id, status, user_id, created_at, reverted_at)
+       VALUES (gen_random_uuid(), $1, $2, $3, 'reverted', 'earlier-user', now() - interval '2 days', date_trunc('milliseconds', now() - interval '1 day')) RETURNING id`,
+      [ws.id, ws.defaultLocationId, van.id],
+    );
+    const [{ reverted_at: revertedAt }] = await sql('SELECT reverted_at FROM stock.transfers WHERE id = $1', [id]);
+    const shown = { id, status: 'reverted', createdBy: null, ...NO_TRANSITIONS, revertedAt: revertedAt.toISOString() };
+    const res = await ws.owner.get(`/inventory/transfers/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject(shown);
+    expect((await ws.owner.get('/inventory/transfers')).body).toMatchObject([shown]);
+  });
+
   it("when a key of workspace A lists or reverts B's transfers, then it sees none and gets 404", async () => {
     const b = await stocked(10);
     const made = await transfer(b.ws, { fromLocationId: b.from, toLocationId: b.van.id, lines: [{ itemId: b.item.id, quantity: 1 }] });
@@ -373,17 +397,21 @@ describe('POST /inventory/transfers/{id}/revert', () => {
   it('when a completed transfer is reverted, then stock goes back with compensating movements and the transfer is reverted', async () => {
     const { ws, van, item, from } = await stocked(10);
     const made = await transfer(ws, { fromLocationId: from, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 4 }] });
-    const res = await ws.owner.post(`/inventory/transfers/${made.body.id}/revert`);
+    const reverter = await newMember(ws, { role: 'member' });
+    const res = await reverter.client.post(`/inventory/transfers/${made.body.id}/revert`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...made.body, status: 'reverted' });
+    const revertedBy = { userId: reverter.userId, keyId: reverter.keyId };
+    expect(res.body).toEqual({ ...made.body, status: 'reverted', revertedAt: expect.stringMatching(ISO_TIME), revertedBy });
+    expect(res.body.completedBy).toEqual(await ownerActor(ws));
+    expect((await ws.owner.get(`/inventory/transfers/${made.body.id}`)).body).toEqual(res.body);
     expect(await onHand(ws.owner, item.id, from)).toBe(10);
     expect(await onHand(ws.owner, item.id, van.id)).toBe(0);
     const movements = await ws.owner.get('/inventory/movements', { query: { transferId: made.body.id } });
     expect(movements.body).toHaveLength(4);
     expect(await ledgerMismatches(ws.id)).toEqual([]);
-    await eventually('transfer.reverted in the outbox', async () =>
-      (await sql("SELECT 1 FROM stock.outbox WHERE type = 'transfer.reverted' AND message->'payload'->>'id' = $1", [made.body.id])).length ? true : undefined,
-    );
+    expect(await sql("SELECT message->'payload' AS payload FROM stock.outbox WHERE type = 'transfer.reverted' AND message->'payload'->>'id' = $1", [made.body.id])).toEqual([
+      { payload: res.body },
+    ]);
     expectError(await ws.owner.post(`/inventory/transfers/${made.body.id}/revert`), 409, 'conflict');
   });
 

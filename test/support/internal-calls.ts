@@ -2,7 +2,7 @@ import { type Caller, type Scope } from '@inv/shared/core';
 import { bodyDigest, signContext } from '@inv/shared/http';
 import type { TestWorkspace } from './fixtures';
 
-export type ServiceName = 'catalog' | 'locations' | 'stock';
+export type ServiceName = 'catalog' | 'locations' | 'stock' | 'notifications';
 
 export function serviceUrl(service: ServiceName): string {
   return (JSON.parse(process.env.TEST_SERVICE_URLS!) as Record<ServiceName, string>)[service];

@@ -39,9 +39,11 @@ export async function startServiceWorld(start: (config: BaseConfig) => Promise<R
     CATALOG_PORT: String(await freePort()),
     LOCATIONS_PORT: String(await freePort()),
     STOCK_PORT: String(await freePort()),
+    NOTIFICATIONS_PORT: String(await freePort()),
     CATALOG_METRICS_PORT: String(await freePort()),
     LOCATIONS_METRICS_PORT: String(await freePort()),
     STOCK_METRICS_PORT: String(await freePort()),
+    NOTIFICATIONS_METRICS_PORT: String(await freePort()),
   });
   const service = await start(config);
   const { runtime } = service;

@@ -15,10 +15,11 @@ export const PROCESSES = {
   locations: 'services/locations/src/main.ts',
   catalog: 'services/catalog/src/main.ts',
   stock: 'services/stock/src/main.ts',
+  notifications: 'services/notifications/src/main.ts',
   gateway: 'gateway/src/main.ts',
 } as const;
 export type ProcessName = keyof typeof PROCESSES;
-export const SERVICES = ['locations', 'catalog', 'stock'] as const;
+export const SERVICES = ['locations', 'catalog', 'stock', 'notifications'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export type Dependency = 'postgres' | 'rabbitmq' | 'redis';
@@ -27,6 +28,7 @@ const USES: Record<ProcessName, Dependency[]> = {
   locations: ['postgres', 'rabbitmq'],
   catalog: ['postgres', 'rabbitmq'],
   stock: ['postgres', 'rabbitmq'],
+  notifications: ['postgres', 'rabbitmq'],
   gateway: ['postgres', 'rabbitmq', 'redis'],
 };
 
@@ -156,8 +158,8 @@ export class Stack {
     const { infrastructure } = options;
     const world = await createWorld(infrastructure);
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inv-test-'));
-    const ports = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort() };
-    const metricsPorts = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort() };
+    const ports = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort(), notifications: await freePort() };
+    const metricsPorts = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort(), notifications: await freePort() };
     const env: NodeJS.ProcessEnv = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
@@ -167,10 +169,21 @@ export class Stack {
       CATALOG_PORT: String(ports.catalog),
       LOCATIONS_PORT: String(ports.locations),
       STOCK_PORT: String(ports.stock),
+      NOTIFICATIONS_PORT: String(ports.notifications),
       GATEWAY_METRICS_PORT: String(metricsPorts.gateway),
       CATALOG_METRICS_PORT: String(metricsPorts.catalog),
       LOCATIONS_METRICS_PORT: String(metricsPorts.locations),
       STOCK_METRICS_PORT: String(metricsPorts.stock),
+      NOTIFICATIONS_METRICS_PORT: String(metricsPorts.notifications),
+      // Webhook receivers in tests listen on loopback over http: opened here, as a deployment would for on-premise receivers.
+      WEBHOOK_ALLOW_HTTP: 'true',
+      // Test receivers listen on 127.0.0.2 (test/support/webhook-receiver.ts), the one address opened: 127.0.0.1 and localhost stay refused, as anywhere.
+      WEBHOOK_ALLOWED_CIDRS: '127.0.0.2/32',
+      // The retry schedule and the disabling streak in seconds instead of days: 4 attempts over about 2 s, disabled after 3 s of failures.
+      WEBHOOK_RETRY_SCHEDULE: '0,300ms,600ms,900ms',
+      WEBHOOK_DISABLE_AFTER: '3s',
+      WEBHOOK_POLL_MS: '100',
+      WEBHOOK_TIMEOUT_MS: '2000',
       DATA_DIR: workDir,
       OUTBOX_POLL_MS: '100',
       TLS_CERT: '',
