@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
-# One image for the four processes; SERVICE (gateway, catalog, locations, stock) picks which one a
-# container runs. Node 26 is the Active LTS line (supported until April 2029). CI proves this recipe
-# without a Docker engine: `npm run image:smoke` runs the same build script on a clean copy of the
-# build context with this Node version and starts the result the way the runtime stage does.
+# One image for the five processes; SERVICE (gateway, catalog, locations, stock, notifications)
+# picks which one a container runs. Node 26 is the Active LTS line (supported until April 2029). CI
+# proves this recipe without a Docker engine: `npm run image:smoke` runs the same build script on a
+# clean copy of the build context with this Node version and starts the result the way the runtime
+# stage does.
 ARG NODE_VERSION=26
 
 # Build: install from the lock, compile TypeScript to JavaScript, prune to production dependencies,

@@ -27,6 +27,7 @@ export const SCHEMA_MIGRATIONS: ReadonlyArray<{ schema: string; dir: string }> =
   { schema: 'locations', dir: path.join(ROOT, 'services/locations/src/data/migrations') },
   { schema: 'catalog', dir: path.join(ROOT, 'services/catalog/src/data/migrations') },
   { schema: 'stock', dir: path.join(ROOT, 'services/stock/src/data/migrations') },
+  { schema: 'notifications', dir: path.join(ROOT, 'services/notifications/src/data/migrations') },
   { schema: 'identity', dir: path.join(ROOT, 'gateway/src/data/migrations') },
 ];
 

@@ -11,9 +11,10 @@ import { publicDocument } from '../gateway/src/http/openapi-document';
 import { catalogRoutes } from '../services/catalog/src/http/routes';
 import { locationRoutes } from '../services/locations/src/http/location-routes';
 import { stockRoutes } from '../services/stock/src/http/routes';
+import { notificationsDocument } from '../services/notifications/src/http/webhook-document';
 
 export function buildPublicDocument() {
-  return publicDocument([serviceDocument('catalog', catalogRoutes), serviceDocument('locations', locationRoutes), serviceDocument('stock', stockRoutes)]);
+  return publicDocument([serviceDocument('catalog', catalogRoutes), serviceDocument('locations', locationRoutes), serviceDocument('stock', stockRoutes), notificationsDocument()]);
 }
 
 if (require.main === module) {

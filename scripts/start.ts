@@ -1,6 +1,6 @@
 /**
  * `npm start`: waits for PostgreSQL, Redis and RabbitMQ, creates the database if missing, then
- * runs the gateway and the three services as four supervised processes and prints the gateway
+ * runs the gateway and the four services as five supervised processes and prints the gateway
  * URL. A process that dies is restarted with backoff; Ctrl-C or SIGTERM stops them all.
  *
  * `npm run start:replicas` (`--replicas N`): the replicated topology of docs/scaling.md on one
@@ -26,6 +26,7 @@ const PROCESSES = {
   locations: 'services/locations/src/main.ts',
   catalog: 'services/catalog/src/main.ts',
   stock: 'services/stock/src/main.ts',
+  notifications: 'services/notifications/src/main.ts',
   gateway: 'gateway/src/main.ts',
 };
 
@@ -86,7 +87,7 @@ const RESTART_BACKOFF_MS = [250, 500, 1000, 2000, 5000, 10_000];
 const HEALTHY_AFTER_MS = 30_000;
 
 /**
- * Keeps the four processes running: one that exits is restarted with backoff (and the restart
+ * Keeps the five processes running: one that exits is restarted with backoff (and the restart
  * is logged); all of them stop only on Ctrl-C or SIGTERM.
  */
 async function main(): Promise<void> {
@@ -154,8 +155,14 @@ function replicaCount(args: string[]): number {
 
 /** The fixed local ports of `npm run start:replicas` (see the top of this file). */
 function localLayout(config: GatewayConfig, count: number): ReplicaLayout {
-  const servicePort = { catalog: config.CATALOG_PORT, locations: config.LOCATIONS_PORT, stock: config.STOCK_PORT };
-  const metricsPort = { gateway: config.GATEWAY_METRICS_PORT, catalog: config.CATALOG_METRICS_PORT, locations: config.LOCATIONS_METRICS_PORT, stock: config.STOCK_METRICS_PORT };
+  const servicePort = { catalog: config.CATALOG_PORT, locations: config.LOCATIONS_PORT, stock: config.STOCK_PORT, notifications: config.NOTIFICATIONS_PORT };
+  const metricsPort = {
+    gateway: config.GATEWAY_METRICS_PORT,
+    catalog: config.CATALOG_METRICS_PORT,
+    locations: config.LOCATIONS_METRICS_PORT,
+    stock: config.STOCK_METRICS_PORT,
+    notifications: config.NOTIFICATIONS_METRICS_PORT,
+  };
   const replicas: Replica[] = [];
   for (let index = 1; index <= count; index++) {
     replicas.push({ kind: 'gateway', index, name: `gateway-${index}`, port: config.PORT + index, metricsPort: metricsPort.gateway + 10 * index });

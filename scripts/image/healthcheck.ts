@@ -9,7 +9,7 @@ import { z } from '@inv/shared/core';
 import { loadConfig } from '@inv/shared/config';
 import { GatewayConfig } from '../../gateway/src/config';
 
-const ProbeConfig = GatewayConfig.extend({ SERVICE: z.enum(['gateway', 'catalog', 'locations', 'stock']) });
+const ProbeConfig = GatewayConfig.extend({ SERVICE: z.enum(['gateway', 'catalog', 'locations', 'stock', 'notifications']) });
 const TIMEOUT_MS = 3000;
 
 /** A wildcard bind address is reached on loopback; a specific one only on itself. */
@@ -27,7 +27,7 @@ function readinessUrl(config: z.infer<typeof ProbeConfig>): URL {
     url.port = String(config.PORT);
     return url;
   }
-  const ports = { catalog: config.CATALOG_PORT, locations: config.LOCATIONS_PORT, stock: config.STOCK_PORT };
+  const ports = { catalog: config.CATALOG_PORT, locations: config.LOCATIONS_PORT, stock: config.STOCK_PORT, notifications: config.NOTIFICATIONS_PORT };
   const url = new URL('http://localhost/readyz');
   url.hostname = probeHost(config.SERVICES_HOST);
   url.port = String(ports[service]);

@@ -4,7 +4,7 @@
  * 1. Copies the build context (the repository's files less .dockerignore) into a clean directory.
  * 2. Runs the image's build script there: install from the lock, compile, prune to production
  *    dependencies, lay out the runtime tree (scripts/image/build.sh, as the Dockerfile does).
- * 3. Starts the four compiled processes from that tree exactly as the image's command does
+ * 3. Starts the five compiled processes from that tree exactly as the image's command does
  *    (scripts/image/entrypoint.sh with SERVICE), services first, as an unprivileged user when run
  *    as root, with nothing in the environment but PATH and the configuration.
  * 4. Waits until each one's HEALTHCHECK command passes, creates a workspace with the compiled admin
@@ -27,7 +27,7 @@ import { provideInfrastructure } from '../../test/support/infrastructure';
 import { freePort, stopProcess, waitUntil } from '../../test/support/stack';
 
 const ROOT = path.resolve(__dirname, '../..');
-const SERVICES = ['locations', 'catalog', 'stock'] as const;
+const SERVICES = ['locations', 'catalog', 'stock', 'notifications'] as const;
 type ProcessName = (typeof SERVICES)[number] | 'gateway';
 const START_TIMEOUT_MS = 90_000;
 const CALL_TIMEOUT_MS = 10_000;
@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     await infrastructure.rabbitmqctl(['set_permissions', '-p', vhost, new URL(infrastructure.amqpUrl).username || 'guest', '.*', '.*', '.*']);
     const amqpUrl = Object.assign(new URL(infrastructure.amqpUrl), { pathname: `/${encodeURIComponent(vhost)}` }).toString();
     const databaseUrl = Object.assign(new URL(infrastructure.databaseUrl), { pathname: `/${database}` }).toString();
-    const ports = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort() };
+    const ports = { gateway: await freePort(), catalog: await freePort(), locations: await freePort(), stock: await freePort(), notifications: await freePort() };
     const user = unprivileged();
     fs.mkdirSync(dataDir);
     if (user) {
@@ -163,6 +163,9 @@ async function main(): Promise<void> {
       CATALOG_PORT: String(ports.catalog),
       LOCATIONS_PORT: String(ports.locations),
       STOCK_PORT: String(ports.stock),
+      NOTIFICATIONS_PORT: String(ports.notifications),
+      // Production refuses the published development key, as it refuses the development INTERNAL_SECRET.
+      WEBHOOK_SECRETS_KEY: randomBytes(24).toString('hex'),
       DATA_DIR: dataDir,
     };
 
@@ -185,7 +188,7 @@ async function main(): Promise<void> {
     // The gateway starts once the services are healthy, as compose's depends_on orders it.
     start('gateway');
     await waitUntil('the gateway to pass its healthcheck', () => healthy('gateway'), START_TIMEOUT_MS, 500);
-    step(`all four processes healthy ${((Date.now() - startedAt) / 1000).toFixed(1)} s after start`);
+    step(`all five processes healthy ${((Date.now() - startedAt) / 1000).toFixed(1)} s after start`);
 
     const created = await run(node, ['gateway/src/admin/cli.js', 'workspace:create', '--name', 'Image smoke', '--owner-email', 'owner@image-smoke.test'], { cwd: runtime, env });
     expect(created.code === 0, `admin workspace:create failed (exit ${created.code}): ${created.stderr}`);
@@ -196,9 +199,11 @@ async function main(): Promise<void> {
     expect(own.status === 200 && own.body?.id === workspace.id, `GET /workspaces/{id} answered ${own.status}: ${JSON.stringify(own.body)}`);
     const location = await get(`${gateway}/locations/${workspace.defaultLocationId}?workspaceId=${workspace.id}`, ca, apiKey);
     expect(location.status === 200 && location.body?.id === workspace.defaultLocationId, `GET /locations/{id} answered ${location.status}: ${JSON.stringify(location.body)}`);
+    const webhooks = await get(`${gateway}/webhooks?workspaceId=${workspace.id}`, ca, apiKey);
+    expect(webhooks.status === 200 && Array.isArray(webhooks.body) && webhooks.body.length === 0, `GET /webhooks answered ${webhooks.status}: ${JSON.stringify(webhooks.body)}`);
     const anonymous = await get(`${gateway}/workspaces/${workspace.id}`, ca);
     expect(anonymous.status === 401, `GET /workspaces/{id} without a key answered ${anonymous.status}`);
-    step('admin CLI created a workspace; its key read the workspace and, through the locations service, its default location; no key: 401');
+    step('admin CLI created a workspace; its key read the workspace, through the locations service its default location and through the notifications service its (no) webhooks; no key: 401');
 
     for (const name of ['gateway', ...SERVICES] as const) {
       const child = children.get(name)!;

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const SERVICE_KINDS = ['locations', 'catalog', 'stock'] as const;
+export const SERVICE_KINDS = ['locations', 'catalog', 'stock', 'notifications'] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 export type ProcessKind = ServiceKind | 'gateway';
 
@@ -17,6 +17,7 @@ export const ENTRY_POINTS: Record<ProcessKind, string> = {
   locations: 'services/locations/src/main.ts',
   catalog: 'services/catalog/src/main.ts',
   stock: 'services/stock/src/main.ts',
+  notifications: 'services/notifications/src/main.ts',
   gateway: 'gateway/src/main.ts',
 };
 
@@ -72,6 +73,7 @@ export function replicaEnv(layout: ReplicaLayout, replica: Replica, base: NodeJS
       CATALOG_URL: `http://127.0.0.1:${layout.fronts.catalog}`,
       LOCATIONS_URL: `http://127.0.0.1:${layout.fronts.locations}`,
       STOCK_URL: `http://127.0.0.1:${layout.fronts.stock}`,
+      NOTIFICATIONS_URL: `http://127.0.0.1:${layout.fronts.notifications}`,
     };
   }
   const KIND = replica.kind.toUpperCase();

@@ -407,7 +407,7 @@ export interface paths {
         get?: never;
         /**
          * Set the par level of an item at a location
-         * @description Creates or replaces the minimum on-hand of the item at the location (a PUT: sending it again changes nothing more, so it takes no Idempotency-Key) and answers 200 with the par level and the on-hand there now. The item must exist in the workspace (404) and track stock (422 for a catalog-only item); the location must exist and not be deleted (404) nor being deleted (422); an inactive location may carry one. A member with restricted location access needs write access to the location (403). No alert is sent when stock crosses it yet.
+         * @description Creates or replaces the minimum on-hand of the item at the location (a PUT: sending it again changes nothing more, so it takes no Idempotency-Key) and answers 200 with the par level and the on-hand there now. The item must exist in the workspace (404) and track stock (422 for a catalog-only item); the location must exist and not be deleted (404) nor being deleted (422); an inactive location may carry one. A member with restricted location access needs write access to the location (403). A minimum changed across the on-hand there sends stock.below_par or stock.par_restored to webhooks, once; a first minimum sends nothing.
          *
          *     Requires scope `inventory.write`.
          */
@@ -561,8 +561,541 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Every endpoint of the workspace, oldest first, without secrets (the plan's limit keeps the list to one page). A member with restricted location access gets 403: webhooks carry the events of every location.
+         *
+         *     Requires scope `webhooks.read`.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Answers 201 with the endpoint and its signing secret (whsec_…), shown this once: every delivery is signed with it (Standard Webhooks headers webhook-id, webhook-timestamp, webhook-signature). The URL must be https:// (http:// only where the deployment allows it), without credentials or fragment, at most 2048 characters, and its host must not be or resolve to a loopback, private, link-local (the cloud metadata address), CGNAT, multicast, unspecified or unique-local address (400 naming url); the address is checked again at connect time on every attempt. events: exact types or prefix wildcards (transfer.*), empty for every event. The plan limits endpoints per workspace (403 exceeded_limit). Takes no Idempotency-Key: its answer holds a secret, which is never stored in plain text to be replayed; after a lost answer, list the endpoints and delete the extra one. A member with restricted location access gets 403: webhooks carry the events of every location.
+         *
+         *     Requires scope `webhooks.write`.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description A member with restricted location access gets 403: webhooks carry the events of every location.
+         *
+         *     Requires scope `webhooks.read`.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes it with its pending messages and its deliveries log; answers 204. A member with restricted location access gets 403: webhooks carry the events of every location.
+         *
+         *     Requires scope `webhooks.write`.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes the fields given (at least one). enabled: true re-enables an endpoint the service disabled (disabledReason is cleared; its pending messages are sent again); enabled: false pauses it. Events that happen while an endpoint is disabled are not queued for it. A member with restricted location access gets 403: webhooks carry the events of every location.
+         *
+         *     Requires scope `webhooks.write`.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Answers the new secret, shown this once. For 24 hours every delivery carries two signatures, the new secret's and the old one's, so the receiver can switch without missing one; a second rotation drops the oldest at once. A member with restricted location access gets 403: webhooks carry the events of every location.
+         *
+         *     Requires scope `webhooks.write`.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a webhook.test event for this endpoint alone, whatever its events filter, due at once; answers 202 with its delivery (follow it with GET /webhooks/{webhookId}/deliveries/{deliveryId}). 409 while the endpoint is disabled. A member with restricted location access gets 403: webhooks carry the events of every location.
+         *
+         *     Requires scope `webhooks.write`.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description Each event sent (or to be sent) to the endpoint, newest first, with its latest attempts (time, status code, duration, error, the first 2 KB of the response). Paged by cursor only (Link rel="next"; pageSize 1–200, default 50): no page numbers and no X-Total-Count, since the log grows at its head while it is read. Deliveries are kept 30 days after they finish. A member with restricted location access gets 403: webhooks carry the events of every location.
+         *
+         *     Requires scope `webhooks.read`.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery
+         * @description A member with restricted location access gets 403: webhooks carry the events of every location.
+         *
+         *     Requires scope `webhooks.read`.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again now
+         * @description Queues the delivery again, due at once, with the same webhook-id (the receiver de-duplicates on it); answers 202. If that attempt fails, what is left of the retry schedule follows. 409 while the endpoint is disabled. A member with restricted location access gets 403: webhooks carry the events of every location.
+         *
+         *     Requires scope `webhooks.write`.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "transfer.pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transfer.pending
+         * @description A pending transfer was created: its quantities are reserved at the source.
+         */
+        post: operations["webhook_transfer_pending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transfer.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transfer.completed
+         * @description A transfer was completed (at once, or by the destination): stock moved.
+         */
+        post: operations["webhook_transfer_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transfer.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transfer.rejected
+         * @description The destination rejected a pending transfer; its reservation was released.
+         */
+        post: operations["webhook_transfer_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transfer.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transfer.cancelled
+         * @description The source cancelled a pending transfer; its reservation was released.
+         */
+        post: operations["webhook_transfer_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transfer.reverted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transfer.reverted
+         * @description A completed transfer was reverted: its stock moved back.
+         */
+        post: operations["webhook_transfer_reverted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "stock.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * stock.changed
+         * @description The on-hand of an item at a location changed (one event per item and location per committed change).
+         */
+        post: operations["webhook_stock_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "stock.below_par": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * stock.below_par
+         * @description An item at a location dropped below its par level (onHand < minimum).
+         */
+        post: operations["webhook_stock_below_par"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "stock.par_restored": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * stock.par_restored
+         * @description An item at a location is back at or above its par level.
+         */
+        post: operations["webhook_stock_par_restored"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * item.created
+         * @description An item was created.
+         */
+        post: operations["webhook_item_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * item.updated
+         * @description An item was changed.
+         */
+        post: operations["webhook_item_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * item.deleted
+         * @description Reserved: items cannot be deleted through the API today; the type is part of the contract for when they can.
+         */
+        post: operations["webhook_item_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.stock_low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * item.stock_low
+         * @description An item's total on hand crossed into low (0 < onHand ≤ threshold).
+         */
+        post: operations["webhook_item_stock_low"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.stock_out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * item.stock_out
+         * @description An item's total on hand crossed into out (onHand ≤ 0).
+         */
+        post: operations["webhook_item_stock_out"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "item.stock_ok": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * item.stock_ok
+         * @description An item's total on hand crossed into ok (above its threshold).
+         */
+        post: operations["webhook_item_stock_ok"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "location.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * location.created
+         * @description A location was created.
+         */
+        post: operations["webhook_location_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "location.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * location.updated
+         * @description A location was changed (name, type, active, ...).
+         */
+        post: operations["webhook_location_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "location.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * location.deleted
+         * @description A location was deleted; data is the location as it was.
+         */
+        post: operations["webhook_location_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent by POST /webhooks/{id}/test to that endpoint alone.
+         */
+        post: operations["webhook_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Error: {
@@ -1317,6 +1850,52 @@ export interface components {
              * @example 2026-01-15T09:30:00.000Z
              */
             createdAt: string;
+            /** @description Who created the transfer; null only on transfers created before this field existed */
+            createdBy: components["schemas"]["Actor"] | null;
+            /**
+             * Format: date-time
+             * @description When the transfer was completed (its createdAt when it was created completed); null until then, and on transfers completed before this field existed
+             * @example null
+             */
+            completedAt: string | null;
+            /**
+             * @description Who completed it (its creator when it was created completed); null until then, and on transfers completed before this field existed
+             * @example null
+             */
+            completedBy: components["schemas"]["Actor"] | null;
+            /**
+             * Format: date-time
+             * @description When the destination rejected it; null unless rejected, and on transfers rejected before this field existed
+             * @example null
+             */
+            rejectedAt: string | null;
+            /**
+             * @description Who rejected it; null unless rejected, and on transfers rejected before this field existed
+             * @example null
+             */
+            rejectedBy: components["schemas"]["Actor"] | null;
+            /**
+             * Format: date-time
+             * @description When the source cancelled it; null unless cancelled, and on transfers cancelled before this field existed
+             * @example null
+             */
+            cancelledAt: string | null;
+            /**
+             * @description Who cancelled it; null unless cancelled, and on transfers cancelled before this field existed
+             * @example null
+             */
+            cancelledBy: components["schemas"]["Actor"] | null;
+            /**
+             * Format: date-time
+             * @description When it was reverted; null unless reverted
+             * @example null
+             */
+            revertedAt: string | null;
+            /**
+             * @description Who reverted it; null unless reverted, and on transfers reverted before this field existed
+             * @example null
+             */
+            revertedBy: components["schemas"]["Actor"] | null;
             fromLocation: {
                 /**
                  * Format: uuid
@@ -1337,6 +1916,21 @@ export interface components {
                 /** @enum {string} */
                 type: "warehouse" | "van" | "truck" | "site" | "other";
             };
+        };
+        /** @description Who did something: the member and the API key of the call. */
+        Actor: {
+            /**
+             * Format: uuid
+             * @description The member who called
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            userId: string;
+            /**
+             * Format: uuid
+             * @description The API key it called with (its id, never the key)
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            keyId: string;
         };
         CreateTransfer: {
             /**
@@ -1375,6 +1969,254 @@ export interface components {
         SettleTransfer: {
             /** @description Why, up to 500 characters; returned as the transfer's reason (default "") */
             reason?: string;
+        };
+        WebhookEndpointWithSecret: components["schemas"]["WebhookEndpoint"] & {
+            /**
+             * @description The signing secret (whsec_ + base64): shown once, here. Verify each delivery with it (Standard Webhooks).
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        WebhookEndpoint: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            id: string;
+            /** @example https://hooks.example.com/inventory */
+            url: string;
+            /**
+             * @example [
+             *       "transfer.*",
+             *       "stock.below_par"
+             *     ]
+             */
+            events: string[];
+            description: string;
+            enabled: boolean;
+            /**
+             * @description Why the endpoint was disabled: by its receiver (410 Gone), by 5 days of failed attempts, or null (enabled, or paused through the API)
+             * @example null
+             */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        RotatedWebhookSecret: {
+            /**
+             * @description The new signing secret, shown once
+             * @example whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD
+             */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description Until then every delivery is signed with both the new and the old secret (two signatures in webhook-signature)
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            previousSecretExpiresAt: string;
+        };
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description The message id: the webhook-id header of every attempt, the same on each retry
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            eventId: string;
+            /** @example transfer.completed */
+            eventType: string;
+            /**
+             * @description pending (an attempt is due or under way), succeeded (a 2xx came), failed (every attempt of the schedule failed)
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            attemptCount: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once succeeded or failed
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            finishedAt: string | null;
+            /** @description The latest 20 attempts, newest first */
+            attempts: {
+                /**
+                 * Format: date-time
+                 * @example 2026-01-15T09:30:00.000Z
+                 */
+                attemptedAt: string;
+                /**
+                 * @description The status the endpoint answered; null when no answer came (refused address, network error, timeout)
+                 * @example 200
+                 */
+                statusCode: number | null;
+                durationMs: number;
+                /**
+                 * @description Why the attempt failed; null when it succeeded
+                 * @example null
+                 */
+                error: string | null;
+                /**
+                 * @description The first 2 KB of the response body
+                 * @example ok
+                 */
+                response: string;
+            }[];
+        };
+        WebhookEvent: {
+            /**
+             * Format: uuid
+             * @description The event id: the same in every delivery of this event, to every endpoint
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            id: string;
+            /** @enum {string} */
+            type: "transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "webhook.test";
+            /**
+             * Format: date-time
+             * @description When the change was committed
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            occurredAt: string;
+            workspaceId: string;
+            actor: components["schemas"]["WebhookEventActor"];
+            /** @description The resource as the REST API returns it (see each event) */
+            data?: unknown;
+        };
+        WebhookEventActor: {
+            /**
+             * @description The user whose API key made the change; null when the system did (healing interrupted work)
+             * @example 0191c1a0-5f2e-7cc2-9b1e-3f4a5b6c7d8e
+             */
+            userId: string | null;
+            /**
+             * @description The API key it used (its id, never the key); null when the system did
+             * @example 0191c1a0-6a1b-7d3c-8e4f-5a6b7c8d9e0f
+             */
+            keyId: string | null;
+        };
+        StockChangedEventData: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            itemId: string;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            locationId: string;
+            /**
+             * @description On hand at the location before the transaction
+             * @example 12
+             */
+            onHandBefore: number;
+            /**
+             * @description On hand at the location after it
+             * @example 12
+             */
+            onHandAfter: number;
+            /**
+             * @description onHandAfter - onHandBefore
+             * @example 12
+             */
+            delta: number;
+            /**
+             * @description The kind of movement that changed it: opening, receipt, adjustment, transfer_out, transfer_in, ...
+             * @example receipt
+             */
+            movementType: string;
+            /** @description The balance's version: grows with every change of it, so a receiver can drop a stale event */
+            version: number;
+        };
+        ParAlertEventData: {
+            item: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                /** @example WID-001 */
+                sku: string;
+                /** @example Widget */
+                description: string;
+            };
+            location: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                /** @example Van 7 */
+                name: string;
+                /** @example van */
+                type: string;
+            };
+            /** @example 12 */
+            onHand: number;
+            /**
+             * @description The par level: below par when onHand < minimum
+             * @example 12
+             */
+            minimum: number;
+        };
+        ItemStockAlertEventData: {
+            item: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                /** @example WID-001 */
+                sku: string;
+                /** @example Widget */
+                description: string;
+            };
+            /**
+             * @description out: on hand ≤ 0; low: 0 < on hand ≤ threshold; ok: above it
+             * @enum {string}
+             */
+            health: "out" | "low" | "ok";
+            /**
+             * @description On hand over every location
+             * @example 12
+             */
+            onHand: number;
+            /**
+             * @description The item's lowStockThreshold, else the workspace default
+             * @example 12
+             */
+            threshold: number;
+        };
+        WebhookTestEventData: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            webhookId: string;
+            /** @example This is a test event sent from the Inventory API. */
+            message: string;
         };
     };
     responses: {
@@ -3310,6 +4152,18 @@ export interface operations {
                      *           }
                      *         ],
                      *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdBy": {
+                     *           "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *         },
+                     *         "completedAt": null,
+                     *         "completedBy": null,
+                     *         "rejectedAt": null,
+                     *         "rejectedBy": null,
+                     *         "cancelledAt": null,
+                     *         "cancelledBy": null,
+                     *         "revertedAt": null,
+                     *         "revertedBy": null,
                      *         "fromLocation": {
                      *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "name": "text",
@@ -3405,6 +4259,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "completedAt": null,
+                     *       "completedBy": null,
+                     *       "rejectedAt": null,
+                     *       "rejectedBy": null,
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "revertedAt": null,
+                     *       "revertedBy": null,
                      *       "fromLocation": {
                      *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "name": "text",
@@ -3479,6 +4345,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "completedAt": null,
+                     *       "completedBy": null,
+                     *       "rejectedAt": null,
+                     *       "rejectedBy": null,
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "revertedAt": null,
+                     *       "revertedBy": null,
                      *       "fromLocation": {
                      *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "name": "text",
@@ -3562,6 +4440,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "completedAt": null,
+                     *       "completedBy": null,
+                     *       "rejectedAt": null,
+                     *       "rejectedBy": null,
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "revertedAt": null,
+                     *       "revertedBy": null,
                      *       "fromLocation": {
                      *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "name": "text",
@@ -3649,6 +4539,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "completedAt": null,
+                     *       "completedBy": null,
+                     *       "rejectedAt": null,
+                     *       "rejectedBy": null,
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "revertedAt": null,
+                     *       "revertedBy": null,
                      *       "fromLocation": {
                      *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "name": "text",
@@ -3736,6 +4638,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "completedAt": null,
+                     *       "completedBy": null,
+                     *       "rejectedAt": null,
+                     *       "rejectedBy": null,
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "revertedAt": null,
+                     *       "revertedBy": null,
                      *       "fromLocation": {
                      *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "name": "text",
@@ -3819,6 +4733,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "completedAt": null,
+                     *       "completedBy": null,
+                     *       "rejectedAt": null,
+                     *       "rejectedBy": null,
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "revertedAt": null,
+                     *       "revertedBy": null,
                      *       "fromLocation": {
                      *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "name": "text",
@@ -3842,6 +4768,1226 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Webhook endpoints */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "url": "https://hooks.example.com/inventory",
+                     *         "events": [
+                     *           "transfer.*",
+                     *           "stock.below_par"
+                     *         ],
+                     *         "description": "text",
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/inventory",
+                 *       "events": [
+                 *         "transfer.*",
+                 *         "stock.below_par"
+                 *       ],
+                 *       "description": "Refill planner",
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description https:// (http:// only where the deployment allows it), at most 2048 characters, no credentials or fragment; its host must not be or resolve to a loopback, private, link-local, CGNAT, multicast or otherwise reserved address
+                     * @example https://hooks.example.com/inventory
+                     */
+                    url: string;
+                    /**
+                     * @description Event types (transfer.completed) or wildcards over a prefix (transfer.*); empty: every event. At most 50 entries, each once. Default: [].
+                     * @example [
+                     *       "transfer.*",
+                     *       "stock.below_par"
+                     *     ]
+                     */
+                    events?: string[];
+                    /**
+                     * @description At most 500 characters. Default: "".
+                     * @example Refill planner
+                     */
+                    description?: string;
+                    /** @description Default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its signing secret */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "url": "https://hooks.example.com/inventory",
+                     *       "events": [
+                     *         "transfer.*",
+                     *         "stock.below_par"
+                     *       ],
+                     *       "description": "text",
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "url": "https://hooks.example.com/inventory",
+                     *       "events": [
+                     *         "transfer.*",
+                     *         "stock.below_par"
+                     *       ],
+                     *       "description": "text",
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description https:// (http:// only where the deployment allows it), at most 2048 characters, no credentials or fragment; its host must not be or resolve to a loopback, private, link-local, CGNAT, multicast or otherwise reserved address
+                     * @example https://hooks.example.com/inventory
+                     */
+                    url?: string;
+                    /**
+                     * @description Event types (transfer.completed) or wildcards over a prefix (transfer.*); empty: every event. At most 50 entries, each once.
+                     * @example [
+                     *       "transfer.*",
+                     *       "stock.below_par"
+                     *     ]
+                     */
+                    events?: string[];
+                    /**
+                     * @description At most 500 characters
+                     * @example Refill planner
+                     */
+                    description?: string;
+                    /** @description true re-enables an endpoint that was disabled (its disabledReason is cleared and its pending messages resume); false pauses it */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "url": "https://hooks.example.com/inventory",
+                     *       "events": [
+                     *         "transfer.*",
+                     *         "stock.below_par"
+                     *       ],
+                     *       "description": "text",
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD",
+                     *       "previousSecretExpiresAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RotatedWebhookSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued delivery */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "eventId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "eventType": "transfer.completed",
+                     *       "status": "pending",
+                     *       "attemptCount": 1,
+                     *       "nextAttemptAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "finishedAt": "2026-01-15T09:30:00.000Z",
+                     *       "attempts": [
+                     *         {
+                     *           "attemptedAt": "2026-01-15T09:30:00.000Z",
+                     *           "statusCode": 200,
+                     *           "durationMs": 1,
+                     *           "error": null,
+                     *           "response": "ok"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries in this status: pending, succeeded or failed */
+                status?: "pending" | "succeeded" | "failed";
+                /** @description Only deliveries of these event types (repeated or comma-separated) */
+                eventType?: ("transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "webhook.test")[] | string;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
+                cursor?: string;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "eventId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "eventType": "transfer.completed",
+                     *         "status": "pending",
+                     *         "attemptCount": 1,
+                     *         "nextAttemptAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "finishedAt": "2026-01-15T09:30:00.000Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attemptedAt": "2026-01-15T09:30:00.000Z",
+                     *             "statusCode": 200,
+                     *             "durationMs": 1,
+                     *             "error": null,
+                     *             "response": "ok"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID */
+                webhookId: string;
+                /** @description Delivery ID (the webhook-id of its attempts) */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "eventId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "eventType": "transfer.completed",
+                     *       "status": "pending",
+                     *       "attemptCount": 1,
+                     *       "nextAttemptAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "finishedAt": "2026-01-15T09:30:00.000Z",
+                     *       "attempts": [
+                     *         {
+                     *           "attemptedAt": "2026-01-15T09:30:00.000Z",
+                     *           "statusCode": 200,
+                     *           "durationMs": 1,
+                     *           "error": null,
+                     *           "response": "ok"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Webhook endpoint ID */
+                webhookId: string;
+                /** @description Delivery ID (the webhook-id of its attempts) */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued delivery */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "eventId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "eventType": "transfer.completed",
+                     *       "status": "pending",
+                     *       "attemptCount": 1,
+                     *       "nextAttemptAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "finishedAt": "2026-01-15T09:30:00.000Z",
+                     *       "attempts": [
+                     *         {
+                     *           "attemptedAt": "2026-01-15T09:30:00.000Z",
+                     *           "statusCode": 200,
+                     *           "durationMs": 1,
+                     *           "error": null,
+                     *           "response": "ok"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    webhook_transfer_pending: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "transfer.pending";
+                    data?: components["schemas"]["Transfer"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_transfer_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "transfer.completed";
+                    data?: components["schemas"]["Transfer"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_transfer_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "transfer.rejected";
+                    data?: components["schemas"]["Transfer"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_transfer_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "transfer.cancelled";
+                    data?: components["schemas"]["Transfer"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_transfer_reverted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "transfer.reverted";
+                    data?: components["schemas"]["Transfer"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_stock_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "stock.changed";
+                    data?: components["schemas"]["StockChangedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_stock_below_par: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "stock.below_par";
+                    data?: components["schemas"]["ParAlertEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_stock_par_restored: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "stock.par_restored";
+                    data?: components["schemas"]["ParAlertEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_item_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "item.created";
+                    data?: components["schemas"]["Item"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_item_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "item.updated";
+                    data?: components["schemas"]["Item"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_item_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "item.deleted";
+                    data?: components["schemas"]["Item"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_item_stock_low: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "item.stock_low";
+                    data?: components["schemas"]["ItemStockAlertEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_item_stock_out: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "item.stock_out";
+                    data?: components["schemas"]["ItemStockAlertEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_item_stock_ok: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "item.stock_ok";
+                    data?: components["schemas"]["ItemStockAlertEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_location_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "location.created";
+                    data?: components["schemas"]["Location"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_location_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "location.updated";
+                    data?: components["schemas"]["Location"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_location_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "location.deleted";
+                    data?: components["schemas"]["Location"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "webhook.test";
+                    data?: components["schemas"]["WebhookTestEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
