@@ -1,5 +1,6 @@
 import { expectError } from '../support/api';
 import { newMember, newWorkspace, sql, unique } from '../support/fixtures';
+import { receive } from '../stock/stock-fixtures';
 import { catalogEvents, createItem, createSupplier, createTag } from './catalog-helpers';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -149,10 +150,27 @@ describe('items', () => {
     expect(res.body).toMatchObject({ description: 'new', trackStock: false, lowStockThreshold: 10, createdAt: item.createdAt });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(item.updatedAt));
     expect(await catalogEvents(ws.id, 'item.updated')).toEqual([
-      { type: 'item.updated', payload: { id: item.id, sku: item.sku, description: 'new', trackStock: false, version: expect.any(Number), resource: res.body } },
+      { type: 'item.updated', payload: { id: item.id, sku: item.sku, description: 'new', trackStock: false, version: expect.any(Number), resource: res.body, stockPosition: 0 } },
     ]);
     const cleared = await ws.owner.patch(`/items/${item.id}`, { lowStockThreshold: null });
     expect(cleared.body.lowStockThreshold).toBeNull();
+  });
+
+  it('when a PATCH changes only the low-stock threshold, then it is fenced in the stock service: item.updated carries the stock position it falls after, and later stock changes the item version they were decided from', async () => {
+    const ws = await newWorkspace();
+    const item = await createItem(ws);
+    await receive(ws.owner, item.id, ws.defaultLocationId, 4);
+    await receive(ws.owner, item.id, ws.defaultLocationId, 4);
+    const [{ position } = { position: 'none' }] = await sql<{ position: string }>('SELECT position FROM stock.stock_positions WHERE workspace_id = $1', [ws.id]);
+    expect((await ws.owner.patch(`/items/${item.id}`, { lowStockThreshold: 10 })).status).toBe(200);
+    const [updated] = await catalogEvents(ws.id, 'item.updated');
+    expect(updated!.payload).toMatchObject({ stockPosition: Number(position), resource: { lowStockThreshold: 10 } });
+    await receive(ws.owner, item.id, ws.defaultLocationId, 1);
+    const [after] = await sql<{ message: { payload: { position: number; itemVersions: Record<string, number> } } }>(
+      "SELECT message FROM stock.outbox WHERE workspace_id = $1 AND type = 'stock.changed' ORDER BY (message->'payload'->>'position')::bigint DESC LIMIT 1",
+      [ws.id],
+    );
+    expect(after!.message.payload).toMatchObject({ position: Number(position) + 1, itemVersions: { [item.id]: updated!.payload.version } });
   });
 
   it('when a PATCH links and then unlinks a supplier, then supplier follows', async () => {

@@ -45,7 +45,16 @@ export type OpeningAbandoned = z.input<typeof OpeningAbandoned>;
  * catalog's (its OpenAPI component Item) and readers pass it on as it is. Optional only because
  * events recorded before it was added lack it; the catalog always sends it.
  */
-export const ItemChanged = ItemSnapshot.extend({ resource: z.record(z.string(), z.unknown()).optional() });
+export const ItemChanged = ItemSnapshot.extend({
+  resource: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * For a change of a field other services copy (fenced, docs/consistency.md): the workspace's
+   * stock position when the stock service fenced it. The change falls after that position and
+   * before the next movement of the item in the ledger's order, which is how item health alerts
+   * place a threshold change among the stock changes.
+   */
+  stockPosition: z.number().int().nonnegative().optional(),
+});
 export type ItemChanged = z.input<typeof ItemChanged>;
 export const TagCreated = z.object({ id: z.string(), name: z.string(), color: z.string() });
 export type TagCreated = z.infer<typeof TagCreated>;

@@ -52,6 +52,13 @@ export const StockLevelsChanged = z.object({
    * undone) and in messages recorded before it existed.
    */
   defaultLowStockThreshold: z.number().optional(),
+  /**
+   * The catalog's version of each changed item as the copy the transaction decided from held it.
+   * A reader that orders the catalog's fenced item changes against the ledger (item health
+   * alerts) waits for its own copy to reach it. Absent for items the transaction read no copy of
+   * (an opening undone) and in messages recorded before it existed.
+   */
+  itemVersions: z.record(EntityIdSchema, z.number().int().nonnegative()).optional(),
 });
 export type StockLevelsChanged = z.input<typeof StockLevelsChanged>;
 
@@ -101,6 +108,13 @@ export const StockCommands = {
 } as const;
 export const FenceItem = z.object({ itemId: EntityIdSchema, version: z.number().int().positive(), requireNoStock: z.boolean() });
 export type FenceItem = z.input<typeof FenceItem>;
+/**
+ * The answer to an item's fence: the workspace's stock position when it was placed. Every movement
+ * of the item committed before the fence has a position at or below it, and every later one, which
+ * waits for the fenced change, a position above it: where the change falls in the ledger's order.
+ */
+export const ItemFenced = z.object({ position: z.number().int().nonnegative() });
+export type ItemFenced = z.infer<typeof ItemFenced>;
 export const FenceLocation = z.object({ locationId: EntityIdSchema, version: z.number().int().positive() });
 export type FenceLocation = z.input<typeof FenceLocation>;
 export const StockPosition = z.object({ position: z.number().int().nonnegative() });

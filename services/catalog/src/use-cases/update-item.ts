@@ -1,4 +1,4 @@
-import { type Caller, CatalogEvents, Conflict, NotFound, STOCK_SERVICE, StockCommands, Unprocessable } from '@inv/shared/core';
+import { type Caller, CatalogEvents, Conflict, ItemFenced, NotFound, STOCK_SERVICE, StockCommands, Unprocessable } from '@inv/shared/core';
 import { isUniqueViolation } from '@inv/shared/db';
 import { recordEvent } from '@inv/shared/messaging';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
@@ -17,9 +17,11 @@ export type UpdateItemInput = Partial<Omit<CreateItemInput, 'quantity' | 'locati
  * Applies the fields given; tags, when any of tagId/tagIds/tagNames is given, are replaced by
  * their union. A request that changes nothing writes nothing: updatedAt stays and no event goes out.
  *
- * A change of what the stock service keeps of the item (SKU, description, trackStock) is fenced
- * there before this transaction commits (docs/consistency.md), so from the moment the answer
- * leaves, no stock movement is decided from the item as it was. Making the item catalog-only is
+ * A change of what other services keep of the item (SKU, description, trackStock,
+ * lowStockThreshold) is fenced in the stock service before this transaction commits
+ * (docs/consistency.md), so from the moment the answer leaves, no stock movement is decided from
+ * the item as it was; the event carries the stock position the fence answered, so readers place
+ * the change in the ledger's order. Making the item catalog-only is
  * refused by the stock service itself while it holds stock of the item: the stock service is the
  * one that knows.
  *
@@ -58,14 +60,18 @@ export async function updateItem(runtime: ServiceRuntime, context: Caller, itemR
         if (!known.has(changes.supplierId)) throw new Unprocessable(`Supplier ${changes.supplierId} does not exist.`);
       }
       const version = await nextItemVersion(tx);
+      let stockPosition: number | undefined;
       if (changesCopiedFields(changes)) {
         const fence = { itemId: locked.id, version, requireNoStock: changes.trackStock === false };
-        await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItem, fence, { workspaceId, requestId: context.requestId, timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS });
+        const fenced = await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItem, fence, { workspaceId, requestId: context.requestId, timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS });
+        // A stock service older than the position (a rolling upgrade) answers without it: the change then goes out unplaced, as before.
+        const placed = ItemFenced.safeParse(fenced);
+        stockPosition = placed.success ? placed.data.position : undefined;
       }
       await writeItem(tx, workspaceId, locked.id, changes, version);
       if (changes.tagIds) await setItemTags(tx, workspaceId, [{ itemId: locked.id, tagIds: changes.tagIds }]);
       const [item] = await loadItems(tx, workspaceId, [locked.id]);
-      await recordEvent(tx, CatalogEvents.itemUpdated, workspaceId, itemChanged(item!, version), context.requestId);
+      await recordEvent(tx, CatalogEvents.itemUpdated, workspaceId, itemChanged(item!, version, stockPosition), context.requestId);
       return item!;
     });
   } catch (err) {

@@ -116,3 +116,46 @@ export async function saveHealthStates(tx: PoolClient, states: ReadonlyArray<Ite
     [states.map((s) => s.workspaceId), states.map((s) => s.itemId), states.map((s) => s.onHand), states.map((s) => s.threshold), states.map((s) => s.defaultThreshold), states.map((s) => s.trackStock), states.map((s) => s.version)],
   );
 }
+
+/** A change of an item's threshold or tracking placed after a stock position the feed has not applied yet. */
+export interface WaitingItemChange<M> extends ItemKey {
+  version: number;
+  afterPosition: number;
+  message: M;
+}
+
+export async function parkItemChanges<M>(tx: PoolClient, changes: ReadonlyArray<WaitingItemChange<M>>): Promise<void> {
+  if (changes.length === 0) return;
+  await tx.query(
+    `INSERT INTO item_changes_waiting (workspace_id, item_id, version, after_position, message)
+     SELECT * FROM unnest($1::text[], $2::uuid[], $3::bigint[], $4::bigint[], $5::jsonb[]) ON CONFLICT DO NOTHING`,
+    [changes.map((c) => c.workspaceId), changes.map((c) => c.itemId), changes.map((c) => c.version), changes.map((c) => c.afterPosition), changes.map((c) => JSON.stringify(c.message))],
+  );
+}
+
+/** The changes waiting in the workspaces given, each workspace's in the order they take effect. */
+export async function waitingItemChanges<M>(tx: PoolClient, workspaceIds: readonly string[]): Promise<Array<WaitingItemChange<M>>> {
+  if (workspaceIds.length === 0) return [];
+  const { rows } = await tx.query<{ workspace_id: string; item_id: string; version: string; after_position: string; message: M }>(
+    `SELECT workspace_id, item_id, version::text, after_position::text, message FROM item_changes_waiting
+      WHERE workspace_id = ANY($1::text[]) ORDER BY workspace_id, after_position, version`,
+    [workspaceIds],
+  );
+  return rows.map((r) => ({ workspaceId: r.workspace_id, itemId: r.item_id, version: Number(r.version), afterPosition: Number(r.after_position), message: r.message }));
+}
+
+/** Puts the changes that took effect into the item copies and drops them from the waiting room. */
+export async function takeEffect(tx: PoolClient, changes: ReadonlyArray<WaitingItemChange<unknown> & Pick<ItemCopy, 'trackStock' | 'lowStockThreshold'>>): Promise<void> {
+  if (changes.length === 0) return;
+  await tx.query(
+    `WITH taken AS (
+       SELECT * FROM unnest($1::text[], $2::uuid[], $3::bigint[], $4::boolean[], $5::numeric[]) AS t(workspace_id, item_id, version, track_stock, low_stock_threshold)
+     ), dropped AS (
+       DELETE FROM item_changes_waiting w USING taken t WHERE (w.workspace_id, w.item_id, w.version) = (t.workspace_id, t.item_id, t.version)
+     ), latest AS (
+       SELECT DISTINCT ON (workspace_id, item_id) * FROM taken ORDER BY workspace_id, item_id, version DESC
+     )
+     UPDATE items i SET track_stock = l.track_stock, low_stock_threshold = l.low_stock_threshold FROM latest l WHERE (i.workspace_id, i.id) = (l.workspace_id, l.item_id)`,
+    [changes.map((c) => c.workspaceId), changes.map((c) => c.itemId), changes.map((c) => c.version), changes.map((c) => c.trackStock), changes.map((c) => c.lowStockThreshold)],
+  );
+}

@@ -76,3 +76,17 @@ export async function advanceFeeds(tx: PoolClient, applied: ReadonlyArray<{ work
     [applied.map((a) => a.workspaceId), applied.map((a) => a.through)],
   );
 }
+
+/**
+ * The position each workspace's feed has applied (absent: no stock change of it has come yet), the
+ * rows locked until the transaction ends, in workspace order as pendingRuns takes them: a decision
+ * that depends on the position (an item change to park, or to apply now) cannot interleave with
+ * the feed moving past it.
+ */
+export async function lockedFeedPositions(tx: PoolClient, workspaceIds: readonly string[]): Promise<Map<string, number>> {
+  const { rows } = await tx.query<{ workspace_id: string; applied_through: string }>(
+    'SELECT workspace_id, applied_through FROM stock_feed WHERE workspace_id = ANY($1::text[]) ORDER BY workspace_id FOR UPDATE',
+    [[...workspaceIds]],
+  );
+  return new Map(rows.map((r) => [r.workspace_id, Number(r.applied_through)]));
+}

@@ -1,4 +1,4 @@
-import { type Actor, type EntityId, StockEvents, type StockChanged, type TransferStatus } from '@inv/shared/core';
+import { type Actor, type EntityId, StockEvents, type StockChanged, type StockLevelsChanged, type TransferStatus } from '@inv/shared/core';
 import type { InUseQuery, Pool, PoolClient } from '@inv/shared/db';
 import { type Envelope, outboxMessages } from '@inv/shared/messaging';
 import { type BalanceKey, balanceKey, type LockedBalance, type NewMovement } from '../domain/ledger-plan';
@@ -273,17 +273,18 @@ export async function writeLedger(tx: PoolClient, workspaceId: string, w: Ledger
  * workspace's next stock position, and answers that position (undefined when `changes` is empty:
  * nothing changed on-hand, no position is taken). The position is taken under its row's lock,
  * held to commit, so positions follow commit order with no gaps; send this last before COMMIT,
- * since every writer of the workspace queues on that row meanwhile.
+ * since every writer of the workspace queues on that row meanwhile. `forReaders`: what the
+ * message carries beside the changes for readers that decide from them (item health alerts).
  */
 export async function recordStockChanges(
   tx: PoolClient,
   workspaceId: string,
   changes: readonly StockChanged[],
   requestId: string | null,
-  defaultLowStockThreshold?: number,
+  forReaders: Pick<StockLevelsChanged, 'defaultLowStockThreshold' | 'itemVersions'> = {},
 ): Promise<number | undefined> {
   if (changes.length === 0) return undefined;
-  const [message] = outboxMessages(StockEvents.changed, workspaceId, [{ changes, defaultLowStockThreshold }], requestId);
+  const [message] = outboxMessages(StockEvents.changed, workspaceId, [{ changes, ...forReaders }], requestId);
   const { rows } = await tx.query<{ position: string }>({
     name: 'stock_record_stock_changes',
     text: `WITH taken AS (

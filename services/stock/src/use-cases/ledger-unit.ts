@@ -77,12 +77,22 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: Caller, 
         guard.finish(tx, result),
         // The workspace's hot rows last, the quota's claim with COMMIT in the same message: each is
         // locked only while the server runs what follows it, with no round trip to this process.
-        recordStockChanges(tx, workspaceId, plan.changed, requestId, caller.workspace.defaultLowStockThreshold),
+        recordStockChanges(tx, workspaceId, plan.changed, requestId, { defaultLowStockThreshold: caller.workspace.defaultLowStockThreshold, itemVersions: copiedItemVersions(facts, plan.changed) }),
         change.quota ? claimPlanQuotaAndCommit(tx, workspaceId, change.quota.quota, change.quota.inUse) : commitInRoundTrip(tx),
       ]);
       return { result, position };
     }),
   );
+}
+
+/** The version of each changed item's copy the change was decided from (StockLevelsChanged.itemVersions). */
+function copiedItemVersions(facts: LedgerFacts, changed: readonly StockChanged[]): Record<string, number> {
+  const versions: Record<string, number> = {};
+  for (const { itemId } of changed) {
+    const copy = facts.items.get(itemId);
+    if (copy) versions[itemId] = copy.version;
+  }
+  return versions;
 }
 
 /**
