@@ -161,7 +161,9 @@ describe('items', () => {
     const item = await createItem(ws);
     await receive(ws.owner, item.id, ws.defaultLocationId, 4);
     await receive(ws.owner, item.id, ws.defaultLocationId, 4);
-    const [{ position } = { position: 'none' }] = await sql<{ position: string }>('SELECT position FROM stock.stock_positions WHERE workspace_id = $1', [ws.id]);
+    const positions = await sql<{ position: string }>('SELECT position FROM stock.stock_positions WHERE workspace_id = $1', [ws.id]);
+    expect(positions).toHaveLength(1);
+    const position = positions[0]!.position;
     expect((await ws.owner.patch(`/items/${item.id}`, { lowStockThreshold: 10 })).status).toBe(200);
     const [updated] = await catalogEvents(ws.id, 'item.updated');
     expect(updated!.payload).toMatchObject({ stockPosition: Number(position), resource: { lowStockThreshold: 10 } });
