@@ -33,7 +33,6 @@ export const Caller = z.object({
     plan: Plan,
     defaultLocationId: z.string().nullable(),
     defaultLocationType: z.enum(['warehouse', 'van', 'truck', 'site', 'other']),
-    defaultLowStockThreshold: z.number(),
     fiscalYearStartMonth: z.number().int().min(1).max(12),
     /** ISO 8601; transfers since then count toward the plan's per-cycle limit. */
     billingCycleStart: z.string(),

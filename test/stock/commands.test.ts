@@ -16,7 +16,7 @@ async function command(ws: TestWorkspace, type: string, payload: unknown): Promi
 }
 
 type OpeningItem = Omit<ItemSnapshot, 'version'>;
-const snapshot = (overrides: Partial<OpeningItem> = {}): OpeningItem => ({ id: newId(), sku: unique('SKU'), description: 'new item', trackStock: true, ...overrides });
+const snapshot = (overrides: Partial<OpeningItem> = {}): OpeningItem => ({ id: newId(), sku: unique('SKU'), description: 'new item', trackStock: true, lowStockThreshold: null, ...overrides });
 /** The command as the catalog sends it, for the workspace's owner. */
 const opening = (ws: TestWorkspace, operationId: string, lines: { item: OpeningItem; locationId: string; quantity: number }[]) => ({ operationId, caller: ownerContext(ws, ['items.write']), lines });
 

@@ -60,7 +60,7 @@ export async function ownerActor(ws: TestWorkspace): Promise<Actor> {
 export async function createItem(ws: TestWorkspace, fields: { trackStock?: boolean; quantity?: number; locationId?: string } = {}): Promise<Omit<ItemSnapshot, 'version'>> {
   const res = await ws.owner.post('/items', { sku: unique('SKU'), description: 'Test item', ...fields });
   if (res.status !== 201) throw new Error(`creating an item failed: ${res.status} ${res.text}`);
-  return { id: res.body.id, sku: res.body.sku, description: res.body.description, trackStock: res.body.trackStock };
+  return { id: res.body.id, sku: res.body.sku, description: res.body.description, trackStock: res.body.trackStock, lowStockThreshold: res.body.lowStockThreshold };
 }
 
 /** A location created through the public API (deactivated afterwards when active is false). */

@@ -23,7 +23,6 @@ export function ownerContext(ws: TestWorkspace, scopes: Scope[]): Caller {
       plan: 'free',
       defaultLocationId: ws.defaultLocationId,
       defaultLocationType: 'warehouse',
-      defaultLowStockThreshold: 5,
       fiscalYearStartMonth: 1,
       billingCycleStart: new Date().toISOString() },
     writes: {} };

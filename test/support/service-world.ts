@@ -75,7 +75,6 @@ export function ownerOf(workspaceId = newId() as string, plan: Caller['workspace
       plan,
       defaultLocationId: null,
       defaultLocationType: 'warehouse',
-      defaultLowStockThreshold: 5,
       fiscalYearStartMonth: 1,
       billingCycleStart: new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1)).toISOString(),
     },

@@ -23,7 +23,6 @@ export interface WorkspaceRow {
   default_transfer_from_location_id: string | null;
   default_location_type: 'warehouse' | 'van' | 'truck' | 'site' | 'other';
   default_markup_percent: string | null;
-  default_low_stock_threshold: string;
   fiscal_year_start_month: number;
   billing_provider_id: string | null;
   billing_anchor: Date;

@@ -99,7 +99,6 @@ export function callerFor(holder: KeyHolder, access: WorkspaceAccess, requestId:
       plan: workspace.plan,
       defaultLocationId: workspace.default_location_id,
       defaultLocationType: workspace.default_location_type,
-      defaultLowStockThreshold: Number(workspace.default_low_stock_threshold),
       fiscalYearStartMonth: workspace.fiscal_year_start_month,
       billingCycleStart: currentBillingCycleStart(workspace.billing_anchor, now).toISOString() } };
 }

@@ -18,6 +18,8 @@ export const ItemSnapshot = z.object({
   sku: z.string(),
   description: z.string(),
   trackStock: z.boolean(),
+  /** The item's own low-stock threshold; null: the workspace default (a stock setting) applies. */
+  lowStockThreshold: z.number().min(0).nullable(),
   version: z.number().int().nonnegative(),
 });
 export type ItemSnapshot = z.input<typeof ItemSnapshot>;
@@ -47,13 +49,6 @@ export type OpeningAbandoned = z.input<typeof OpeningAbandoned>;
  */
 export const ItemChanged = ItemSnapshot.extend({
   resource: z.record(z.string(), z.unknown()).optional(),
-  /**
-   * For a change of a field other services copy (fenced, docs/consistency.md): the workspace's
-   * stock position when the stock service fenced it. The change falls after that position and
-   * before the next movement of the item in the ledger's order, which is how item health alerts
-   * place a threshold change among the stock changes.
-   */
-  stockPosition: z.number().int().nonnegative().optional(),
 });
 export type ItemChanged = z.input<typeof ItemChanged>;
 export const TagCreated = z.object({ id: z.string(), name: z.string(), color: z.string() });

@@ -33,6 +33,15 @@ export const StockEvents = {
    * carries, or when a minimum is changed. One per crossing, never per movement.
    */
   parCrossed: 'stock.par_crossed',
+  /**
+   * An item's health (out, low or ok over every location) changed in a committed transaction
+   * (ItemHealthCrossed): decided in the transaction that changes the item's total on-hand (a
+   * receipt, an adjustment, a count, an opening) under the lock of that total, or that changes
+   * the threshold it is judged by (the item's, or the workspace default). One per crossing.
+   */
+  itemHealthCrossed: 'stock.item_health_crossed',
+  /** The workspace's stock settings changed (StockSettingsChanged): the catalog's health filters follow. */
+  settingsChanged: 'stock.settings_changed',
 } as const;
 export const StockChanged = z.object({
   itemId: EntityIdSchema,
@@ -46,19 +55,6 @@ export type StockChanged = z.input<typeof StockChanged>;
 export const StockLevelsChanged = z.object({
   position: z.number().int().positive(),
   changes: z.array(StockChanged).min(1),
-  /**
-   * The workspace's low-stock threshold for items without their own, as the caller of the change
-   * had it: item health alerts decide from it. Absent when no caller made the change (an opening
-   * undone) and in messages recorded before it existed.
-   */
-  defaultLowStockThreshold: z.number().optional(),
-  /**
-   * The catalog's version of each changed item as the copy the transaction decided from held it.
-   * A reader that orders the catalog's fenced item changes against the ledger (item health
-   * alerts) waits for its own copy to reach it. Absent for items the transaction read no copy of
-   * (an opening undone) and in messages recorded before it existed.
-   */
-  itemVersions: z.record(EntityIdSchema, z.number().int().nonnegative()).optional(),
 });
 export type StockLevelsChanged = z.input<typeof StockLevelsChanged>;
 
@@ -73,6 +69,28 @@ export const ParCrossed = z.object({
   location: z.object({ id: z.string(), name: z.string(), type: LocationType }),
 });
 export type ParCrossed = z.input<typeof ParCrossed>;
+
+/** The health of an item's total on-hand: out ≤ 0 < low ≤ threshold < ok (catalog-only items have none). */
+export const StockHealth = z.enum(['out', 'low', 'ok']);
+export type StockHealth = z.infer<typeof StockHealth>;
+
+/** The low-stock threshold of items without their own, in a workspace that has not set another. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+export const ItemHealthCrossed = z.object({
+  itemId: EntityIdSchema,
+  /** The health entered. */
+  health: StockHealth,
+  /** On-hand over every location, after the change. */
+  onHand: z.number(),
+  /** The threshold it was judged by: the item's lowStockThreshold, else the workspace default. */
+  threshold: z.number(),
+  item: z.object({ id: z.string(), sku: z.string(), description: z.string() }),
+});
+export type ItemHealthCrossed = z.input<typeof ItemHealthCrossed>;
+
+export const StockSettingsChanged = z.object({ defaultLowStockThreshold: z.number().min(0) });
+export type StockSettingsChanged = z.infer<typeof StockSettingsChanged>;
 
 export const StockCommands = {
   /** Answers { transfers: number }: transfers created since billingCycleStart. */
@@ -108,13 +126,6 @@ export const StockCommands = {
 } as const;
 export const FenceItem = z.object({ itemId: EntityIdSchema, version: z.number().int().positive(), requireNoStock: z.boolean() });
 export type FenceItem = z.input<typeof FenceItem>;
-/**
- * The answer to an item's fence: the workspace's stock position when it was placed. Every movement
- * of the item committed before the fence has a position at or below it, and every later one, which
- * waits for the fenced change, a position above it: where the change falls in the ledger's order.
- */
-export const ItemFenced = z.object({ position: z.number().int().nonnegative() });
-export type ItemFenced = z.infer<typeof ItemFenced>;
 export const FenceLocation = z.object({ locationId: EntityIdSchema, version: z.number().int().positive() });
 export type FenceLocation = z.input<typeof FenceLocation>;
 export const StockPosition = z.object({ position: z.number().int().nonnegative() });

@@ -14,7 +14,6 @@ const context: Caller = {
     plan: 'free',
     defaultLocationId: null,
     defaultLocationType: 'warehouse',
-    defaultLowStockThreshold: 5,
     fiscalYearStartMonth: 1,
     billingCycleStart: '2026-01-01T00:00:00.000Z' },
   writes: { stock: 42 } };

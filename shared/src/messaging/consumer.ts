@@ -24,6 +24,8 @@ interface Subscription {
   afterCommit?: () => void;
   /** See BatchSubscriptionOptions.run. */
   run?: string;
+  /** See BatchSubscriptionOptions.worthApplying. */
+  worthApplying?: (messages: Envelope<unknown>[]) => Promise<boolean[]>;
 }
 
 /** What a subscription declares of its handler. */
@@ -35,7 +37,7 @@ export interface SubscriptionOptions {
 }
 
 /** What onMany takes besides the handler. */
-export interface BatchSubscriptionOptions extends Pick<SubscriptionOptions, 'afterCommit'> {
+export interface BatchSubscriptionOptions extends Pick<SubscriptionOptions, 'afterCommit' | 'recordsEvents'> {
   /**
    * Subscriptions with the same run name (and the same handler) are applied together: the
    * messages of a batch that follow each other go to one call of the handler whatever their
@@ -43,6 +45,14 @@ export interface BatchSubscriptionOptions extends Pick<SubscriptionOptions, 'aft
    * would otherwise make runs of one).
    */
   run?: string;
+  /**
+   * Which messages of a batch would change anything (one answer per message, e.g. from one read
+   * of who subscribes to them): the others are acknowledged at once, with no transaction and no
+   * record in processed_messages, so a message nobody uses costs its consumer no write. Asked
+   * once per batch for the messages of every subscription that shares it. When it fails (its
+   * database away), every message is applied as usual, and fails or succeeds as usual.
+   */
+  worthApplying?: (messages: Envelope<unknown>[]) => Promise<boolean[]>;
 }
 
 /**
@@ -82,11 +92,18 @@ export class EventConsumer {
   /**
    * Like `on`, for a handler that applies the messages of a batch that follow each other in one
    * go (e.g. one multi-row statement). It runs outside any one message's log context (its log
-   * lines name the message they are about themselves), so it suits handlers that record no
-   * events of their own.
+   * lines name the message they are about themselves), so a handler that records events names
+   * their actor itself (recordEvents' `actor`).
    */
   onMany<S extends z.ZodTypeAny>(type: string, schema: S, handler: BatchEventHandler<z.infer<S>>, options: BatchSubscriptionOptions = {}): this {
-    this.subscriptions.set(type, { schema, apply: { many: handler as BatchEventHandler<unknown> }, recordsEvents: false, afterCommit: options.afterCommit, run: options.run });
+    this.subscriptions.set(type, {
+      schema,
+      apply: { many: handler as BatchEventHandler<unknown> },
+      recordsEvents: options.recordsEvents ?? false,
+      afterCommit: options.afterCommit,
+      run: options.run,
+      worthApplying: options.worthApplying,
+    });
     return this;
   }
 
@@ -158,8 +175,10 @@ export class EventConsumer {
   private async applyWaiting(): Promise<void> {
     try {
       while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, this.batchSize);
+        const taken = this.waiting.splice(0, this.batchSize);
         try {
+          const batch = await this.withoutUnused(taken);
+          if (batch.length === 0) continue;
           if (batch.length === 1 || !(await this.applyBatch(batch))) {
             for (const delivery of batch) await delivery.inContext(() => this.applyOne(delivery));
           }
@@ -167,14 +186,44 @@ export class EventConsumer {
           // Failures are settled per message above, so this is a defect; the deliveries still
           // waiting must not wait for it. What this batch left unsettled the broker redelivers
           // when the channel closes.
-          this.logger.error({ err, queue: this.queue, messages: batch.length }, 'applying a batch of deliveries failed; its unsettled messages return when the channel closes');
+          this.logger.error({ err, queue: this.queue, messages: taken.length }, 'applying a batch of deliveries failed; its unsettled messages return when the channel closes');
         } finally {
-          for (const delivery of batch) delivery.settled();
+          for (const delivery of taken) delivery.settled();
         }
       }
     } finally {
       this.applying = false;
     }
+  }
+
+  /**
+   * The deliveries of a batch worth applying (see BatchSubscriptionOptions.worthApplying); the
+   * others are acknowledged here, unapplied.
+   */
+  private async withoutUnused(batch: Delivery[]): Promise<Delivery[]> {
+    const judges = new Set(batch.map((d) => d.subscription.worthApplying).filter((j) => j !== undefined));
+    if (judges.size === 0) return batch;
+    const unused = new Set<Delivery>();
+    for (const judge of judges) {
+      const judged = batch.filter((d) => d.subscription.worthApplying === judge);
+      let worth: boolean[];
+      try {
+        worth = await judge(judged.map((d) => d.message));
+      } catch (err) {
+        this.logger.warn({ err: (err as Error).message, queue: this.queue, messages: judged.length }, 'could not tell which messages are worth applying; applying them all');
+        continue;
+      }
+      judged.forEach((d, i) => {
+        if (!worth[i]) unused.add(d);
+      });
+    }
+    for (const delivery of unused) {
+      delivery.inContext(() => {
+        delivery.ch.ack(delivery.msg);
+        recordConsumerOutcome(this.queue, 'skipped');
+      });
+    }
+    return batch.filter((d) => !unused.has(d));
   }
 
   /**

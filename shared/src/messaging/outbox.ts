@@ -25,10 +25,11 @@ export async function recordEvent<P>(tx: PoolClient, type: string, workspaceId: 
 /**
  * recordEvent for many events of one type in one statement: a bulk write of 100 rows costs one
  * round trip, not 100. Their order in the outbox (and so on the bus) is the payloads' order.
+ * `actor`: who they are for, by default the caller of the work in progress (currentActor).
  */
-export async function recordEvents<P>(tx: PoolClient, type: string, workspaceId: string, payloads: P[], requestId: string | null): Promise<Envelope<P>[]> {
+export async function recordEvents<P>(tx: PoolClient, type: string, workspaceId: string, payloads: P[], requestId: string | null, actor: Actor | null = currentActor()): Promise<Envelope<P>[]> {
   if (payloads.length === 0) return [];
-  const messages = outboxMessages(type, workspaceId, payloads, requestId);
+  const messages = outboxMessages(type, workspaceId, payloads, requestId, actor);
   await tx.query(
     `INSERT INTO outbox (id, type, workspace_id, message)
      SELECT id, $1, $2, message FROM unnest($3::uuid[], $4::jsonb[]) WITH ORDINALITY AS e(id, message, n) ORDER BY n`,
@@ -41,9 +42,8 @@ export async function recordEvents<P>(tx: PoolClient, type: string, workspaceId:
  * The envelopes recordEvents writes, for a caller that inserts them into the outbox itself as
  * part of a larger statement (columns id, type, workspace_id, message = the JSON envelope).
  */
-export function outboxMessages<P>(type: string, workspaceId: string, payloads: P[], requestId: string | null): Envelope<P>[] {
+export function outboxMessages<P>(type: string, workspaceId: string, payloads: P[], requestId: string | null, actor: Actor | null = currentActor()): Envelope<P>[] {
   const traceContext = activeTraceContext();
-  const actor = currentActor();
   return payloads.map((payload) => ({ ...envelope(type, workspaceId, payload, requestId, actor), traceContext }));
 }
 

@@ -87,8 +87,9 @@ export function traceConsumption<T>(queue: string, msg: ConsumeMessage, handle: 
   });
 }
 
-export type ConsumerOutcome = 'processed' | 'duplicate' | 'retried' | 'dead_lettered';
-const CONSUMER_OUTCOMES: ConsumerOutcome[] = ['processed', 'duplicate', 'retried', 'dead_lettered'];
+/** skipped: acknowledged unapplied, since nothing would use it (BatchSubscriptionOptions.worthApplying). */
+export type ConsumerOutcome = 'processed' | 'duplicate' | 'skipped' | 'retried' | 'dead_lettered';
+const CONSUMER_OUTCOMES: ConsumerOutcome[] = ['processed', 'duplicate', 'skipped', 'retried', 'dead_lettered'];
 
 /** Counts what became of a message, and marks the active consumer span failed when it failed. */
 export function recordConsumerOutcome(queue: string, outcome: ConsumerOutcome): void {

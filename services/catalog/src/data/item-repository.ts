@@ -212,9 +212,16 @@ export async function takenKeys(db: Db, workspaceId: string, skuKeys: string[], 
  */
 export async function committedSnapshots(db: Db, workspaceId: string, ids: string[]): Promise<ItemSnapshot[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<{ id: string; sku: string; description: string; track_stock: boolean; version: string }>(
-    'SELECT id, sku, description, track_stock, version FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR SHARE',
+  const { rows } = await db.query<{ id: string; sku: string; description: string; track_stock: boolean; low_stock_threshold: string | null; version: string }>(
+    'SELECT id, sku, description, track_stock, low_stock_threshold::text, version FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR SHARE',
     [workspaceId, ids],
   );
-  return rows.map((r) => ({ id: r.id, sku: r.sku, description: r.description, trackStock: r.track_stock, version: Number(r.version) }));
+  return rows.map((r) => ({
+    id: r.id,
+    sku: r.sku,
+    description: r.description,
+    trackStock: r.track_stock,
+    lowStockThreshold: r.low_stock_threshold === null ? null : Number(r.low_stock_threshold),
+    version: Number(r.version),
+  }));
 }

@@ -32,8 +32,8 @@ export type Item = z.infer<typeof Item>;
  * carries no stock figures, so the answer is the whole resource; stock changes have events of
  * their own), at the version its transaction gives it.
  */
-export function itemChanged(item: Item, version: number, stockPosition?: number): ItemChanged {
-  return { id: item.id, sku: item.sku, description: item.description, trackStock: item.trackStock, version, resource: item, ...(stockPosition === undefined ? {} : { stockPosition }) };
+export function itemChanged(item: Item, version: number): ItemChanged {
+  return { id: item.id, sku: item.sku, description: item.description, trackStock: item.trackStock, lowStockThreshold: item.lowStockThreshold, version, resource: item };
 }
 
 /** The editable state of an item, as the rules compare it. */
@@ -51,11 +51,10 @@ export interface ItemState {
 }
 
 /**
- * The fields other services keep a copy of (the stock service: to name items and to refuse stock
- * of catalog-only ones; the notifications service: to judge the item's health against its
- * threshold). A change of any of them is fenced in the stock service before it commits
- * (docs/consistency.md), which places it in the ledger's order (ItemChanged.stockPosition); the
- * others are the catalog's alone.
+ * The fields other services keep a copy of (the stock service: to name items, to refuse stock of
+ * catalog-only ones and to judge the item's health against its threshold). A change of any of
+ * them is fenced in the stock service before it commits (docs/consistency.md), which places it in
+ * the ledger's order; the others are the catalog's alone.
  */
 const COPIED_ELSEWHERE = ['sku', 'description', 'trackStock', 'lowStockThreshold'] as const satisfies ReadonlyArray<keyof ItemState>;
 

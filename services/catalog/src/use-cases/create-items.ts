@@ -189,7 +189,7 @@ function naming<T>(prefix: string, work: () => T): T {
 }
 
 function snapshotOf(item: NewItem): Omit<ItemSnapshot, 'version'> {
-  return { id: item.id, sku: item.sku, description: item.description, trackStock: item.trackStock };
+  return { id: item.id, sku: item.sku, description: item.description, trackStock: item.trackStock, lowStockThreshold: item.lowStockThreshold ?? null };
 }
 
 function unique<T>(values: T[]): T[] {

@@ -1,9 +1,10 @@
-import { type Caller, canAccessLocation, Forbidden, NotFound, readableLocationIds } from '@inv/shared/core';
+import { type Caller, canAccessLocation, DEFAULT_LOW_STOCK_THRESHOLD, Forbidden, NotFound, readableLocationIds } from '@inv/shared/core';
 import { type PageRequest, type TimeIdKey } from '@inv/shared/http';
 import { type Pool } from '@inv/shared/db';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { countItems, countItemsByTag, findItemIds, type TagGroupRow } from '../data/item-query';
 import { findItem, loadItems } from '../data/item-repository';
+import { defaultLowStockThreshold } from '../data/stock-settings-repository';
 import type { Item } from '../domain/item';
 import { type ItemFilterInput, normalizeFilter, readsStockProjection } from '../domain/item-filter';
 import { awaitCallersStockChanges } from './callers-stock-changes';
@@ -31,7 +32,7 @@ export async function listItems(
   page: PageRequest<TimeIdKey>,
 ): Promise<{ items: Item[]; next?: TimeIdKey; total?: number }> {
   const filter = await readableFilter(runtime, context, input);
-  const { ids, next, total } = await findItemIds(runtime.pool, context.workspace.id, filter, context.workspace.defaultLowStockThreshold, page);
+  const { ids, next, total } = await findItemIds(runtime.pool, context.workspace.id, filter, await thresholdFor(runtime, context, filter), page);
   return { items: await loadItems(runtime.pool, context.workspace.id, ids), next, total };
 }
 
@@ -45,10 +46,15 @@ export async function countMatchingItems(
   options: { groupBy?: 'tagId'; includeTags?: boolean },
 ): Promise<ItemCount> {
   const filter = await readableFilter(runtime, context, input);
-  const threshold = context.workspace.defaultLowStockThreshold;
+  const threshold = await thresholdFor(runtime, context, filter);
   if (options.groupBy !== 'tagId') return countItems(runtime.pool, context.workspace.id, filter, threshold);
   const { count, groups } = await countItemsByTag(runtime.pool, context.workspace.id, filter, threshold);
   return { count, groups: groups.map(({ tagId, count: n, tag }) => (options.includeTags ? { tagId, count: n, tag } : { tagId, count: n })) };
+}
+
+/** The workspace default low-stock threshold, read from the catalog's copy when the filter judges stock health. */
+async function thresholdFor(runtime: Runtime, context: Caller, filter: { stockHealth?: unknown }): Promise<number> {
+  return filter.stockHealth === undefined ? DEFAULT_LOW_STOCK_THRESHOLD : defaultLowStockThreshold(runtime.pool, context.workspace.id);
 }
 
 /**

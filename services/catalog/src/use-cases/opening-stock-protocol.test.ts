@@ -5,7 +5,7 @@ import { type OpeningLine, type StockPort, withOpeningStock } from './opening-st
 const tx = {} as PoolClient;
 /** The protocol passes the caller on to the stock service without reading it. */
 const caller = {} as Caller;
-const line: OpeningLine = { item: { id: 'i', sku: 's', description: '', trackStock: true }, locationId: 'l', quantity: 1 };
+const line: OpeningLine = { item: { id: 'i', sku: 's', description: '', trackStock: true, lowStockThreshold: null }, locationId: 'l', quantity: 1 };
 
 function fakeStock(options: { recordFails?: boolean } = {}) {
   const calls: string[] = [];

@@ -1,4 +1,4 @@
-import { type Caller, CatalogEvents, Conflict, ItemFenced, NotFound, STOCK_SERVICE, StockCommands, Unprocessable } from '@inv/shared/core';
+import { type Caller, CatalogEvents, Conflict, NotFound, STOCK_SERVICE, StockCommands, Unprocessable } from '@inv/shared/core';
 import { isUniqueViolation } from '@inv/shared/db';
 import { recordEvent } from '@inv/shared/messaging';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
@@ -20,8 +20,7 @@ export type UpdateItemInput = Partial<Omit<CreateItemInput, 'quantity' | 'locati
  * A change of what other services keep of the item (SKU, description, trackStock,
  * lowStockThreshold) is fenced in the stock service before this transaction commits
  * (docs/consistency.md), so from the moment the answer leaves, no stock movement is decided from
- * the item as it was; the event carries the stock position the fence answered, so readers place
- * the change in the ledger's order. Making the item catalog-only is
+ * the item as it was. Making the item catalog-only is
  * refused by the stock service itself while it holds stock of the item: the stock service is the
  * one that knows.
  *
@@ -60,18 +59,14 @@ export async function updateItem(runtime: ServiceRuntime, context: Caller, itemR
         if (!known.has(changes.supplierId)) throw new Unprocessable(`Supplier ${changes.supplierId} does not exist.`);
       }
       const version = await nextItemVersion(tx);
-      let stockPosition: number | undefined;
       if (changesCopiedFields(changes)) {
         const fence = { itemId: locked.id, version, requireNoStock: changes.trackStock === false };
-        const fenced = await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItem, fence, { workspaceId, requestId: context.requestId, timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS });
-        // A stock service older than the position (a rolling upgrade) answers without it: the change then goes out unplaced, as before.
-        const placed = ItemFenced.safeParse(fenced);
-        stockPosition = placed.success ? placed.data.position : undefined;
+        await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItem, fence, { workspaceId, requestId: context.requestId, timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS });
       }
       await writeItem(tx, workspaceId, locked.id, changes, version);
       if (changes.tagIds) await setItemTags(tx, workspaceId, [{ itemId: locked.id, tagIds: changes.tagIds }]);
       const [item] = await loadItems(tx, workspaceId, [locked.id]);
-      await recordEvent(tx, CatalogEvents.itemUpdated, workspaceId, itemChanged(item!, version, stockPosition), context.requestId);
+      await recordEvent(tx, CatalogEvents.itemUpdated, workspaceId, itemChanged(item!, version), context.requestId);
       return item!;
     });
   } catch (err) {

@@ -19,6 +19,7 @@ describe('address policy: refused addresses', () => {
     ['169.254.0.1', 'link-local'],
     ['fe80::1', 'link-local'],
     ['fe80::1%eth0', 'link-local'],
+    ['FE80::1%eth-0.1', 'link-local'],
     ['febf:ffff::1', 'link-local'],
     ['fec0::1', 'site-local, deprecated'],
     ['100.64.0.1', 'CGNAT'],
@@ -35,6 +36,7 @@ describe('address policy: refused addresses', () => {
     ['fd00:ec2::254', 'unique local'],
     ['::ffff:127.0.0.1', 'loopback via IPv4-mapped 127.0.0.1'],
     ['::ffff:7f00:1', 'loopback via IPv4-mapped 127.0.0.1'],
+    ['::FFFF:7F00:1', 'loopback via IPv4-mapped 127.0.0.1'],
     ['0:0:0:0:0:ffff:a9fe:a9fe', 'link-local, cloud metadata via IPv4-mapped 169.254.169.254'],
     ['::ffff:10.1.2.3', 'private via IPv4-mapped 10.1.2.3'],
     ['::ffff:0.0.0.0', 'unspecified via IPv4-mapped 0.0.0.0'],
@@ -43,8 +45,14 @@ describe('address policy: refused addresses', () => {
     ['64:ff9b:1::1', 'NAT64 local-use'],
     ['::127.0.0.1', 'IPv4-compatible, deprecated'],
     ['::8.8.8.8', 'IPv4-compatible, deprecated'],
+    ['::808:808', 'IPv4-compatible, deprecated'],
+    ['::0.0.0.1', 'loopback'],
     ['localhost', 'not an IP address'],
     ['127.1', 'not an IP address'],
+    ['0x7f.1', 'not an IP address'],
+    ['2130706433', 'not an IP address'],
+    ['0177.0.0.1', 'not an IP address'],
+    ['::ffff:127.1', 'not an IP address'],
     ['', 'not an IP address'],
   ])('when the address is %s, then it is refused: %s', (ip, reason) => {
     expect(refusedAddress(ip, none)).toBe(reason);
@@ -132,6 +140,8 @@ describe('address policy: the allowlist from the environment', () => {
     ['fe80::1%eth0/64', 'a zone index (%) is not allowed'],
     ['256.0.0.0/8', 'is not an IPv4 or IPv6 address'],
     ['010.0.0.0/8', 'is not an IPv4 or IPv6 address'],
+    ['0x7f.1/8', 'is not an IPv4 or IPv6 address'],
+    ['::127.0.0.1/96', 'did you mean ::/96?'],
   ])('when the list is %s, then it is a configuration error naming the entry', (text, message) => {
     expect(() => parseCidrList(text)).toThrow(InvalidCidrList);
     expect(() => parseCidrList(text)).toThrow(message);
@@ -187,6 +197,12 @@ describe('address policy: webhook URLs at create time', () => {
     ['https://2130706433/', 'address', 'loopback'],
     ['https://0x7f.1/', 'address', 'loopback'],
     ['https://0177.0.0.1/', 'address', 'loopback'],
+    ['https://127.1/', 'address', 'The URL\'s address 127.0.0.1 is not allowed (loopback).'],
+    ['https://0x7f000001/', 'address', 'loopback'],
+    ['https://127.0.0.1./', 'address', 'loopback'],
+    ['https://[0:0:0:0:0:ffff:7f00:0001]/', 'address', 'loopback via IPv4-mapped 127.0.0.1'],
+    ['https://[::127.0.0.1]/', 'address', 'IPv4-compatible, deprecated'],
+    ['https://[64:ff9b::127.0.0.1]/', 'address', 'loopback via NAT64 127.0.0.1'],
     ['https://10.0.0.1/', 'address', 'private'],
     ['https://[fd00::1]/', 'address', 'unique local'],
     ['https://[64:ff9b::a9fe:a9fe]/', 'address', 'cloud metadata via NAT64'],

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { BadRequest, z } from '@inv/shared/core';
 
 /**
@@ -9,14 +10,18 @@ import { BadRequest, z } from '@inv/shared/core';
  * IPv6 forms that reach an IPv4 address (IPv4-mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`) are
  * judged by the IPv4 address they reach. Pure: the delivery client calls refusedAddress for
  * every address it is about to connect to, and parseWebhookUrl checks IP literals at create time.
+ *
+ * Addresses are parsed, matched and classified by ipaddr.js rather than by hand: it is small,
+ * well kept and widely used, knows the special-purpose ranges of both families by name and reads
+ * IPv4-mapped forms, so this module only says which ranges are refused and why.
  */
 
-interface Address {
-  family: 4 | 6;
-  value: bigint;
-}
+type Ip = ipaddr.IPv4 | ipaddr.IPv6;
 
-export interface Cidr extends Address {
+export interface Cidr {
+  family: 4 | 6;
+  /** The network address: the host bits past `prefix` are clear. */
+  network: Ip;
   prefix: number;
   /** As the operator wrote it, for messages. */
   text: string;
@@ -24,50 +29,26 @@ export interface Cidr extends Address {
 /** The ranges the operator opened (parseCidrList), checked before the refusals. */
 export type CidrList = readonly Cidr[];
 
-const BITS = { 4: 32, 6: 128 } as const;
-
-function parseIPv4(text: string): bigint {
-  return text.split('.').reduce((value, octet) => (value << 8n) | BigInt(octet), 0n);
-}
-
-/** The address's value, or undefined when it is not an IP address. A zone (`fe80::1%eth0`) is dropped. */
-function parseIp(text: string): Address | undefined {
-  const family = isIP(text);
-  if (family === 4) return { family, value: parseIPv4(text) };
-  if (family !== 6) return undefined;
-  let rest = text.split('%')[0] ?? '';
-  // isIP has vouched for the form, so a dotted tail (`::ffff:1.2.3.4`) is a valid IPv4 address:
-  // write it as the two hex groups it stands for.
-  if (rest.includes('.')) {
-    const colon = rest.lastIndexOf(':');
-    const v4 = parseIPv4(rest.slice(colon + 1));
-    rest = `${rest.slice(0, colon + 1)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
+/** The address, or undefined when `text` is not an IP address. A zone (`fe80::1%eth0`) is dropped. */
+function parseIp(text: string): Ip | undefined {
+  // ipaddr.js also reads the inet_aton forms (`127.1`, `0x7f.1`, `0177.0.0.1`, `2130706433`). The
+  // addresses judged here come from the resolver or the WHATWG URL parser, which hand over the
+  // standard forms only, and the allowlist is written in them: node:net's strict isIP decides.
+  if (isIP(text) === 0) return undefined;
+  const unzoned = text.split('%')[0] ?? '';
+  // ipaddr.js reads the deprecated IPv4-compatible form `::a.b.c.d` (::/96) as the IPv4-mapped
+  // `::ffff:a.b.c.d`; build the address it stands for so that it is judged as what it is.
+  const compatible = /^::(\d+\.\d+\.\d+\.\d+)$/.exec(unzoned)?.[1];
+  try {
+    if (compatible !== undefined) return ipaddr.fromByteArray([...Array<number>(12).fill(0), ...ipaddr.IPv4.parse(compatible).toByteArray()]);
+    return ipaddr.parse(unzoned);
+  } catch {
+    return undefined;
   }
-  const [head = '', after] = rest.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = after === undefined || after === '' ? [] : after.split(':');
-  const groups = after === undefined ? [...left, ...right] : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return { family: 6, value: groups.reduce((value, group) => (value << 16n) | BigInt(`0x${group}`), 0n) };
 }
 
-function formatAddress(address: Address): string {
-  if (address.family === 4) return [24n, 16n, 8n, 0n].map((shift) => ((address.value >> shift) & 0xffn).toString()).join('.');
-  const groups = [112n, 96n, 80n, 64n, 48n, 32n, 16n, 0n].map((shift) => ((address.value >> shift) & 0xffffn).toString(16));
-  // Compress the longest run of two or more zero groups, as RFC 5952 asks.
-  let best = { start: -1, length: 1 };
-  for (let start = 0; start < 8; start++) {
-    let length = 0;
-    while (start + length < 8 && groups[start + length] === '0') length++;
-    if (length > best.length) best = { start, length };
-  }
-  if (best.start < 0) return groups.join(':');
-  return `${groups.slice(0, best.start).join(':')}::${groups.slice(best.start + best.length).join(':')}`;
-}
-
-function contains(cidr: Cidr, address: Address): boolean {
-  if (cidr.family !== address.family) return false;
-  const shift = BigInt(BITS[cidr.family] - cidr.prefix);
-  return address.value >> shift === cidr.value >> shift;
+function contains(cidr: Cidr, address: Ip): boolean {
+  return address.kind() === cidr.network.kind() && address.match(cidr.network, cidr.prefix);
 }
 
 /** A CIDR list entry the operator wrote wrong; the message names it and what is wrong. */
@@ -88,17 +69,17 @@ export function parseCidr(entry: string): Cidr {
   if (ip.includes('%')) throw new InvalidCidrList(entry, 'a zone index (%) is not allowed');
   const address = parseIp(ip);
   if (!address) throw new InvalidCidrList(entry, `"${ip}" is not an IPv4 or IPv6 address`);
-  const bits = BITS[address.family];
+  const family = address.kind() === 'ipv4' ? 4 : 6;
+  const bits = family === 4 ? 32 : 128;
   if (prefixText !== undefined && !/^(0|[1-9]\d{0,2})$/.test(prefixText)) throw new InvalidCidrList(entry, `the prefix length must be a whole number from 0 to ${bits}`);
   const prefix = prefixText === undefined ? bits : Number(prefixText);
   if (prefix > bits) throw new InvalidCidrList(entry, `the prefix length must be a whole number from 0 to ${bits}`);
-  const hostBits = (1n << BigInt(bits - prefix)) - 1n;
-  if ((address.value & hostBits) !== 0n) {
+  const network = (family === 4 ? ipaddr.IPv4 : ipaddr.IPv6).networkAddressFromCIDR(`${address.toString()}/${prefix}`);
+  if (network.toNormalizedString() !== address.toNormalizedString()) {
     // A set host bit usually means a typo in the prefix or the address: say what was probably meant.
-    const network = formatAddress({ family: address.family, value: address.value & ~hostBits });
-    throw new InvalidCidrList(entry, `bits are set past the /${prefix} prefix; did you mean ${network}/${prefix}?`);
+    throw new InvalidCidrList(entry, `bits are set past the /${prefix} prefix; did you mean ${network.toString()}/${prefix}?`);
   }
-  return { ...address, prefix, text: entry };
+  return { family, network, prefix, text: entry };
 }
 
 /**
@@ -127,45 +108,46 @@ export const CidrListSetting = z
     }
   });
 
-/** The refused ranges, first match wins (the metadata address before the rest of link-local, broadcast before reserved). */
-const REFUSED: readonly (readonly [string, string])[] = [
-  ['0.0.0.0/8', 'unspecified'],
-  ['10.0.0.0/8', 'private'],
-  ['100.64.0.0/10', 'CGNAT'],
-  ['127.0.0.0/8', 'loopback'],
-  ['169.254.169.254', 'link-local, cloud metadata'],
-  ['169.254.0.0/16', 'link-local'],
-  ['172.16.0.0/12', 'private'],
-  ['192.168.0.0/16', 'private'],
-  ['224.0.0.0/4', 'multicast'],
-  ['255.255.255.255', 'broadcast'],
-  ['240.0.0.0/4', 'reserved'],
-  ['::', 'unspecified'],
-  ['::1', 'loopback'],
-  // The deprecated IPv4-compatible form (::a.b.c.d): no receiver has a reason to use it.
-  ['::/96', 'IPv4-compatible, deprecated'],
-  // NAT64 local-use prefix (RFC 8215): the IPv4 address it reaches depends on the local translator.
-  ['64:ff9b:1::/48', 'NAT64 local-use'],
-  ['fc00::/7', 'unique local'],
-  ['fe80::/10', 'link-local'],
-  ['fec0::/10', 'site-local, deprecated'],
-  ['ff00::/8', 'multicast'],
-];
-const REFUSED_RANGES = REFUSED.map(([cidr, reason]) => ({ cidr: parseCidr(cidr), reason }));
+/** Why each refused ipaddr.js range class is refused; the classes not named here are allowed. */
+const REFUSED_CLASSES: ReadonlyMap<string, string> = new Map([
+  ['unspecified', 'unspecified'], // 0.0.0.0/8, ::
+  ['loopback', 'loopback'], // 127.0.0.0/8, ::1
+  ['private', 'private'], // 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16
+  ['carrierGradeNat', 'CGNAT'], // 100.64.0.0/10
+  ['linkLocal', 'link-local'], // 169.254.0.0/16, fe80::/10
+  ['multicast', 'multicast'], // 224.0.0.0/4, ff00::/8
+  ['broadcast', 'broadcast'], // 255.255.255.255
+  ['uniqueLocal', 'unique local'], // fc00::/7
+  ['deprecatedSiteLocal', 'site-local, deprecated'], // fec0::/10
+]);
 
-const IPV4_MAPPED = parseCidr('::ffff:0:0/96');
-const NAT64 = parseCidr('64:ff9b::/96');
+/** The cloud metadata address, refused with a reason of its own before the rest of link-local. */
+const METADATA = ipaddr.IPv4.parseCIDR('169.254.169.254/32');
+
+/** Refused ranges that no class of ipaddr.js names alone, checked after the classes. */
+const REFUSED_RANGES: readonly { range: [Ip, number]; reason: string }[] = [
+  // ipaddr.js's 'reserved' class also holds the documentation and benchmarking ranges (192.0.2.0/24,
+  // 198.18.0.0/15 …), which are not refused; of it only 240.0.0.0/4 is (255.255.255.255 in it is 'broadcast').
+  { range: ipaddr.parseCIDR('240.0.0.0/4'), reason: 'reserved' },
+  // The deprecated IPv4-compatible form (::a.b.c.d): no receiver has a reason to use it (after :: and ::1).
+  { range: ipaddr.parseCIDR('::/96'), reason: 'IPv4-compatible, deprecated' },
+  // NAT64 local-use prefix (RFC 8215): the IPv4 address it reaches depends on the local translator.
+  // (ipaddr.js's 'rfc6052' class holds it together with the well-known 64:ff9b::/96, judged below.)
+  { range: ipaddr.parseCIDR('64:ff9b:1::/48'), reason: 'NAT64 local-use' },
+];
+
+const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 
 /** The IPv4 address an IPv6 form reaches, when it reaches one. */
-function reachedIPv4(address: Address): { form: string; address: Address } | undefined {
-  const low32 = { family: 4 as const, value: address.value & 0xffffffffn };
-  if (contains(IPV4_MAPPED, address)) return { form: 'IPv4-mapped', address: low32 };
-  if (contains(NAT64, address)) return { form: 'NAT64', address: low32 };
+function reachedIPv4(address: ipaddr.IPv6): { form: string; address: ipaddr.IPv4 } | undefined {
+  if (address.isIPv4MappedAddress()) return { form: 'IPv4-mapped', address: address.toIPv4Address() };
+  if (address.match(NAT64)) return { form: 'NAT64', address: new ipaddr.IPv4(address.toByteArray().slice(12)) };
   return undefined;
 }
 
-function rangeReason(address: Address): string | undefined {
-  return REFUSED_RANGES.find((range) => contains(range.cidr, address))?.reason;
+function rangeReason(address: Ip): string | undefined {
+  if (address.kind() === 'ipv4' && address.match(METADATA)) return 'link-local, cloud metadata';
+  return REFUSED_CLASSES.get(address.range()) ?? REFUSED_RANGES.find(({ range }) => address.kind() === range[0].kind() && address.match(range))?.reason;
 }
 
 /**
@@ -177,12 +159,12 @@ function rangeReason(address: Address): string | undefined {
 export function refusedAddress(ip: string, allow: CidrList): string | undefined {
   const address = parseIp(ip);
   if (!address) return 'not an IP address';
-  const reached = address.family === 6 ? reachedIPv4(address) : undefined;
-  const allowed = (a: Address) => allow.some((cidr) => contains(cidr, a));
+  const reached = address instanceof ipaddr.IPv6 ? reachedIPv4(address) : undefined;
+  const allowed = (a: Ip) => allow.some((cidr) => contains(cidr, a));
   if (allowed(address) || (reached && allowed(reached.address))) return undefined;
   if (reached) {
     const reason = rangeReason(reached.address);
-    return reason === undefined ? undefined : `${reason} via ${reached.form} ${formatAddress(reached.address)}`;
+    return reason === undefined ? undefined : `${reason} via ${reached.form} ${reached.address.toString()}`;
   }
   return rangeReason(address);
 }

@@ -1,4 +1,4 @@
-import { CatalogEvents, LocationEvents, newId, ParCrossed, StockEvents, StockLevelsChanged, TransferSnapshot, z } from '@inv/shared/core';
+import { CatalogEvents, ItemHealthCrossed, LocationEvents, newId, ParCrossed, StockEvents, StockLevelsChanged, TransferSnapshot, z } from '@inv/shared/core';
 import type { Envelope } from '@inv/shared/messaging';
 import { type PublicEvent, SYSTEM_ACTOR } from '../domain/public-event';
 import type { PublicEventType } from '../domain/public-event-types';
@@ -53,12 +53,21 @@ export const PUBLIC_EVENT_MAPPINGS: Record<string, Mapping<z.ZodTypeAny>> = {
     schema: ParCrossed,
     toPublic: (c) => [{ type: c.below ? 'stock.below_par' : 'stock.par_restored', data: { item: c.item, location: c.location, onHand: c.onHand, minimum: c.minimum } }],
   }),
+  [StockEvents.itemHealthCrossed]: mapping({
+    schema: ItemHealthCrossed,
+    toPublic: (c) => [{ type: `item.stock_${c.health}` as const, data: { item: c.item, health: c.health, onHand: c.onHand, threshold: c.threshold } }],
+  }),
   [CatalogEvents.itemCreated]: resource('item.created'),
   [CatalogEvents.itemUpdated]: resource('item.updated'),
   [LocationEvents.created]: resource('location.created'),
   [LocationEvents.updated]: resource('location.updated'),
   [LocationEvents.deleted]: resource('location.deleted'),
 };
+
+/** The types of the public events one internal message makes. */
+export function publicTypesOf(message: Envelope<unknown>): PublicEventType[] {
+  return PUBLIC_EVENT_MAPPINGS[message.type]?.toPublic(message.payload).map((e) => e.type) ?? [];
+}
 
 /** The public events of one internal message (already validated by its mapping's schema). */
 export function publicEventsOf(message: Envelope<unknown>): PublicEvent[] {

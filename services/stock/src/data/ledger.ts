@@ -1,6 +1,7 @@
-import { type Actor, type EntityId, StockEvents, type StockChanged, type StockLevelsChanged, type TransferStatus } from '@inv/shared/core';
+import { type Actor, DEFAULT_LOW_STOCK_THRESHOLD, type EntityId, StockEvents, type StockChanged, type TransferStatus } from '@inv/shared/core';
 import type { InUseQuery, Pool, PoolClient } from '@inv/shared/db';
 import { type Envelope, outboxMessages } from '@inv/shared/messaging';
+import type { ItemTotal } from '../domain/item-health';
 import { type BalanceKey, balanceKey, type LockedBalance, type NewMovement } from '../domain/ledger-plan';
 import { toUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from './projection-repository';
@@ -20,9 +21,14 @@ import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from '
  *    so it waits for every movement in flight there, and none starts until it is done. Advisory
  *    locks live in the lock manager: unlike row share locks, they write nothing to the rows
  *    however many transactions hold them at once;
- * 3. each balance it changes, FOR UPDATE, created at zero when missing, in (item, location) order.
- * The copies of locations and items are read after their advisory locks are held (a statement of
- * their own, so its snapshot sees what a closure or fence committed before).
+ * 3. the total on-hand of each item whose total it changes (item_totals, FOR UPDATE, created at
+ *    zero when missing, in item order): receipts, adjustments, counts and openings take it,
+ *    transfers never do (they change no total). Item health is judged under it
+ *    (domain/item-health.ts), and so is a change of the threshold it is judged by;
+ * 4. each balance it changes, FOR UPDATE, created at zero when missing, in (item, location) order.
+ * The copies of locations and items and the workspace's stock settings are read after the locks
+ * of 2 and 3 are held (a statement of their own, so its snapshot sees what a closure, a fence or a
+ * threshold change committed before).
  */
 
 /** What a change of stock locks and reads before it decides. */
@@ -34,6 +40,8 @@ export interface LedgerLocks {
   /** Items read; those in `itemsAddedTo` are also held under their shared lock (stock is added of them). */
   itemIds: readonly EntityId[];
   itemsAddedTo: readonly EntityId[];
+  /** Items whose total on-hand the change may alter (item_totals locked FOR UPDATE); none for a transfer. */
+  totals: readonly EntityId[];
   /** Balances locked FOR UPDATE. */
   balances: readonly BalanceKey[];
 }
@@ -53,6 +61,10 @@ export interface LedgerFacts {
   balances: Map<string, LockedBalance>;
   /** The par level of each locked balance that has one (balanceKey → minimum), read under a share lock. */
   parMinimums: Map<string, Units>;
+  /** The locked totals of the items in LedgerLocks.totals. */
+  totals: Map<string, ItemTotal>;
+  /** The workspace's default low-stock threshold, read when totals are locked (the default otherwise). */
+  defaultThreshold: Units;
 }
 
 /** The advisory lock spaces (first key), apart from every other advisory lock on the database. */
@@ -66,6 +78,14 @@ const LOCK_SHARED = {
            UNION ALL
            SELECT pg_advisory_xact_lock_shared(${ITEM_LOCKS}, hashtext(id)) FROM unnest($2::text[]) AS id
          ) held`,
+};
+
+const LOCK_TOTALS = {
+  name: 'stock_ledger_lock_totals',
+  text: `INSERT INTO item_totals AS t (workspace_id, item_id, on_hand)
+         SELECT $1, id, 0 FROM unnest($2::uuid[]) AS id ORDER BY id
+         ON CONFLICT (workspace_id, item_id) DO UPDATE SET changes = t.changes
+         RETURNING t.item_id, t.on_hand::text, t.changes`,
 };
 
 const LOCK_AND_READ = {
@@ -91,12 +111,14 @@ const LOCK_AND_READ = {
      )
      SELECT (SELECT row_to_json(t) FROM locked_transfer t) AS transfer, (SELECT json_agg(p) FROM places p) AS locations,
             (SELECT json_agg(g) FROM goods g) AS items, (SELECT json_agg(b) FROM locked_balances b) AS balances,
-            (SELECT json_agg(p) FROM pars p) AS par_levels`,
+            (SELECT json_agg(p) FROM pars p) AS par_levels,
+            (SELECT default_low_stock_threshold::text FROM workspace_settings WHERE workspace_id = $1 AND $8) AS default_threshold`,
 };
 
 /**
- * Locks and reads what a change of stock decides from, in two statements the caller sends in
- * one round trip (see runLedgerUnit): the advisory locks, then the rest. The balances' INSERT
+ * Locks and reads what a change of stock decides from, in statements the caller sends in one
+ * round trip (see runLedgerUnit): the advisory locks, the items' totals (when it changes any),
+ * then the rest. The balances' INSERT
  * waits for the transfer's row lock through the subquery in its WHERE, which PostgreSQL evaluates
  * once before the first row; ON CONFLICT DO UPDATE locks an existing balance as SELECT FOR UPDATE
  * would and answers it as it is now.
@@ -104,7 +126,14 @@ const LOCK_AND_READ = {
 export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLocks, now: Date): [Promise<unknown>, Promise<LedgerFacts>] {
   const sorted = (ids: readonly string[]) => [...new Set(ids)].sort();
   const balances = [...new Map(locks.balances.map((k) => [balanceKey(k), k])).values()];
-  const held = tx.query({ ...LOCK_SHARED, values: [sorted(locks.locationIds), sorted(locks.itemsAddedTo)] });
+  const advisory = tx.query({ ...LOCK_SHARED, values: [sorted(locks.locationIds), sorted(locks.itemsAddedTo)] });
+  const totals =
+    locks.totals.length === 0
+      ? Promise.resolve(new Map<string, ItemTotal>())
+      : tx
+          .query<{ item_id: string; on_hand: string; changes: string }>({ ...LOCK_TOTALS, values: [workspaceId, sorted(locks.totals)] })
+          .then(({ rows }) => new Map(rows.map((r) => [r.item_id, { onHand: toUnits(r.on_hand), changes: Number(r.changes) }])));
+  const held = Promise.all([advisory, totals]);
   const read = tx
     .query<{
       transfer: { id: EntityId; from_location_id: EntityId; to_location_id: EntityId; status: TransferStatus } | null;
@@ -112,11 +141,12 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
       items: ItemRow[] | null;
       balances: Array<{ item_id: EntityId; location_id: EntityId; on_hand: string; reserved: string; version: number }> | null;
       par_levels: Array<{ item_id: EntityId; location_id: EntityId; minimum: string }> | null;
+      default_threshold: string | null;
     }>({
       ...LOCK_AND_READ,
-      values: [workspaceId, locks.transferId ?? null, sorted(locks.locationIds), sorted(locks.itemIds), balances.map((k) => k.itemId), balances.map((k) => k.locationId), now],
+      values: [workspaceId, locks.transferId ?? null, sorted(locks.locationIds), sorted(locks.itemIds), balances.map((k) => k.itemId), balances.map((k) => k.locationId), now, locks.totals.length > 0],
     })
-    .then(({ rows }) => {
+    .then(async ({ rows }) => {
       const row = rows[0]!;
       const transfer = row.transfer && { id: row.transfer.id, fromLocationId: row.transfer.from_location_id, toLocationId: row.transfer.to_location_id, status: row.transfer.status };
       return {
@@ -130,6 +160,8 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
           }),
         ),
         parMinimums: new Map((row.par_levels ?? []).map((p) => [balanceKey({ itemId: p.item_id, locationId: p.location_id }), toUnits(p.minimum)])),
+        totals: await totals,
+        defaultThreshold: toUnits(row.default_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD),
       };
     });
   return [held, read];
@@ -164,6 +196,8 @@ export interface LedgerWrite {
   movements: readonly NewMovement[];
   /** The locked balances in their new state (unchanged ones may be left out). */
   balances: readonly LockedBalance[];
+  /** The locked totals the change altered, in their new state. */
+  totals: ReadonlyArray<{ itemId: string; onHand: Units; changes: number }>;
   /** Events other than stock.changed (recordStockChanges writes that one). */
   events: readonly Envelope<unknown>[];
 }
@@ -206,6 +240,10 @@ const WRITE = {
        UPDATE balances b SET on_hand = u.on_hand, reserved = u.reserved, version = u.version, updated_at = $8
          FROM unnest($29::uuid[], $30::uuid[], $31::numeric[], $32::numeric[], $33::bigint[]) AS u(item_id, location_id, on_hand, reserved, version)
         WHERE b.workspace_id = $1 AND b.item_id = u.item_id AND b.location_id = u.location_id
+     ), total AS (
+       UPDATE item_totals t SET on_hand = u.on_hand, changes = u.changes
+         FROM unnest($37::uuid[], $38::numeric[], $39::bigint[]) AS u(item_id, on_hand, changes)
+        WHERE t.workspace_id = $1 AND t.item_id = u.item_id
      )
      INSERT INTO outbox (id, type, workspace_id, message)
      SELECT e.id, e.type, $1, e.message FROM unnest($34::uuid[], $35::text[], $36::jsonb[]) WITH ORDINALITY AS e(id, type, message, n) ORDER BY e.n`,
@@ -213,7 +251,7 @@ const WRITE = {
 
 /**
  * Writes a change of stock in one statement: the transfer it creates (with its lines) or moves to
- * its next status, its movements, its balances and its events. A transfer entering a status after
+ * its next status, its movements, its balances, the items' totals and its events. A transfer entering a status after
  * pending (created completed, or moved) records the change's time and actor in that status's
  * columns, as stampsAfter (domain/transfer-lifecycle.ts) does for the answer. The tables'
  * constraints (on-hand never negative, reserved within on-hand, movement and line references)
@@ -264,6 +302,9 @@ export async function writeLedger(tx: PoolClient, workspaceId: string, w: Ledger
       e.map((x) => x.id),
       e.map((x) => x.type),
       e.map((x) => JSON.stringify(x)),
+      w.totals.map((x) => x.itemId),
+      w.totals.map((x) => unitsToDecimal(x.onHand)),
+      w.totals.map((x) => x.changes),
     ],
   });
 }
@@ -273,18 +314,16 @@ export async function writeLedger(tx: PoolClient, workspaceId: string, w: Ledger
  * workspace's next stock position, and answers that position (undefined when `changes` is empty:
  * nothing changed on-hand, no position is taken). The position is taken under its row's lock,
  * held to commit, so positions follow commit order with no gaps; send this last before COMMIT,
- * since every writer of the workspace queues on that row meanwhile. `forReaders`: what the
- * message carries beside the changes for readers that decide from them (item health alerts).
+ * since every writer of the workspace queues on that row meanwhile.
  */
 export async function recordStockChanges(
   tx: PoolClient,
   workspaceId: string,
   changes: readonly StockChanged[],
   requestId: string | null,
-  forReaders: Pick<StockLevelsChanged, 'defaultLowStockThreshold' | 'itemVersions'> = {},
 ): Promise<number | undefined> {
   if (changes.length === 0) return undefined;
-  const [message] = outboxMessages(StockEvents.changed, workspaceId, [{ changes, ...forReaders }], requestId);
+  const [message] = outboxMessages(StockEvents.changed, workspaceId, [{ changes }], requestId);
   const { rows } = await tx.query<{ position: string }>({
     name: 'stock_record_stock_changes',
     text: `WITH taken AS (

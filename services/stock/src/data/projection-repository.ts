@@ -1,4 +1,4 @@
-import type { CommittedLocation, ItemSnapshot, LocationSnapshot, LocationType, RecordOpening } from '@inv/shared/core';
+import type { Actor, CommittedLocation, ItemSnapshot, LocationSnapshot, LocationType, RecordOpening } from '@inv/shared/core';
 import type { Pool, PoolClient } from '@inv/shared/db';
 import { type Fenced, holdsFencedVersion } from '../domain/projected-facts';
 import type { ItemFacts, PlaceFacts } from '../domain/stock-policy';
@@ -14,6 +14,8 @@ export interface ItemRow extends Fenced {
   sku: string | null;
   description: string | null;
   track_stock: boolean | null;
+  /** The item's own low-stock threshold (numeric as text); null: the workspace default applies. */
+  low_stock_threshold: string | null;
   /** The catalog vouched for the item (an event or its answer); an opening's row is unconfirmed until then, since the catalog may yet roll it back. */
   confirmed: boolean;
 }
@@ -43,37 +45,101 @@ export function placeFacts(row: LocationRow | undefined): PlaceFacts | undefined
 }
 
 /** bigint columns as JavaScript numbers: versions come from a sequence, far below 2^53. */
-export const ITEM_COLUMNS = 'id, sku, description, track_stock, confirmed, version::float8 AS version, fence::float8 AS fence';
+export const ITEM_COLUMNS = 'id, sku, description, track_stock, low_stock_threshold::text, confirmed, version::float8 AS version, fence::float8 AS fence';
 export const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed, version::float8 AS version, fence::float8 AS fence';
+
+/** What an item's health is judged by, as a copy held it before and after a change of the copy. */
+export interface JudgedFields {
+  trackStock: boolean;
+  /** numeric as text; null: the workspace default. */
+  lowStockThreshold: string | null;
+}
+
+/** A copy that took a newer version of the catalog's item: what it held before (undefined: no real copy yet) and what it holds now. */
+export interface CopyChange {
+  workspaceId: string;
+  item: Pick<ItemSnapshot, 'id' | 'sku' | 'description'>;
+  before: JudgedFields | undefined;
+  after: JudgedFields;
+  /** Who made the change as the fence announced it (fenceItemCopy), null when unknown. */
+  fenceActor: Actor | null;
+}
+
+interface CopyChangeRow {
+  workspace_id: string;
+  id: string;
+  sku: string;
+  description: string;
+  track_stock: boolean;
+  low_stock_threshold: string | null;
+  old_version: string | null;
+  old_track_stock: boolean | null;
+  old_low_stock_threshold: string | null;
+  fence_actor: Actor | null;
+}
+
+function copyChanges(rows: CopyChangeRow[]): CopyChange[] {
+  return rows.map((r) => ({
+    workspaceId: r.workspace_id,
+    item: { id: r.id, sku: r.sku, description: r.description },
+    // A copy at version 0 held nothing the catalog vouched for (a fence's or an opening's row, or a copy from before thresholds were copied).
+    before: r.old_version === null || Number(r.old_version) === 0 ? undefined : { trackStock: r.old_track_stock === true, lowStockThreshold: r.old_low_stock_threshold },
+    after: { trackStock: r.track_stock, lowStockThreshold: r.low_stock_threshold },
+    fenceActor: r.fence_actor,
+  }));
+}
+
+/**
+ * The copies as they are before a change, locked (in key order, as every writer of copies locks
+ * them) so that the change compares with what it replaces; the statement that follows in the
+ * same round trip joins them through the temporary result of this one.
+ */
+const OLD_COPIES = `old AS (
+       SELECT i.workspace_id, i.id, i.version AS old_version, i.track_stock AS old_track_stock, i.low_stock_threshold::text AS old_low_stock_threshold
+         FROM items i JOIN unnest($1::text[], $2::uuid[]) AS k(workspace_id, id) ON i.workspace_id = k.workspace_id AND i.id = k.id
+        ORDER BY i.workspace_id, i.id
+          FOR UPDATE OF i
+     )`;
 
 /**
  * Applies item events in one statement, each unless the copy already holds its version or a later
  * one (events may arrive out of order): the highest version of each item wins, also among the
- * events given together.
+ * events given together. Answers the copies that took a newer version, with what they held before.
  */
-export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ workspaceId: string; item: ItemSnapshot }>): Promise<void> {
+export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ workspaceId: string; item: ItemSnapshot }>): Promise<CopyChange[]> {
   const latest = new Map<string, { workspaceId: string; item: ItemSnapshot }>();
   for (const e of events) {
-    const known = latest.get(e.item.id);
-    if (!known || known.item.version < e.item.version) latest.set(e.item.id, e);
+    const key = `${e.workspaceId}/${e.item.id}`;
+    const known = latest.get(key);
+    if (!known || known.item.version < e.item.version) latest.set(key, e);
   }
-  const rows = [...latest.values()].sort((a, b) => (a.item.id < b.item.id ? -1 : 1));
-  if (rows.length === 0) return;
-  await tx.query(
-    `INSERT INTO items AS i (id, workspace_id, sku, description, track_stock, confirmed, version)
-     SELECT id, workspace_id, sku, description, track_stock, true, version
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::bigint[]) AS e(id, workspace_id, sku, description, track_stock, version)
-     ON CONFLICT (workspace_id, id) DO UPDATE SET sku = EXCLUDED.sku, description = EXCLUDED.description, track_stock = EXCLUDED.track_stock, confirmed = true, version = EXCLUDED.version
-     WHERE i.version < EXCLUDED.version`,
+  const rows = [...latest.values()].sort((a, b) => (a.workspaceId === b.workspaceId ? (a.item.id < b.item.id ? -1 : 1) : a.workspaceId < b.workspaceId ? -1 : 1));
+  if (rows.length === 0) return [];
+  const { rows: changed } = await tx.query<CopyChangeRow>(
+    `WITH ${OLD_COPIES}, applied AS (
+       INSERT INTO items AS i (workspace_id, id, sku, description, track_stock, low_stock_threshold, confirmed, version)
+       SELECT e.workspace_id, e.id, e.sku, e.description, e.track_stock, e.low_stock_threshold, true, e.version
+         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::bigint[])
+              AS e(workspace_id, id, sku, description, track_stock, low_stock_threshold, version)
+        WHERE (SELECT count(*) FROM old) >= 0
+       ON CONFLICT (workspace_id, id) DO UPDATE SET sku = EXCLUDED.sku, description = EXCLUDED.description, track_stock = EXCLUDED.track_stock,
+              low_stock_threshold = EXCLUDED.low_stock_threshold, confirmed = true, version = EXCLUDED.version
+       WHERE i.version < EXCLUDED.version
+       RETURNING i.workspace_id, i.id, i.sku, i.description, i.track_stock, i.low_stock_threshold::text, i.fence_actor
+     )
+     SELECT a.*, o.old_version, o.old_track_stock, o.old_low_stock_threshold
+       FROM applied a LEFT JOIN old o ON o.workspace_id = a.workspace_id AND o.id = a.id`,
     [
-      rows.map((r) => r.item.id),
       rows.map((r) => r.workspaceId),
+      rows.map((r) => r.item.id),
       rows.map((r) => r.item.sku),
       rows.map((r) => r.item.description),
       rows.map((r) => r.item.trackStock),
+      rows.map((r) => r.item.lowStockThreshold),
       rows.map((r) => r.item.version),
     ],
   );
+  return copyChanges(changed);
 }
 
 /**
@@ -81,63 +147,79 @@ export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ wo
  * the copy had when it was found wanting (`observedFences`, null for none). The answer was read
  * once no write to the items was in flight, so a fence it does not reach belongs to a write that
  * never committed: it is lifted, unless a newer fence arrived meanwhile. Newer copied fields win.
+ * Answers the copies that took a newer version, with what they held before.
  */
-export async function storeResolvedItems(tx: PoolClient, workspaceId: string, items: ItemSnapshot[], observedFences: Map<string, number | null>): Promise<void> {
-  if (items.length === 0) return;
-  await tx.query(
-    `INSERT INTO items AS i (id, workspace_id, sku, description, track_stock, confirmed, version, fence)
-     SELECT id, $1, sku, description, track_stock, true, version, observed_fence
-     FROM unnest($2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::bigint[], $7::bigint[]) AS u(id, sku, description, track_stock, version, observed_fence)
-     ORDER BY id
-     ON CONFLICT (workspace_id, id) DO UPDATE SET
-       sku = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.sku ELSE i.sku END,
-       description = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.description ELSE i.description END,
-       track_stock = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.track_stock ELSE i.track_stock END,
-       confirmed = true,
-       version = greatest(i.version, EXCLUDED.version),
-       fence = CASE WHEN i.fence = EXCLUDED.fence AND i.fence > EXCLUDED.version THEN NULL ELSE i.fence END`,
+export async function storeResolvedItems(tx: PoolClient, workspaceId: string, items: ItemSnapshot[], observedFences: Map<string, number | null>): Promise<CopyChange[]> {
+  if (items.length === 0) return [];
+  const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const { rows: changed } = await tx.query<CopyChangeRow>(
+    `WITH ${OLD_COPIES}, stored AS (
+       INSERT INTO items AS i (workspace_id, id, sku, description, track_stock, low_stock_threshold, confirmed, version, fence)
+       SELECT u.workspace_id, u.id, u.sku, u.description, u.track_stock, u.low_stock_threshold, true, u.version, u.observed_fence
+         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::bigint[], $8::bigint[])
+              AS u(workspace_id, id, sku, description, track_stock, low_stock_threshold, version, observed_fence)
+        WHERE (SELECT count(*) FROM old) >= 0
+       ON CONFLICT (workspace_id, id) DO UPDATE SET
+         sku = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.sku ELSE i.sku END,
+         description = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.description ELSE i.description END,
+         track_stock = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.track_stock ELSE i.track_stock END,
+         low_stock_threshold = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.low_stock_threshold ELSE i.low_stock_threshold END,
+         confirmed = true,
+         version = greatest(i.version, EXCLUDED.version),
+         fence = CASE WHEN i.fence = EXCLUDED.fence AND i.fence > EXCLUDED.version THEN NULL ELSE i.fence END
+       RETURNING i.workspace_id, i.id, i.sku, i.description, i.track_stock, i.low_stock_threshold::text, i.fence_actor, i.version
+     )
+     SELECT s.workspace_id, s.id, s.sku, s.description, s.track_stock, s.low_stock_threshold, s.fence_actor, o.old_version, o.old_track_stock, o.old_low_stock_threshold
+       FROM stored s LEFT JOIN old o ON o.workspace_id = s.workspace_id AND o.id = s.id
+      WHERE o.old_version IS NULL OR o.old_version < s.version`,
     [
-      workspaceId,
-      items.map((i) => i.id),
-      items.map((i) => i.sku),
-      items.map((i) => i.description),
-      items.map((i) => i.trackStock),
-      items.map((i) => i.version),
-      items.map((i) => observedFences.get(i.id) ?? null),
+      sorted.map(() => workspaceId),
+      sorted.map((i) => i.id),
+      sorted.map((i) => i.sku),
+      sorted.map((i) => i.description),
+      sorted.map((i) => i.trackStock),
+      sorted.map((i) => i.lowStockThreshold),
+      sorted.map((i) => i.version),
+      sorted.map((i) => observedFences.get(i.id) ?? null),
     ],
   );
+  return copyChanges(changed);
 }
 
 /** Records the items a record-opening command introduces, in one statement; the catalog confirms them later. */
 export async function storeOpeningItems(tx: PoolClient, workspaceId: string, items: RecordOpening['lines'][number]['item'][]): Promise<void> {
   await tx.query(
-    `INSERT INTO items (id, workspace_id, sku, description, track_stock, confirmed)
-     SELECT id, $1, sku, description, track_stock, false
-     FROM unnest($2::uuid[], $3::text[], $4::text[], $5::boolean[]) AS i(id, sku, description, track_stock)
+    `INSERT INTO items (id, workspace_id, sku, description, track_stock, low_stock_threshold, confirmed)
+     SELECT id, $1, sku, description, track_stock, low_stock_threshold, false
+     FROM unnest($2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[]) AS i(id, sku, description, track_stock, low_stock_threshold)
      ORDER BY id
      ON CONFLICT (workspace_id, id) DO NOTHING`,
-    [workspaceId, items.map((i) => i.id), items.map((i) => i.sku), items.map((i) => i.description), items.map((i) => i.trackStock)],
+    [workspaceId, items.map((i) => i.id), items.map((i) => i.sku), items.map((i) => i.description), items.map((i) => i.trackStock), items.map((i) => i.lowStockThreshold)],
   );
 }
 
-/** Forgets items that only a cancelled opening had introduced. */
+/** Forgets items that only a cancelled opening had introduced, with their totals (the opening was all they held). */
 export async function deleteUnconfirmedItems(tx: PoolClient, workspaceId: string, ids: string[]): Promise<void> {
-  await tx.query('DELETE FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) AND NOT confirmed', [workspaceId, ids]);
+  await tx.query(
+    `WITH gone AS (DELETE FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) AND NOT confirmed RETURNING id)
+     DELETE FROM item_totals WHERE workspace_id = $1 AND item_id IN (SELECT id FROM gone)`,
+    [workspaceId, ids],
+  );
 }
 
 /**
- * Fences the copy of an item at `version` (creating the row when the item was never heard of);
- * the caller holds the item's exclusive lock. With `requireNoStock`, answers the item's on-hand
- * over every location, read under that lock.
+ * Fences the copy of an item at `version` (creating the row when the item was never heard of),
+ * recording who makes the change; the caller holds the item's exclusive lock. With
+ * `requireNoStock`, answers the item's on-hand over every location, read under that lock.
  */
-export async function fenceItemCopy(tx: PoolClient, workspaceId: string, itemId: string, version: number, requireNoStock: boolean): Promise<{ onHand: string | undefined }> {
+export async function fenceItemCopy(tx: PoolClient, workspaceId: string, itemId: string, version: number, requireNoStock: boolean, actor: Actor | null): Promise<{ onHand: string | undefined }> {
   await tx.query('INSERT INTO items (id, workspace_id, confirmed) VALUES ($1, $2, false) ON CONFLICT (workspace_id, id) DO NOTHING', [itemId, workspaceId]);
   let onHand: string | undefined;
   if (requireNoStock) {
     const { rows } = await tx.query<{ on_hand: string }>('SELECT coalesce(sum(on_hand), 0)::text AS on_hand FROM balances WHERE workspace_id = $1 AND item_id = $2', [workspaceId, itemId]);
     onHand = rows[0]!.on_hand;
   }
-  await tx.query('UPDATE items SET fence = greatest(fence, $3) WHERE id = $1 AND workspace_id = $2', [itemId, workspaceId, version]);
+  await tx.query('UPDATE items SET fence = greatest(fence, $3), fence_actor = $4 WHERE id = $1 AND workspace_id = $2 AND (fence IS NULL OR fence <= $3)', [itemId, workspaceId, version, actor]);
   return { onHand };
 }
 

@@ -24,7 +24,7 @@ describe('copies of items', () => {
   it('when a hundred items arrive together, out of order with their updates, then each copy holds its highest version', async () => {
     const ws = newId();
     const ids = Array.from({ length: 100 }, () => newId());
-    const snapshot = (id: string, version: number) => ({ id, sku: `SKU-${id.slice(0, 8)}-v${version}`, description: '', trackStock: true, version });
+    const snapshot = (id: string, version: number) => ({ id, sku: `SKU-${id.slice(0, 8)}-v${version}`, description: '', trackStock: true, lowStockThreshold: null, version });
     // The update (version 2) of the first ten is published before their creation (version 1).
     for (const id of ids.slice(0, 10)) await world.runtime.broker.publishEvent(envelope(CatalogEvents.itemUpdated, ws, snapshot(id, 2), null), 5000);
     for (const id of ids) await world.runtime.broker.publishEvent(envelope(CatalogEvents.itemCreated, ws, snapshot(id, 1), null), 5000);

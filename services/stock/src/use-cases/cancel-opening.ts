@@ -8,7 +8,8 @@ import { removedOpening } from '../domain/ledger-plan';
 
 /**
  * Undoes an opening whose caller (the catalog) could not commit the items: the items never
- * existed, so their opening movements and balances are removed rather than compensated, and a
+ * existed, so their opening movements and balances are removed rather than compensated, with
+ * their copies and totals (no item health alert: the catalog never announced the items), and a
  * stock.changed (taking the workspace's next stock position) tells projections. Idempotent; an
  * opening that has not arrived yet is blocked from applying later. Throws Conflict when that
  * stock has moved since.
@@ -23,7 +24,7 @@ export async function cancelOpeningIn(tx: PoolClient, workspaceId: string, reque
   if (!opening || opening.cancelled_at) return { cancelled: true as const };
   const { movements, movedSince } = await openingMovements(tx, workspaceId, operationId);
   if (movedSince) throw new Conflict(`The stock of opening ${operationId} has moved since; it can no longer be cancelled.`);
-  const [, read] = lockLedger(tx, workspaceId, { locationIds: [], itemIds: [], itemsAddedTo: [], balances: movements }, new Date());
+  const [, read] = lockLedger(tx, workspaceId, { locationIds: [], itemIds: [], itemsAddedTo: [], totals: [], balances: movements }, new Date());
   const { balances } = await read;
   await deleteOpeningStock(tx, workspaceId, operationId, movements);
   await deleteUnconfirmedItems(tx, workspaceId, [...new Set(movements.map((m) => m.itemId))]);

@@ -34,7 +34,7 @@ export async function createTransfer(runtime: ServiceRuntime, caller: Caller, in
   const workspaceId = caller.workspace.id;
 
   return runLedgerUnit(runtime, caller, guard, {
-    locks: { locationIds: [from, to], itemIds, itemsAddedTo: [], balances: balancesTouched(changes) },
+    locks: { locationIds: [from, to], itemIds, itemsAddedTo: [], totals: [], balances: balancesTouched(changes) },
     copies: { itemIds, locationIds: [from, to] },
     quota: { quota: planQuota(caller.workspace, 'transfers'), inUse: TRANSFERS_IN_USE },
     decide: (facts, now) => {

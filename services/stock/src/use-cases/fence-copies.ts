@@ -1,6 +1,7 @@
-import { Conflict, FenceItem, FenceLocation, type ItemFenced, type z } from '@inv/shared/core';
+import { Conflict, FenceItem, FenceLocation, type z } from '@inv/shared/core';
+import { currentActor } from '@inv/shared/messaging';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
-import { latestStockPosition, lockExclusively } from '../data/ledger';
+import { lockExclusively } from '../data/ledger';
 import { ensureLocationRow, fenceItemCopy, fenceLocationCopy } from '../data/projection-repository';
 import { toUnits } from '../domain/quantity';
 
@@ -13,20 +14,20 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'outbox'>;
  * flight on the item (none of them was decided from the item as it was and commits after the
  * change). Throws Conflict, fencing nothing, when the item is to become catalog-only while stock
  * of it is on hand anywhere (reserved stock is on hand too, so pending transfers of it count).
- * Answers the workspace's stock position as read under that lock (ItemFenced): the change falls
- * after it in the ledger's order.
+ * Records who makes the change (the catalog's caller), for the item health alert a threshold
+ * change may send when the copy learns it (use-cases/item-health-changes.ts).
  */
-export async function fenceItem(runtime: Runtime, workspaceId: string, fence: z.output<typeof FenceItem>): Promise<ItemFenced> {
+export async function fenceItem(runtime: Runtime, workspaceId: string, fence: z.output<typeof FenceItem>): Promise<{ fenced: true }> {
   const { itemId } = fence;
   return transact(runtime, async (tx) => {
     await lockExclusively(tx, 'item', itemId);
-    const { onHand } = await fenceItemCopy(tx, workspaceId, itemId, fence.version, fence.requireNoStock);
+    const { onHand } = await fenceItemCopy(tx, workspaceId, itemId, fence.version, fence.requireNoStock, currentActor());
     if (onHand !== undefined && toUnits(onHand) !== 0n) {
       throw new Conflict(
         'The item has stock on hand, possibly reserved by pending transfers; complete, reject or cancel those and move or adjust the rest to 0 before making the item catalog-only (trackStock false).',
       );
     }
-    return { position: await latestStockPosition(tx, workspaceId) };
+    return { fenced: true as const };
   });
 }
 

@@ -174,7 +174,7 @@ describe('the ledger unit of work', () => {
     const command = {
       operationId: newId(),
       caller: w.caller,
-      lines: [{ item: { id: newId(), sku: 'NEW-1', description: '', trackStock: true }, locationId: at.id, quantity: 4 }],
+      lines: [{ item: { id: newId(), sku: 'NEW-1', description: '', trackStock: true, lowStockThreshold: null }, locationId: at.id, quantity: 4 }],
     };
     const [a, b] = await Promise.all([recordOpening(world.runtime, command), recordOpening(world.runtime, command)]);
     expect(a).toEqual({ movements: 1, position: 1 });

@@ -1,11 +1,13 @@
-import { actorOf, type Caller, type EntityId, type ParCrossed, type PlanQuota, StockEvents, type StockChanged } from '@inv/shared/core';
+import { type Actor, actorOf, type Caller, type EntityId, type ItemHealthCrossed, type ParCrossed, type PlanQuota, StockEvents, type StockChanged } from '@inv/shared/core';
 import { claimPlanQuotaAndCommit, commitInRoundTrip, type EffectGuard, inOneRoundTrip, type InUseQuery, type PoolClient } from '@inv/shared/db';
 import { type Envelope, outboxMessages } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { type LedgerFacts, type LedgerLocks, lockLedger, type NewTransfer, recordStockChanges, type TransferTransition, writeLedger } from '../data/ledger';
 import { type Labels, type MovementDraft, type NewMovement, newMovements, planLedger, type ReservationDraft } from '../domain/ledger-plan';
+import { type TotalChange, thresholdOf, totalChanges } from '../domain/item-health';
 import { parCrossings } from '../domain/par-levels';
 import { toUnits } from '../domain/quantity';
+import { itemHealthCrossed } from './item-health-changes';
 import { presentParCrossing } from './ledger-facts';
 import { requireTrusted, withTrustedCopies } from './projection-gate';
 
@@ -49,7 +51,8 @@ export interface LedgerChange<R> {
  * 1. BEGIN, the Idempotency-Key's claim, the change's own first statements, then the locks and
  *    the facts (lockLedger);
  * 2. — after deciding by the policy and planning the ledger (domain/ledger-plan.ts) in this
- *    process — the writes (writeLedger: transfer, lines, movements, balances, events), the key's
+ *    process, and judging the par levels and item health it crosses — the writes (writeLedger:
+ *    transfer, lines, movements, balances, items' totals, events), the key's
  *    stored answer, the workspace's next stock position and the plan quota's claim with COMMIT
  *    (or COMMIT alone).
  * The copies of items and locations are trusted unless they lack something (never heard of, or
@@ -72,12 +75,14 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: Caller, 
       const movements = newMovements(plan.movements, actor.userId, now);
       const { result, events } = decision.answer(movements);
       const crossings = parCrossedEvents(workspaceId, requestId, facts, plan.changed);
+      const totals = itemTotalChanges(facts, plan.changed);
+      const healthCrossings = itemHealthCrossedEvents(workspaceId, requestId, actor, facts, totals);
       const [, , position] = await inOneRoundTrip(tx, () => [
-        writeLedger(tx, workspaceId, { actor, now, transfer: decision.transfer, movements, balances: plan.balances, events: [...events, ...crossings] }),
+        writeLedger(tx, workspaceId, { actor, now, transfer: decision.transfer, movements, balances: plan.balances, totals, events: [...events, ...crossings, ...healthCrossings] }),
         guard.finish(tx, result),
         // The workspace's hot rows last, the quota's claim with COMMIT in the same message: each is
         // locked only while the server runs what follows it, with no round trip to this process.
-        recordStockChanges(tx, workspaceId, plan.changed, requestId, { defaultLowStockThreshold: caller.workspace.defaultLowStockThreshold, itemVersions: copiedItemVersions(facts, plan.changed) }),
+        recordStockChanges(tx, workspaceId, plan.changed, requestId),
         change.quota ? claimPlanQuotaAndCommit(tx, workspaceId, change.quota.quota, change.quota.inUse) : commitInRoundTrip(tx),
       ]);
       return { result, position };
@@ -85,14 +90,28 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: Caller, 
   );
 }
 
-/** The version of each changed item's copy the change was decided from (StockLevelsChanged.itemVersions). */
-function copiedItemVersions(facts: LedgerFacts, changed: readonly StockChanged[]): Record<string, number> {
-  const versions: Record<string, number> = {};
-  for (const { itemId } of changed) {
+/**
+ * The items' totals a change leaves, each judged for its health (domain/item-health.ts) by the
+ * copy of the item and the workspace default read under the totals' locks. A transfer changes no
+ * total, and locks none.
+ */
+export function itemTotalChanges(facts: Pick<LedgerFacts, 'items' | 'totals' | 'defaultThreshold'>, changed: readonly StockChanged[]): TotalChange[] {
+  const rules = (itemId: string) => {
     const copy = facts.items.get(itemId);
-    if (copy) versions[itemId] = copy.version;
-  }
-  return versions;
+    const own = copy?.low_stock_threshold ?? null;
+    return { trackStock: copy?.track_stock === true, threshold: thresholdOf(own === null ? null : toUnits(own), facts.defaultThreshold) };
+  };
+  return totalChanges(facts.totals, rules, changed.map((c) => ({ itemId: c.itemId, delta: toUnits(c.delta) })));
+}
+
+/** The stock.item_health_crossed events of a change's totals, with the item as its copy names it. */
+function itemHealthCrossedEvents(workspaceId: string, requestId: string, actor: Actor, facts: Pick<LedgerFacts, 'items'>, totals: readonly TotalChange[]): Envelope<ItemHealthCrossed>[] {
+  const crossings = totals.flatMap((change) => {
+    if (change.crossed === undefined) return [];
+    const copy = facts.items.get(change.itemId);
+    return [itemHealthCrossed({ id: change.itemId, sku: copy?.sku ?? null, description: copy?.description ?? null }, { ...change, crossed: change.crossed })];
+  });
+  return outboxMessages(StockEvents.itemHealthCrossed, workspaceId, crossings, requestId, actor);
 }
 
 /**

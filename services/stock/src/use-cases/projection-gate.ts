@@ -4,6 +4,7 @@ import { copiesResolved } from '@inv/shared/observability';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { isKnownItem, isKnownLocation, type ItemRow, type LocationRow, storeResolvedItems, storeResolvedLocation } from '../data/projection-repository';
 import { isFencedPast } from '../domain/projected-facts';
+import { judgeCopyChanges } from './item-health-changes';
 
 type Runtime = Pick<ServiceRuntime, 'pool' | 'client' | 'config'>;
 
@@ -99,7 +100,9 @@ export async function readTrustedCopies<T>(
 /**
  * Asks the owners for what the copies lacked, as committed once no write to them is in flight,
  * and stores it (in a transaction, for its retry: the upsert may meet a consumer batch applying
- * events in another order). Entities an owner does not know stay absent.
+ * events in another order). Entities an owner does not know stay absent. A copy that learns a
+ * change of an item's threshold or tracking here, before the catalog's event, judges the item's
+ * health at that change, for the caller the fence recorded (item-health-changes.ts).
  */
 async function askOwners(runtime: Runtime, workspaceId: string, gap: { items: Wanting[]; locations: Wanting[] }, requestId: string | null): Promise<void> {
   for (const [kind, wanting] of [['item', gap.items], ['location', gap.locations]] as const) {
@@ -117,7 +120,8 @@ async function askOwners(runtime: Runtime, workspaceId: string, gap: { items: Wa
   ]);
   const asked = new Map(gap.items.map((i) => [i.id, i.fence]));
   await withTransaction(runtime.pool, async (tx) => {
-    await storeResolvedItems(tx, workspaceId, items.filter((i) => asked.has(i.id)), asked);
+    const changed = await storeResolvedItems(tx, workspaceId, items.filter((i) => asked.has(i.id)), asked);
+    await judgeCopyChanges(tx, changed, (change) => ({ actor: change.fenceActor, requestId: null }));
     for (const found of locations) if (found) await storeResolvedLocation(tx, workspaceId, found.answer, found.fence);
   });
 }

@@ -60,7 +60,7 @@ export async function recordOpening(runtime: ServiceRuntime, input: z.output<typ
         }),
         storeOpeningItems(tx, workspaceId, input.lines.map((l) => l.item)),
       ],
-      locks: { locationIds, itemIds, itemsAddedTo: [], balances: movements },
+      locks: { locationIds, itemIds, itemsAddedTo: [], totals: itemIds, balances: movements },
       copies: { itemIds: [], locationIds },
       decide: (facts) => {
         for (const locationId of locationIds) {

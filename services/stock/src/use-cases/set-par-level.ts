@@ -38,7 +38,7 @@ export async function setParLevel(runtime: ServiceRuntime, caller: Caller, path:
   return withTrustedCopies(runtime, workspaceId, caller.requestId, (final) =>
     transact(runtime, async (tx) => {
       const now = new Date();
-      const locks = { locationIds: [key.locationId], itemIds: [key.itemId], itemsAddedTo: [key.itemId], balances: [] };
+      const locks = { locationIds: [key.locationId], itemIds: [key.itemId], itemsAddedTo: [key.itemId], totals: [], balances: [] };
       const [, locked] = await inOneRoundTrip(tx, () => lockLedger(tx, workspaceId, locks, now));
       requireTrusted({ itemIds: [key.itemId], locationIds: [key.locationId] }, locked, final);
       const refused = parLevelRefusal({ ...facts, known: true, item: itemFacts(locked.items.get(key.itemId)), place: placeFacts(locked.locations.get(key.locationId)) });

@@ -45,7 +45,7 @@ export async function transitionTransfer(
   const reason = 'reason' in input ? (input.reason ?? '') : '';
 
   return runLedgerUnit(runtime, caller, guard, {
-    locks: { transferId: id, locationIds: [from, to], itemIds, itemsAddedTo: [], balances: balancesTouched(changes) },
+    locks: { transferId: id, locationIds: [from, to], itemIds, itemsAddedTo: [], totals: [], balances: balancesTouched(changes) },
     copies: { itemIds, locationIds: [from, to] },
     decide: (facts, now) => {
       if (!facts.transfer) throw new NotFound('Transfer');
