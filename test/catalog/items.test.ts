@@ -1,5 +1,5 @@
 import { expectError } from '../support/api';
-import { newMember, newWorkspace, sql, unique } from '../support/fixtures';
+import { eventually, newMember, newWorkspace, sql, unique } from '../support/fixtures';
 import { receive } from '../stock/stock-fixtures';
 import { catalogEvents, createItem, createSupplier, createTag } from './catalog-helpers';
 
@@ -150,29 +150,32 @@ describe('items', () => {
     expect(res.body).toMatchObject({ description: 'new', trackStock: false, lowStockThreshold: 10, createdAt: item.createdAt });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(item.updatedAt));
     expect(await catalogEvents(ws.id, 'item.updated')).toEqual([
-      { type: 'item.updated', payload: { id: item.id, sku: item.sku, description: 'new', trackStock: false, version: expect.any(Number), resource: res.body, stockPosition: 0 } },
+      { type: 'item.updated', payload: { id: item.id, sku: item.sku, description: 'new', trackStock: false, lowStockThreshold: 10, version: expect.any(Number), resource: res.body } },
     ]);
     const cleared = await ws.owner.patch(`/items/${item.id}`, { lowStockThreshold: null });
     expect(cleared.body.lowStockThreshold).toBeNull();
   });
 
-  it('when a PATCH changes only the low-stock threshold, then it is fenced in the stock service: item.updated carries the stock position it falls after, and later stock changes the item version they were decided from', async () => {
+  it('when a PATCH changes only the low-stock threshold, then the stock service judges the item by it from the answer on: the change itself once, then each movement', async () => {
     const ws = await newWorkspace();
     const item = await createItem(ws);
-    await receive(ws.owner, item.id, ws.defaultLocationId, 4);
-    await receive(ws.owner, item.id, ws.defaultLocationId, 4);
-    const positions = await sql<{ position: string }>('SELECT position FROM stock.stock_positions WHERE workspace_id = $1', [ws.id]);
-    expect(positions).toHaveLength(1);
-    const position = positions[0]!.position;
-    expect((await ws.owner.patch(`/items/${item.id}`, { lowStockThreshold: 10 })).status).toBe(200);
-    const [updated] = await catalogEvents(ws.id, 'item.updated');
-    expect(updated!.payload).toMatchObject({ stockPosition: Number(position), resource: { lowStockThreshold: 10 } });
-    await receive(ws.owner, item.id, ws.defaultLocationId, 1);
-    const [after] = await sql<{ message: { payload: { position: number; itemVersions: Record<string, number> } } }>(
-      "SELECT message FROM stock.outbox WHERE workspace_id = $1 AND type = 'stock.changed' ORDER BY (message->'payload'->>'position')::bigint DESC LIMIT 1",
-      [ws.id],
-    );
-    expect(after!.message.payload).toMatchObject({ position: Number(position) + 1, itemVersions: { [item.id]: updated!.payload.version } });
+    await receive(ws.owner, item.id, ws.defaultLocationId, 4); // the first change of its total: nothing
+    await receive(ws.owner, item.id, ws.defaultLocationId, 4); // 8: ok by the default 5
+    expect((await ws.owner.patch(`/items/${item.id}`, { lowStockThreshold: 10 })).status).toBe(200); // 8 ≤ 10: low
+    await receive(ws.owner, item.id, ws.defaultLocationId, 1); // 9: still low
+    await receive(ws.owner, item.id, ws.defaultLocationId, 2); // 11: ok by 10
+    const crossings = await eventually('three crossings', async () => {
+      const rows = await sql<{ payload: { health: string; onHand: number; threshold: number } }>(
+        "SELECT message->'payload' AS payload FROM stock.outbox WHERE workspace_id = $1 AND type = 'stock.item_health_crossed' ORDER BY seq",
+        [ws.id],
+      );
+      return rows.length >= 3 ? rows : undefined;
+    });
+    expect(crossings.map(({ payload: p }) => [p.health, p.onHand, p.threshold])).toEqual([
+      ['ok', 8, 5],
+      ['low', 8, 10],
+      ['ok', 11, 10],
+    ]);
   });
 
   it('when a PATCH links and then unlinks a supplier, then supplier follows', async () => {
@@ -226,8 +229,8 @@ describe('items', () => {
     const b = await createItem(ws, { description: 'B', trackStock: false });
     await createSupplier(ws);
     expect(await catalogEvents(ws.id, 'item.created')).toEqual([
-      { type: 'item.created', payload: { id: a.id, sku: a.sku, description: 'A', trackStock: true, version: expect.any(Number), resource: a } },
-      { type: 'item.created', payload: { id: b.id, sku: b.sku, description: 'B', trackStock: false, version: expect.any(Number), resource: b } },
+      { type: 'item.created', payload: { id: a.id, sku: a.sku, description: 'A', trackStock: true, lowStockThreshold: null, version: expect.any(Number), resource: a } },
+      { type: 'item.created', payload: { id: b.id, sku: b.sku, description: 'B', trackStock: false, lowStockThreshold: null, version: expect.any(Number), resource: b } },
     ]);
     const workspace = await ws.owner.get(`/workspaces/${ws.id}`);
     expect(workspace.body).toMatchObject({ itemsUsage: 2, suppliersUsage: 1 });
@@ -269,7 +272,7 @@ describe('items', () => {
     const { adminDeps } = await import('../support/fixtures');
     const { client } = await adminDeps();
     const answer = await client.request('catalog', 'catalog.get-items', { itemIds: [mine.id, theirs.id] }, { workspaceId: a.id });
-    expect(answer).toEqual([{ id: mine.id, sku: mine.sku, description: 'mine', trackStock: true, version: expect.any(Number) }]);
+    expect(answer).toEqual([{ id: mine.id, sku: mine.sku, description: 'mine', trackStock: true, lowStockThreshold: null, version: expect.any(Number) }]);
     // Ids are parsed where the command enters: one that cannot be an id refuses the command, naming it.
     await expect(client.request('catalog', 'catalog.get-items', { itemIds: [mine.id, 'junk'] }, { workspaceId: a.id })).rejects.toMatchObject({ code: 'bad_request', message: expect.stringContaining('itemIds') });
   });

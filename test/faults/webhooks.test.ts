@@ -134,6 +134,35 @@ it(
   ),
 );
 
+it(
+  'when an item crosses its threshold while RabbitMQ is away, and again while the notifications service is dead, then each crossing is delivered once afterwards',
+  withLogs(
+    () => stack,
+    async () => {
+      const { ws, from, itemIds } = await stockedWorkspace(1, 10); // the opening: 10, ok by the default 5
+      await endpointFor(ws, ['item.*']);
+      await waitUntil('the stock service knows the item', async () => (await sql('SELECT 1 FROM stock.items WHERE id = $1 AND confirmed', [itemIds[0]])).length === 1, 10_000);
+      const adjust = async (quantity: number) => {
+        const res = await ws.owner.post('/inventory/movements', { type: 'adjustment', itemId: itemIds[0], locationId: from, quantity });
+        expect(res.status).toBe(201);
+      };
+      await stack.cut('rabbitmq');
+      await adjust(-7); // 3: low, committed with its crossing while no message can leave
+      await stack.restore('rabbitmq');
+      await stack.kill('notifications', 'SIGKILL');
+      await adjust(-3); // 0: out, published while nobody consumes
+      await stack.respawn('notifications');
+      await eventually('both crossings delivered', async () => (arrivals(ws, 'item.stock_low').size + arrivals(ws, 'item.stock_out').size === 2 ? true : undefined), 30_000);
+      const low = [...arrivals(ws, 'item.stock_low').values()];
+      const out = [...arrivals(ws, 'item.stock_out').values()];
+      expect(low.map((a) => [a.data.onHand, a.data.threshold, a.webhookIds.size])).toEqual([[3, 5, 1]]);
+      expect(out.map((a) => [a.data.onHand, a.data.threshold, a.webhookIds.size])).toEqual([[0, 5, 1]]);
+      expect(arrivals(ws, 'item.stock_ok').size).toBe(0);
+      expectAllAlive(stack);
+    },
+  ),
+);
+
 it('when the cases above have run (creates, deliveries, kills, an outage), then no signing secret appears in any process log', () => {
   expect(receiver.secrets.length).toBeGreaterThan(0);
   for (const name of ['gateway', 'notifications', 'stock', 'catalog', 'locations'] as const) {

@@ -1,4 +1,5 @@
-import { eventually, newWorkspace, type TestWorkspace } from '../support/fixtures';
+import { expectError, request } from '../support/api';
+import { eventually, newMember, newWorkspace, sql, type TestWorkspace } from '../support/fixtures';
 import { type ReceivedDelivery, WebhookReceiver } from '../support/webhook-receiver';
 import { createLocation, receive } from '../stock/stock-fixtures';
 
@@ -119,5 +120,62 @@ describe('stock alerts', () => {
       return got.length >= expected.length ? got : undefined;
     });
     expect(inOrder(alerts).map((d) => d.event.type)).toEqual(expected);
+  });
+
+  it("when the owner changes the workspace default threshold, then every item judged by it is judged once, by the new default from the answer on", async () => {
+    const ws = await newWorkspace();
+    const r = await subscribed(ws, ['item.stock_low', 'item.stock_ok', 'item.stock_out']);
+    const settings = (body: unknown, key = ws.ownerKey) => request('PATCH', '/inventory/settings', { key, query: { workspaceId: ws.id }, body });
+    expect((await ws.owner.get('/inventory/settings')).body).toEqual({ defaultLowStockThreshold: 5 });
+    const onDefault = (await ws.owner.post('/items', { sku: `DEF-${Date.now()}`, description: 'On the default' })).body;
+    const own = (await ws.owner.post('/items', { sku: `OWN-${Date.now()}`, description: 'Own threshold', lowStockThreshold: 2 })).body;
+    await receive(ws.owner, onDefault.id, ws.defaultLocationId, 8); // first observation: nothing
+    await receive(ws.owner, own.id, ws.defaultLocationId, 8);
+    const changed = await settings({ defaultLowStockThreshold: 10 }); // 8 ≤ 10: low, for onDefault only
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ defaultLowStockThreshold: 10 });
+    expect((await settings({ defaultLowStockThreshold: 10 })).status).toBe(200); // the same value: nothing more
+    // The catalog's health filter follows the default once the change reaches it: 8 is low by 10, not by 5.
+    await eventually('the catalog filters by the new default', async () => ((await ws.owner.get('/items/count', { query: { stockHealth: 'low' } })).body === 1 ? true : undefined));
+    await receive(ws.owner, onDefault.id, ws.defaultLocationId, 3); // 11 > 10: ok
+    const health = () => r.received.filter((d) => d.event.type.startsWith('item.stock_'));
+    const alerts = await eventually('two alerts', async () => (health().length >= 2 ? inOrder(health()) : undefined), ALERTS_WITHIN_MS);
+    expect(alerts.map((d) => [d.event.type, d.event.data.item.id, d.event.data.onHand, d.event.data.threshold])).toEqual([
+      ['item.stock_low', onDefault.id, 8, 10],
+      ['item.stock_ok', onDefault.id, 11, 10],
+    ]);
+    expect(alerts[0]!.event.actor.userId).toEqual(expect.any(String));
+    expect(health()).toHaveLength(2);
+  });
+
+  it('when the default threshold is changed by a member, or to a value out of bounds, then the envelope says why and nothing changes', async () => {
+    const ws = await newWorkspace();
+    const member = await newMember(ws, { role: 'member' });
+    const patch = (body: unknown, key = ws.ownerKey) => request('PATCH', '/inventory/settings', { key, query: { workspaceId: ws.id }, body });
+    expectError(await patch({ defaultLowStockThreshold: 7 }, member.key), 403, 'forbidden');
+    expectError(await patch({ defaultLowStockThreshold: -1 }), 400, 'bad_request');
+    expectError(await patch({ defaultLowStockThreshold: 1_000_001 }), 400, 'bad_request');
+    expectError(await patch({ defaultLowStockThreshold: 1.23456 }), 400, 'bad_request');
+    expectError(await patch({ defaultLowStockThreshold: '7' }), 400, 'bad_request');
+    expectError(await patch({}), 400, 'bad_request');
+    expectError(await patch({ defaultLowStockThreshold: 7, lowStockThreshold: 7 }), 400, 'bad_request');
+    expect((await ws.owner.get('/inventory/settings')).body).toEqual({ defaultLowStockThreshold: 5 });
+    expect(await sql("SELECT 1 FROM stock.outbox WHERE workspace_id = $1 AND type = 'stock.settings_changed'", [ws.id])).toEqual([]);
+  });
+
+  it('when an endpoint is created and a transfer made right after its answer, then the transfer is delivered, every time', async () => {
+    const ws = await newWorkspace({ plan: 'business' });
+    const item = (await ws.owner.post('/items', { sku: `NEWEP-${Date.now()}`, description: 'Cable', quantity: 50, locationId: ws.defaultLocationId })).body;
+    const van = await createLocation(ws);
+    const rounds: Array<{ receiver: WebhookReceiver; transferId: string }> = [];
+    for (let round = 0; round < 5; round++) {
+      const receiver = await subscribed(ws, ['transfer.completed']);
+      const moved = await ws.owner.post('/inventory/transfers', { fromLocationId: ws.defaultLocationId, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 1 }] });
+      expect(moved.status).toBe(201);
+      rounds.push({ receiver, transferId: moved.body.id });
+    }
+    for (const [i, { receiver, transferId }] of rounds.entries()) {
+      await eventually(`round ${i}'s transfer delivered to its new endpoint`, async () => (receiver.ofType('transfer.completed').some((d) => d.event.data.id === transferId) ? true : undefined), ALERTS_WITHIN_MS);
+    }
   });
 });

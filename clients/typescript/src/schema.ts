@@ -425,6 +425,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inventory/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the workspace's stock settings
+         * @description The default low-stock threshold of items whose lowStockThreshold is null (5 until the workspace sets another).
+         *
+         *     Requires scope `inventory.read`.
+         */
+        get: operations["getStockSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the workspace's stock settings
+         * @description Sets the default low-stock threshold of items whose lowStockThreshold is null; the owner's alone (403 otherwise). From the answer on, every stock change is judged by it; the change itself judges each stock-tracked item that uses the default once, at its on-hand now, and an item it moves across the threshold sends item.stock_low or item.stock_ok to webhooks. GET /items and /items/count filter by it once the catalog has the change (within the projection lag, docs/consistency.md). Sending the same value again changes nothing.
+         *
+         *     Requires scope `inventory.write`.
+         */
+        patch: operations["updateStockSettings"];
+        trace?: never;
+    };
     "/inventory/transfers": {
         parameters: {
             query?: never;
@@ -1800,6 +1828,21 @@ export interface components {
              * @example 12
              */
             minimum: number;
+        };
+        /** @description The workspace's stock settings. */
+        StockSettings: {
+            /**
+             * @description The low-stock threshold of items whose lowStockThreshold is null: low means 0 < on-hand ≤ it. 5 until the workspace sets another
+             * @example 5
+             */
+            defaultLowStockThreshold: number;
+        };
+        UpdateStockSettings: {
+            /**
+             * @description 0 to 1000000, at most 4 decimals (required)
+             * @example 10
+             */
+            defaultLowStockThreshold: number;
         };
         /** @description A move of stock between two locations: completed at once, or pending (reserved at the source) until the destination completes or rejects it or the source cancels it. fromLocation / toLocation and each line item come from the stock service projections of locations and items. */
         Transfer: {
@@ -4078,6 +4121,99 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getStockSettings: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stock settings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "defaultLowStockThreshold": 5
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StockSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateStockSettings: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "defaultLowStockThreshold": 10
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateStockSettings"];
+            };
+        };
+        responses: {
+            /** @description The stock settings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "defaultLowStockThreshold": 5
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StockSettings"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
