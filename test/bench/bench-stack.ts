@@ -42,6 +42,13 @@ export interface BenchStack {
   postgresClients(): Promise<ReadonlyMap<number, string>>;
   /** The stack's own processes by pid, named as its CPU is reported (see cpuSnapshot). */
   processNames(): ReadonlyMap<number, string>;
+  /**
+   * Runs the stack with or without the notifications service: without, its process is stopped
+   * and its queues deleted, so events bound to it are routed nowhere, as in a stack that never
+   * had it; with, it is started again (it declares its queues) and ready. Only the 1-of-each
+   * stack can.
+   */
+  setNotifications?(running: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -218,12 +225,28 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
     await world.drop().catch(() => undefined);
     throw err;
   }
+  const notifications = names.indexOf('notifications');
+  const notificationsEnv = { ...env, DB_POOL_SIZE: String(NOTIFICATIONS_POOL_SIZE) };
+  const setNotifications = async (running: boolean) => {
+    const child = children[notifications]!;
+    if (running === (child.exitCode === null && child.signalCode === null)) return;
+    if (!running) {
+      await stopProcess(child);
+      for (const queue of ['notifications.events', 'notifications.events.retry', 'notifications.events.dlq', 'rpc.notifications', 'rpc.notifications.dlq']) {
+        await rabbitmqctl(['delete_queue', '-p', world.vhost, queue]).catch(() => undefined);
+      }
+      return;
+    }
+    children[notifications] = spawnStackProcess('notifications', benchNodeArgs(config, 'notifications'), notificationsEnv, logOf('notifications'));
+    await waitUntil('the notifications service to become ready again', async () => alive() || (await serviceReady(ports.notifications)), 60_000);
+  };
   return attachBench(config, world, {
     gatewayUrl,
     tls: { certPath, keyPath: path.join(world.workDir, 'tls/key.pem') },
     maxConnections: PROCESS_CONNECTIONS,
     processNames: () => new Map(children.flatMap((c, i) => (c.pid === undefined ? [] : [[c.pid, names[i]!] as const]))),
     stopProcesses,
+    setNotifications,
   });
 }
 
@@ -238,6 +261,8 @@ export interface StackProcesses {
   stopProcesses(): Promise<void>;
   /** How the stack's processes name their PostgreSQL sessions in CPU readings (default: as they name them). */
   postgresName?: (applicationName: string) => string;
+  /** See BenchStack.setNotifications. */
+  setNotifications?(running: boolean): Promise<void>;
 }
 
 /**
@@ -312,6 +337,7 @@ export async function attachBench(config: BenchConfig, world: BenchWorld, proces
       return new Map(rows.map((r) => [r.pid, postgresName(r.application_name)]));
     },
     processNames: processes.processNames,
+    setNotifications: processes.setNotifications,
     stop,
   };
 }

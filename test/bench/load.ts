@@ -77,6 +77,8 @@ export interface Alternation {
   rounds: number;
   /** Runs before every round and warm-up (e.g. waiting for the stack's queues to drain). */
   settle: () => Promise<void>;
+  /** Runs before `settle` for each side's warm-up and rounds, outside what a round measures: sets the stack up for that side. */
+  prepare?: (side: string) => Promise<void>;
   /** PostgreSQL's backends by the application that opened them (see cpuSnapshot). */
   postgresClients?: () => Promise<ReadonlyMap<number, string>>;
   /** Processes named by pid before any other rule (a second stack's, see cpuSnapshot). */
@@ -95,12 +97,14 @@ export async function alternate<Name extends string>(scenario: string, sides: Re
   const rounds = Object.fromEntries(named.map(([name]) => [name, []])) as unknown as Rounds<Name>;
   const width = Math.max(...named.map(([name]) => name.length));
   for (const [name, run] of named) {
+    await options.prepare?.(name);
     await options.settle();
     await run(options.warmupSeconds);
     log(`${scenario}: ${name} warmed up (${options.warmupSeconds} s)`);
   }
   for (let round = 1; round <= options.rounds; round++) {
     for (const [name, run] of named) {
+      await options.prepare?.(name);
       await options.settle();
       const before = cpuSnapshot(await options.postgresClients?.(), options.processNames?.());
       const stats = await run(options.seconds);

@@ -133,6 +133,7 @@ async function transfers(stack: BenchStack, config: BenchConfig, alternation: Al
     { label: '1 workspace, 10 hot items', workspaces: single, goal: 0.5 },
     { label: '8 workspaces, 80 hot items', workspaces: spread, goal: 0.6 },
   ];
+  const withoutNotifications = 'no notifications';
   const ratios: Ratio[] = [];
   const lagsMs: number[] = [];
   const floor = await startTransferFloor(stack);
@@ -144,8 +145,9 @@ async function transfers(stack: BenchStack, config: BenchConfig, alternation: Al
       const sql = new SqlTransfers(stack.databaseUrl, lanes, config.BENCH_CONNECTIONS);
       const rounds = await alternate(
         `(b) transfers, ${variant.label}`,
-        { project: transferCalls(stack.gatewayUrl), floor: transferCalls(floor.url), baseline: (s) => sql.round(s) },
-        alternation,
+        { project: transferCalls(stack.gatewayUrl), [withoutNotifications]: transferCalls(stack.gatewayUrl), floor: transferCalls(floor.url), baseline: (s) => sql.round(s) },
+        // The notifications service runs (with no endpoint) for every side but one: the same stack without it.
+        { ...alternation, prepare: async (side) => stack.setNotifications?.(side !== withoutNotifications) },
       );
       // A storm of its own, after the rounds: the sampler's queries would cost the project's rounds throughput.
       log(`(b) transfers, ${variant.label}: projection lag round ${describe(await lag.during(transferCalls(stack.gatewayUrl)(config.BENCH_SECONDS)))}`);
@@ -155,7 +157,8 @@ async function transfers(stack: BenchStack, config: BenchConfig, alternation: Al
       ratios.push(
         ratioOf('b', `transfers/s, ${variant.label}`, 'tx/s', rate('project'), rate('baseline'), { atLeast: variant.goal }, warnings),
         ratioOf('b', `floor (bare HTTPS Express proxy + bare HTTP service + baseline SQL) vs baseline, ${variant.label}`, 'tx/s', rate('floor'), rate('baseline'), undefined, warnings),
-        ratioOf('b', `project vs floor, ${variant.label}`, 'tx/s', rate('project'), rate('floor'), undefined, warnings),
+        ratioOf('b', `project vs floor, ${variant.label}`, 'tx/s', rate('project'), rate('floor'), { atLeast: 0.35 }, warnings),
+        ratioOf('b', `transfers/s with the notifications service running (no endpoint) vs the same stack without it, ${variant.label}`, 'tx/s', rate('project'), rate(withoutNotifications), { atLeast: 0.97 }, warnings),
       );
     }
   } finally {

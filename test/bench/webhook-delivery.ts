@@ -151,7 +151,7 @@ async function stormRounds(stack: BenchStack, config: BenchConfig, alternation: 
   const us = (ms: number) => ms * 1000;
   return {
     ratios: [
-      ratioOf('w', `transfers/s, ${label}, one webhook endpoint each (transfer.*, verified receiver) vs none`, 'tx/s', rate('with endpoint'), rate('no endpoint'), { atLeast: 0.85 }, [...roundWarnings(rounds), ...fellBehind]),
+      ratioOf('w', `transfers/s, ${label}, one webhook endpoint each (transfer.*, verified receiver) vs none`, 'tx/s', rate('with endpoint'), rate('no endpoint'), { atLeast: 0.9 }, [...roundWarnings(rounds), ...fellBehind]),
       ratioOf('w', 'CPU per delivery of the notifications service and its PostgreSQL sessions vs CPU per transfer without endpoints (whole machine)', 'µs', us(notifications + notificationsDb), us(perPlainTransfer), undefined),
       ratioOf('w', 'CPU per delivery of the receiver (standardwebhooks verify) vs CPU per transfer without endpoints (whole machine)', 'µs', us(verifying), us(perPlainTransfer), undefined),
     ],
