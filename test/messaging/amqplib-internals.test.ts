@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Socket } from 'node:net';
-import { Broker, envelope } from '@inv/shared/messaging';
+import { Broker, envelope, everyWorkspaceOf } from '@inv/shared/messaging';
 import { createLogger } from '@inv/shared/observability';
 import { amqplibSocket } from '../../shared/src/messaging/amqplib-socket';
 import { writesCoalesced } from '../../shared/src/messaging/coalesced-writes';
@@ -45,14 +45,14 @@ async function connectedBroker(): Promise<{ broker: Broker; socket: Socket }> {
   return { broker, socket: socket! };
 }
 
-/** An exclusive queue bound to `routingKey` on its own connection, collecting message ids in arrival order. */
+/** An exclusive queue bound to the events of type `routingKey` (any workspace) on its own connection, collecting message ids in arrival order. */
 async function listen(routingKey: string): Promise<string[]> {
   const received: string[] = [];
   const listener = new Broker(process.env.TEST_AMQP_URL!, EXCHANGE, logger);
   cleanup.push(() => listener.close());
   const ch = listener.channel('listener', async (c) => {
     const { queue } = await c.assertQueue('', { exclusive: true });
-    await c.bindQueue(queue, EXCHANGE, routingKey);
+    await c.bindQueue(queue, EXCHANGE, everyWorkspaceOf(routingKey));
     await c.consume(queue, (m) => m && received.push(m.properties.messageId as string), { noAck: true });
   });
   await ch.waitForConnect();

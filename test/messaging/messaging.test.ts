@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, Conflict, z } from '@inv/shared/core';
 import { createPool, type Pool, type PoolClient, withTransaction } from '@inv/shared/db';
-import { Broker, CommandClient, type Envelope, CommandServer, commandQueue, DEAD_LETTER_EXCHANGE, deadLetterQueue, SERVICE_DOWN_GRACE_MS, envelope, EventConsumer, MESSAGING_TABLES_SQL, OutboxRelay, recordEvent } from '@inv/shared/messaging';
+import { Broker, CommandClient, type Envelope, CommandServer, commandQueue, DEAD_LETTER_EXCHANGE, deadLetterQueue, SERVICE_DOWN_GRACE_MS, envelope, EventConsumer, everyWorkspaceOf, MESSAGING_TABLES_SQL, OutboxRelay, recordEvent } from '@inv/shared/messaging';
 import { createLogger } from '@inv/shared/observability';
 import { eventually } from '../support/fixtures';
 import { TcpProxy } from './tcp-proxy';
@@ -38,7 +38,7 @@ async function listen(type: string): Promise<{ received: Array<{ id: string; pay
   const b = broker();
   const ch = b.channel('listener', async (c) => {
     const { queue } = await c.assertQueue('', { exclusive: true });
-    await c.bindQueue(queue, EXCHANGE, type);
+    await c.bindQueue(queue, EXCHANGE, everyWorkspaceOf(type));
     await c.consume(queue, (m) => m && received.push(JSON.parse(m.content.toString())), { noAck: true });
   });
   await ch.waitForConnect();
@@ -344,6 +344,97 @@ describe('idempotent consumer', () => {
     expect((await appliedValues(pool)).map((r) => r.value)).toEqual(['a', 'b', 'flaky', 'gate']);
     // The batch (a, flaky) rolled back; then a, flaky (failing its first attempt) and b on their own; then flaky's retry.
     expect(calls).toEqual(['gate', 'a', 'flaky', 'a', 'flaky', 'b', 'flaky']);
+  });
+});
+
+describe('a consumer that skips what nothing would use', () => {
+  async function judged(pool: Pool, worth: (messages: Envelope<{ value: string }>[]) => Promise<boolean[]>) {
+    const b = broker();
+    const queue = `test.worth.${randomBytes(3).toString('hex')}`;
+    const type = `${queue}.thing`;
+    const judgedBatches: string[][] = [];
+    const c = new EventConsumer(b, pool, logger, queue, { prefetch: 16, retryDelayMs: 50 });
+    c.onMany(
+      type,
+      z.object({ value: z.string() }),
+      async (messages, tx) => {
+        for (const m of messages) await tx.query('INSERT INTO applied (message_id, value) VALUES ($1, $2)', [m.id, m.payload.value]);
+      },
+      {
+        worthApplying: async (messages) => {
+          judgedBatches.push(messages.map((m) => (m.payload as { value: string }).value));
+          return worth(messages as Envelope<{ value: string }>[]);
+        },
+      },
+    );
+    await c.start();
+    cleanup.push(() => c.stop());
+    const publisher = b.channel('raw-publisher', async () => undefined);
+    const publish = (value: string) => publisher.publish(EXCHANGE, type, Buffer.from(JSON.stringify(envelope(type, 'ws-1', { value }, null))), { persistent: true });
+    return { queue, publish, judgedBatches, broker: b };
+  }
+
+  it('when some messages are judged not worth applying, then they are acknowledged with no write at all, and the others applied once', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    const { queue, publish, judgedBatches, broker: b } = await judged(pool, async (messages) => messages.map((m) => m.payload.value.startsWith('keep')));
+    for (const value of ['skip-1', 'keep-1', 'skip-2', 'keep-2', 'skip-3']) await publish(value);
+    await eventually('the kept messages applied', async () => ((await pool.query('SELECT value FROM applied')).rows.length === 2 ? true : undefined));
+    expect((await pool.query('SELECT value FROM applied ORDER BY value')).rows.map((r) => r.value)).toEqual(['keep-1', 'keep-2']);
+    // Only the applied ones are recorded as processed: a skipped message left no row anywhere.
+    expect((await pool.query('SELECT count(*)::int AS n FROM processed_messages')).rows[0].n).toBe(2);
+    expect(judgedBatches.flat().sort()).toEqual(['keep-1', 'keep-2', 'skip-1', 'skip-2', 'skip-3']);
+    const ch = b.channel('check', async () => undefined);
+    await ch.waitForConnect();
+    await eventually('the queue empty (skipped ones acknowledged)', async () => ((await ch.checkQueue(queue)).messageCount === 0 ? true : undefined));
+    expect((await ch.checkQueue(deadLetterQueue(queue))).messageCount).toBe(0);
+    await ch.close();
+  });
+
+  it('when the judgement fails (its database away), then every message is applied as usual', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    const { publish } = await judged(pool, async () => {
+      throw new Error('connection refused');
+    });
+    for (const value of ['a', 'b', 'c']) await publish(value);
+    await eventually('all three applied', async () => ((await pool.query('SELECT value FROM applied')).rows.length === 3 ? true : undefined));
+  });
+});
+
+describe('a consumer routed only the workspaces it binds', () => {
+  it("when the queue is bound to one workspace, then only that workspace's events reach it; unbound, none do", async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    const b = broker();
+    const queue = `test.routed.${randomBytes(3).toString('hex')}`;
+    const type = `${queue}.thing`;
+    const c = new EventConsumer(b, pool, logger, queue, { prefetch: 16 });
+    c.onMany(
+      type,
+      z.object({ value: z.string() }),
+      async (messages, tx) => {
+        for (const m of messages) await tx.query('INSERT INTO applied (message_id, value) VALUES ($1, $2)', [m.id, m.payload.value]);
+      },
+      { routed: 'bound workspaces' },
+    );
+    await c.start();
+    cleanup.push(() => c.stop());
+    const publish = (workspaceId: string, value: string) => b.publishEvent(envelope(type, workspaceId, { value }, null), 5000);
+    await c.bindWorkspace('ws-listened', [type], 5000);
+    await c.bindWorkspace('ws-listened', [type], 5000); // idempotent
+    await publish('ws-other', 'other-1');
+    await publish('ws-listened', 'listened-1');
+    await eventually("the listened workspace's event applied", async () => ((await pool.query('SELECT value FROM applied')).rows.length === 1 ? true : undefined));
+    await c.unbindWorkspace('ws-listened', [type], 5000);
+    await publish('ws-listened', 'listened-2');
+    await publish('ws-other', 'other-2');
+    const ch = b.channel('check', async () => undefined);
+    await ch.waitForConnect();
+    // Nothing else was routed to the queue: it is empty and only the one event was ever applied.
+    expect((await ch.checkQueue(queue)).messageCount).toBe(0);
+    expect((await pool.query('SELECT value FROM applied')).rows.map((r) => r.value)).toEqual(['listened-1']);
+    await ch.close();
   });
 });
 

@@ -1,5 +1,5 @@
 import { BaseConfig, loadConfig } from '@inv/shared/config';
-import { Broker, type Envelope, queuePolicy } from '@inv/shared/messaging';
+import { Broker, type Envelope, everyWorkspaceOf, queuePolicy } from '@inv/shared/messaging';
 import { createLogger, type Logger } from '@inv/shared/observability';
 
 /**
@@ -13,15 +13,16 @@ export function stackBroker(logger: Logger): Broker {
 }
 
 /**
- * A temporary queue bound to the events exchange of this run's vhost: what it collects is what
- * actually reached RabbitMQ, not merely what was written to an outbox.
+ * A temporary queue bound to the events exchange of this run's vhost for the events whose type
+ * matches `typePattern` (`item.*`), whatever their workspace: what it collects is what actually
+ * reached RabbitMQ, not merely what was written to an outbox.
  */
-export async function listenToEvents(routingKey: string): Promise<{ messages: Envelope[]; close: () => Promise<void> }> {
+export async function listenToEvents(typePattern: string): Promise<{ messages: Envelope[]; close: () => Promise<void> }> {
   const broker = stackBroker(createLogger('test-bus', 'silent'));
   const messages: Envelope[] = [];
   const channel = broker.channel('test-listener', async (ch) => {
     const { queue } = await ch.assertQueue('', { exclusive: true, autoDelete: true });
-    await ch.bindQueue(queue, 'inventory.events', routingKey);
+    await ch.bindQueue(queue, 'inventory.events', everyWorkspaceOf(typePattern));
     await ch.consume(queue, (msg) => msg && messages.push(JSON.parse(msg.content.toString('utf8'))), { noAck: true });
   });
   await channel.waitForConnect();

@@ -29,6 +29,12 @@ export const NotificationsConfig = BaseConfig.extend({
   WEBHOOK_MAX_RESPONSE_BYTES: z.coerce.number().int().min(2048).max(10_485_760).default(65_536),
   /** How often the delivery worker looks for due messages when nothing woke it (a retry coming due, another replica's message). */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /**
+   * How often the queue's per-workspace bindings are brought in line with the endpoints
+   * (use-cases/routes.ts): what deleted, disabled or narrowed endpoints no longer need is unbound
+   * within this; what they need is bound before any change of them is acknowledged.
+   */
+  WEBHOOK_ROUTES_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** Delivered and failed messages (with their attempts) are kept this long for the deliveries log. */
   WEBHOOK_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(720),
 });

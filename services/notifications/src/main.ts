@@ -13,6 +13,7 @@ import { webhookRoutes } from './http/webhook-routes';
 import { subscribeToPublicEvents } from './messaging/subscriptions';
 import { purgeFinishedMessages } from './data/message-repository';
 import type { Notifications } from './use-cases/notifications';
+import { reconcileRoutes } from './use-cases/routes';
 
 export function deliverySettings(config: NotificationsConfig): DeliverySettings {
   return {
@@ -52,6 +53,13 @@ export async function startNotifications(config: NotificationsConfig = loadConfi
         let deleted = 0;
         for (let batch = config.PURGE_BATCH_SIZE; batch === config.PURGE_BATCH_SIZE; deleted += batch) batch = await purgeFinishedMessages(runtime.pool, olderThan, config.PURGE_BATCH_SIZE);
         return { messages: deleted };
+      });
+      // Once soon after start, every route bound again (the queue may have been declared anew); then what changed.
+      let everything = true;
+      runtime.housekeeping.every('reconcile webhook routes', config.WEBHOOK_ROUTES_INTERVAL_MS, async () => {
+        const counts = await reconcileRoutes(deps, { everything });
+        everything = false;
+        return counts;
       });
       const document = notificationsDocument();
       return createServiceApp({

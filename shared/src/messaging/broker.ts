@@ -9,6 +9,21 @@ import { CLASSIC_QUEUES, durableQueueArguments, type QueuePolicy } from './queue
 export const DEAD_LETTER_EXCHANGE = 'inventory.dead-letter';
 
 /**
+ * The routing key of an event on the events exchange: its type, then the workspace it happened in
+ * as one last word (workspace ids are UUIDs; the characters topic routing reads are replaced), so
+ * a queue can be bound to one workspace's events of a type (EventConsumer.bindWorkspace) and
+ * RabbitMQ routes the other workspaces' past it.
+ */
+export function eventRoutingKey(type: string, workspaceId: string): string {
+  return `${type}.${workspaceId.replace(/[.*#]/g, '_')}`;
+}
+
+/** The binding pattern of every event of `type`, whichever its workspace (and one published with the type alone, as before keys named the workspace). */
+export function everyWorkspaceOf(type: string): string {
+  return `${type}.#`;
+}
+
+/**
  * One reconnecting AMQP connection per process (amqp-connection-manager re-runs every channel's
  * setup, so exchanges, queues and consumers come back after the broker does).
  */
@@ -83,7 +98,7 @@ export class Broker {
    */
   async publishEncoded(head: EnvelopeHead, encoded: string, timeoutMs: number): Promise<void> {
     await tracePublish(this.eventsExchange, head, (traceHeaders) =>
-      this.publisher.publish(this.eventsExchange, head.type, Buffer.from(encoded), {
+      this.publisher.publish(this.eventsExchange, eventRoutingKey(head.type, head.workspaceId), Buffer.from(encoded), {
         ...messageProperties(head, traceHeaders),
         timeout: timeoutMs,
       } as Options.Publish),

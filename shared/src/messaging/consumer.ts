@@ -6,8 +6,9 @@ import type { z } from 'zod';
 import { isTransientDatabaseError } from '../db/pool';
 import { withTransaction } from '../db/transaction';
 import { logContext, type Logger } from '../logger';
+import { withTimeout } from '../retry';
 import { initConsumerOutcomes, recordConsumerOutcome, traceConsumption } from '../telemetry/messaging-telemetry';
-import { DEAD_LETTER_EXCHANGE, type Broker } from './broker';
+import { DEAD_LETTER_EXCHANGE, type Broker, eventRoutingKey, everyWorkspaceOf } from './broker';
 import { deadLetterQueue } from './queues';
 import { Envelope } from './envelope';
 
@@ -26,6 +27,8 @@ interface Subscription {
   run?: string;
   /** See BatchSubscriptionOptions.worthApplying. */
   worthApplying?: (messages: Envelope<unknown>[]) => Promise<boolean[]>;
+  /** See BatchSubscriptionOptions.routed. */
+  routed: 'every workspace' | 'bound workspaces';
 }
 
 /** What a subscription declares of its handler. */
@@ -53,6 +56,13 @@ export interface BatchSubscriptionOptions extends Pick<SubscriptionOptions, 'aft
    * database away), every message is applied as usual, and fails or succeeds as usual.
    */
   worthApplying?: (messages: Envelope<unknown>[]) => Promise<boolean[]>;
+  /**
+   * Which workspaces' events of the type reach the queue: every workspace's (the default: the
+   * queue is bound to the type whatever the workspace), or only those of the workspaces the
+   * service binds itself (bindWorkspace), so that RabbitMQ routes every other workspace's past it
+   * and they cost the service nothing.
+   */
+  routed?: 'every workspace' | 'bound workspaces';
 }
 
 /**
@@ -85,7 +95,13 @@ export class EventConsumer {
   }
 
   on<S extends z.ZodTypeAny>(type: string, schema: S, handler: EventHandler<z.infer<S>>, options: SubscriptionOptions = {}): this {
-    this.subscriptions.set(type, { schema, apply: { each: handler as EventHandler<unknown> }, recordsEvents: options.recordsEvents ?? false, afterCommit: options.afterCommit });
+    this.subscriptions.set(type, {
+      schema,
+      apply: { each: handler as EventHandler<unknown> },
+      recordsEvents: options.recordsEvents ?? false,
+      afterCommit: options.afterCommit,
+      routed: 'every workspace',
+    });
     return this;
   }
 
@@ -103,6 +119,7 @@ export class EventConsumer {
       afterCommit: options.afterCommit,
       run: options.run,
       worthApplying: options.worthApplying,
+      routed: options.routed ?? 'every workspace',
     });
     return this;
   }
@@ -121,13 +138,44 @@ export class EventConsumer {
       );
       await ch.assertQueue(deadQueue, this.broker.durableQueue());
       await ch.bindQueue(deadQueue, DEAD_LETTER_EXCHANGE, deadQueue);
-      for (const type of this.subscriptions.keys()) await ch.bindQueue(queue, this.broker.eventsExchange, type);
+      for (const [type, { routed }] of this.subscriptions) {
+        if (routed === 'every workspace') await ch.bindQueue(queue, this.broker.eventsExchange, everyWorkspaceOf(type));
+        else {
+          // A queue routed every workspace before (a durable binding survives a deploy) stops being so.
+          await ch.unbindQueue(queue, this.broker.eventsExchange, everyWorkspaceOf(type));
+          await ch.unbindQueue(queue, this.broker.eventsExchange, type);
+        }
+      }
       await ch.prefetch(this.batchSize);
       await ch.consume(queue, (msg) => {
         if (msg) void traceConsumption(queue, msg, () => this.handle(settleOn(ch), msg));
       });
     });
     await this.channel.waitForConnect();
+  }
+
+  /**
+   * Binds the queue to the events of `types` made in `workspaceId` (subscriptions routed to bound
+   * workspaces); resolves once RabbitMQ has bound them, so an event published afterwards reaches
+   * the queue. Idempotent. Rejects while RabbitMQ cannot be reached, or has not answered within
+   * `timeoutMs`.
+   */
+  async bindWorkspace(workspaceId: string, types: readonly string[], timeoutMs: number): Promise<void> {
+    const channel = this.started();
+    const binds = Promise.all(types.map((type) => channel.bindQueue(this.queue, this.broker.eventsExchange, eventRoutingKey(type, workspaceId))));
+    await withTimeout(binds, timeoutMs, `RabbitMQ did not bind ${this.queue} within ${timeoutMs} ms`);
+  }
+
+  /** Undoes bindWorkspace for `types` (idempotent), with the same bound on RabbitMQ's answer. */
+  async unbindWorkspace(workspaceId: string, types: readonly string[], timeoutMs: number): Promise<void> {
+    const channel = this.started();
+    const unbinds = Promise.all(types.map((type) => channel.unbindQueue(this.queue, this.broker.eventsExchange, eventRoutingKey(type, workspaceId))));
+    await withTimeout(unbinds, timeoutMs, `RabbitMQ did not unbind ${this.queue} within ${timeoutMs} ms`);
+  }
+
+  private started(): ChannelWrapper {
+    if (!this.channel) throw new Error(`the consumer of ${this.queue} has not started`);
+    return this.channel;
   }
 
   async stop(): Promise<void> {

@@ -1,6 +1,7 @@
 import { CatalogEvents, ItemHealthCrossed, LocationEvents, newId, ParCrossed, StockEvents, StockLevelsChanged, TransferSnapshot, z } from '@inv/shared/core';
 import type { Envelope } from '@inv/shared/messaging';
 import { type PublicEvent, SYSTEM_ACTOR } from '../domain/public-event';
+import { matchesEvent } from '../domain/event-filter';
 import type { PublicEventType } from '../domain/public-event-types';
 
 /**
@@ -22,6 +23,8 @@ function resourceOf(payload: ResourceEvent): unknown {
 
 interface Mapping<S extends z.ZodTypeAny> {
   schema: S;
+  /** Every public type its messages may make. */
+  makes: readonly PublicEventType[];
   /** The public events one message makes, as (type, data) pairs in order. */
   toPublic: (payload: z.infer<S>) => Array<{ type: PublicEventType; data: unknown }>;
 }
@@ -32,8 +35,8 @@ function mapping<S extends z.ZodTypeAny>(m: Mapping<S>): Mapping<z.ZodTypeAny> {
 
 /** The transfer as the API returns it: the payload whole, fields this build does not know included. */
 const TransferEvent = TransferSnapshot.loose();
-const transfer = (type: PublicEventType) => mapping({ schema: TransferEvent, toPublic: (t) => [{ type, data: t }] });
-const resource = (type: PublicEventType) => mapping({ schema: ResourceEvent, toPublic: (r) => [{ type, data: resourceOf(r) }] });
+const transfer = (type: PublicEventType) => mapping({ schema: TransferEvent, makes: [type], toPublic: (t) => [{ type, data: t }] });
+const resource = (type: PublicEventType) => mapping({ schema: ResourceEvent, makes: [type], toPublic: (r) => [{ type, data: resourceOf(r) }] });
 
 export const PUBLIC_EVENT_MAPPINGS: Record<string, Mapping<z.ZodTypeAny>> = {
   [StockEvents.transferPending]: transfer('transfer.pending'),
@@ -43,6 +46,7 @@ export const PUBLIC_EVENT_MAPPINGS: Record<string, Mapping<z.ZodTypeAny>> = {
   [StockEvents.transferReverted]: transfer('transfer.reverted'),
   [StockEvents.changed]: mapping({
     schema: StockLevelsChanged,
+    makes: ['stock.changed'],
     toPublic: ({ changes }) =>
       changes.map((c) => ({
         type: 'stock.changed' as const,
@@ -51,10 +55,12 @@ export const PUBLIC_EVENT_MAPPINGS: Record<string, Mapping<z.ZodTypeAny>> = {
   }),
   [StockEvents.parCrossed]: mapping({
     schema: ParCrossed,
+    makes: ['stock.below_par', 'stock.par_restored'],
     toPublic: (c) => [{ type: c.below ? 'stock.below_par' : 'stock.par_restored', data: { item: c.item, location: c.location, onHand: c.onHand, minimum: c.minimum } }],
   }),
   [StockEvents.itemHealthCrossed]: mapping({
     schema: ItemHealthCrossed,
+    makes: ['item.stock_out', 'item.stock_low', 'item.stock_ok'],
     toPublic: (c) => [{ type: `item.stock_${c.health}` as const, data: { item: c.item, health: c.health, onHand: c.onHand, threshold: c.threshold } }],
   }),
   [CatalogEvents.itemCreated]: resource('item.created'),
@@ -63,6 +69,14 @@ export const PUBLIC_EVENT_MAPPINGS: Record<string, Mapping<z.ZodTypeAny>> = {
   [LocationEvents.updated]: resource('location.updated'),
   [LocationEvents.deleted]: resource('location.deleted'),
 };
+
+/** The internal types whose messages make a public event some of these `events` filters match: what a workspace's queue binding needs. */
+export function internalTypesFor(filters: ReadonlyArray<readonly string[]>): string[] {
+  return Object.entries(PUBLIC_EVENT_MAPPINGS)
+    .filter(([, { makes }]) => makes.some((type) => filters.some((filter) => matchesEvent(filter, type))))
+    .map(([internal]) => internal)
+    .sort();
+}
 
 /** The types of the public events one internal message makes. */
 export function publicTypesOf(message: Envelope<unknown>): PublicEventType[] {

@@ -6,6 +6,7 @@ import { newSigningSecret } from '../domain/signing';
 import { assertWebhookAccess } from '../domain/webhook-access';
 import type { CreateWebhookBody, UpdateWebhookBody, WebhookEndpoint } from '../domain/webhook-endpoint';
 import type { Notifications } from './notifications';
+import { routeWorkspace } from './routes';
 
 /** After a rotation the old secret signs alongside the new one this long, so receivers can switch without losing a delivery. */
 export const PREVIOUS_SECRET_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -20,6 +21,8 @@ export async function createEndpoint(deps: Notifications, caller: Caller, input:
   const record = await withTransaction(deps.pool, async (tx) => {
     const created = await insertEndpoint(tx, caller.workspace.id, { id: newId(), url: url.href, events: input.events, description: input.description, enabled: input.enabled, secret: deps.box.seal(secret), now: new Date() });
     await claimPlanQuota(tx, caller.workspace.id, planQuota(caller.workspace, 'webhooks'), ENDPOINTS_IN_USE);
+    // Last: the queue is bound for what it subscribes to before the creation is acknowledged.
+    if (created.enabled) await routeWorkspace(deps, tx, caller.workspace.id);
     return created;
   });
   return { ...presentEndpoint(record), secret };
@@ -41,7 +44,8 @@ export async function getEndpoint(deps: Notifications, caller: Caller, id: strin
 /**
  * Changes what is given. Enabling clears the disabled reason and the failing streak (the pending
  * messages resume); disabling through the API pauses it with no reason. Events that happen while
- * an endpoint is disabled are not queued for it.
+ * an endpoint is disabled are not queued for it. An endpoint enabled, or subscribed to more, is
+ * routed what it needs before the change is acknowledged (routes.ts).
  */
 export async function changeEndpoint(deps: Notifications, caller: Caller, id: string, input: UpdateWebhookBody): Promise<WebhookEndpoint> {
   assertWebhookAccess(caller);
@@ -52,7 +56,11 @@ export async function changeEndpoint(deps: Notifications, caller: Caller, id: st
     change.disabledReason = null;
     if (input.enabled) change.failingSince = null;
   }
-  const record = await withTransaction(deps.pool, (tx) => updateEndpoint(tx, caller.workspace.id, id, change, new Date()));
+  const record = await withTransaction(deps.pool, async (tx) => {
+    const updated = await updateEndpoint(tx, caller.workspace.id, id, change, new Date());
+    if (updated?.enabled && (input.enabled || input.events !== undefined)) await routeWorkspace(deps, tx, caller.workspace.id);
+    return updated;
+  });
   if (!record) throw notFound();
   if (input.enabled) deps.worker.kick();
   return presentEndpoint(record);
