@@ -48,6 +48,11 @@ export interface ServiceDefinition {
   wire: (runtime: ServiceRuntime) => Express;
   /** Gauges of the service's own (beside the pool, outbox and dead letters every service reports), stopped with it. */
   observe?: (runtime: ServiceRuntime) => StopObserving[];
+  /**
+   * The service records events of its own (default true). One that only consumes them runs no
+   * outbox relay, which would otherwise look for events that never come, several times a second.
+   */
+  recordsEvents?: boolean;
 }
 
 export interface RunningService {
@@ -91,7 +96,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
   await runtime.client.start();
   await runtime.commands.start();
   await runtime.events.start();
-  outbox.start();
+  if (def.recordsEvents !== false) outbox.start();
   runtime.housekeeping.start();
   telemetry.watch(observePool(pool, name), observeOutbox(pool, name, logger), observeDeadLetters(broker, deadLetterQueuesOf(name), logger), ...(def.observe?.(runtime) ?? []));
 

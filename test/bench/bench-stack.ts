@@ -237,8 +237,11 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
       }
       return;
     }
-    children[notifications] = spawnStackProcess('notifications', benchNodeArgs(config, 'notifications'), notificationsEnv, logOf('notifications'));
+    const started = spawnStackProcess('notifications', benchNodeArgs(config, 'notifications'), notificationsEnv, logOf('notifications'));
+    children[notifications] = started;
     await waitUntil('the notifications service to become ready again', async () => alive() || (await serviceReady(ports.notifications)), 60_000);
+    // Its start (compiling, migrating, its first housekeeping) must not fall into the next round.
+    await waitUntil('the notifications service to settle', async () => (await cpuShareOver(started.pid!, 1000)) < 0.03, 60_000);
   };
   return attachBench(config, world, {
     gatewayUrl,
@@ -348,6 +351,18 @@ function spawnStackProcess(name: keyof typeof PROCESSES, nodeArgs: string[], env
   const child = spawn(process.execPath, [...nodeArgs, PROCESSES[name]], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
   fs.closeSync(out);
   return child;
+}
+
+/** The share of one core a process used over the next `ms` (user + system, from /proc). */
+async function cpuShareOver(pid: number, ms: number): Promise<number> {
+  const ticks = () => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  const before = ticks();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  // Clock ticks are 1/100 s on Linux.
+  return ((ticks() - before) * 10) / ms;
 }
 
 /** Messages ready or unacknowledged in the vhost's queues, dead-letter queues aside (they keep theirs). */

@@ -42,6 +42,8 @@ export async function startNotifications(config: NotificationsConfig = loadConfi
     metricsPort: config.NOTIFICATIONS_METRICS_PORT,
     migrationsDir: path.join(__dirname, 'data/migrations'),
     observe: (runtime) => [observeWebhooks(runtime.pool, runtime.logger)],
+    // It delivers events to webhooks and announces nothing on the bus.
+    recordsEvents: false,
     wire: (runtime) => {
       if (keyWarning) runtime.logger.warn(keyWarning);
       const delivery = deliverySettings(config);

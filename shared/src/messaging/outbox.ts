@@ -68,7 +68,8 @@ export class OutboxRelay {
   private again = false;
   /** The last read found another replica's relay at work on this outbox, holding what this commit recorded. */
   private contended = false;
-  private stopped = false;
+  /** Until start(): a relay never started (a service that records no events) ignores kick(). */
+  private stopped = true;
 
   constructor(
     private readonly pool: Pool,
