@@ -1,6 +1,6 @@
-import { CatalogEvents, StockEvents } from '@inv/shared/core';
+import { CatalogEvents, LocationEvents, StockEvents } from '@inv/shared/core';
 import type { Envelope } from '@inv/shared/messaging';
-import { PUBLIC_EVENT_MAPPINGS, publicEventsOf } from './public-events';
+import { internalTypesFor, PUBLIC_EVENT_MAPPINGS, publicEventsOf, publicTypesOf } from './public-events';
 
 const ITEM = '0191c1a0-0000-7000-8000-000000000001';
 const VAN = '0191c1a0-0000-7000-8000-000000000002';
@@ -51,5 +51,40 @@ describe('the one mapping from internal messages to public events', () => {
 
   it('when an internal message has no public counterpart (tag.created), then it makes no event', () => {
     expect(publicEventsOf({ id: 'm', type: 'tag.created', workspaceId: 'w', occurredAt: '2026-11-25T10:00:00.000Z', requestId: null, payload: {} })).toEqual([]);
+  });
+
+  it('when an item health crossing is committed, then the public event is item.stock_ + its health, with item, health, on-hand and threshold', () => {
+    const crossed = { itemId: ITEM, health: 'low', onHand: 3, threshold: 5, item: { id: ITEM, sku: 'F-10', description: 'Fuse' } };
+    const [event] = publicEventsOf(message(StockEvents.itemHealthCrossed, crossed));
+    expect([event!.type, event!.data, event!.actor]).toEqual(['item.stock_low', { item: crossed.item, health: 'low', onHand: 3, threshold: 5 }, actor]);
+  });
+
+  it("when each mapping names the public types it makes, then it makes no other", () => {
+    const samples: Record<string, unknown> = {
+      [StockEvents.itemHealthCrossed]: { itemId: ITEM, health: 'ok', onHand: 9, threshold: 5, item: { id: ITEM, sku: 'F', description: '' } },
+      [StockEvents.parCrossed]: { itemId: ITEM, locationId: VAN, below: false, onHand: 4, minimum: 5, item: { id: ITEM, sku: 'F', description: '' }, location: { id: VAN, name: 'Van', type: 'van' } },
+      [CatalogEvents.itemCreated]: { id: ITEM, sku: 'F', description: '', trackStock: true, lowStockThreshold: null, version: 1 },
+    };
+    for (const [type, payload] of Object.entries(samples)) {
+      for (const made of publicTypesOf(message(type, payload))) expect(PUBLIC_EVENT_MAPPINGS[type]!.makes).toContain(made);
+    }
+  });
+});
+
+describe('which internal events a workspace is routed', () => {
+  it('when endpoints subscribe to types and wildcards, then exactly the internal types making one of them are routed', () => {
+    expect(internalTypesFor([['transfer.completed']])).toEqual([StockEvents.transferCompleted]);
+    expect(internalTypesFor([['item.stock_low']])).toEqual([StockEvents.itemHealthCrossed]);
+    expect(internalTypesFor([['stock.below_par'], ['location.deleted']])).toEqual([LocationEvents.deleted, StockEvents.parCrossed].sort());
+    expect(internalTypesFor([['item.*']])).toEqual([CatalogEvents.itemCreated, CatalogEvents.itemUpdated, StockEvents.itemHealthCrossed].sort());
+  });
+
+  it('when an endpoint takes every event (an empty list), then every mapped type is routed; with no endpoint, none', () => {
+    expect(internalTypesFor([[]])).toEqual(Object.keys(PUBLIC_EVENT_MAPPINGS).sort());
+    expect(internalTypesFor([])).toEqual([]);
+  });
+
+  it('when an endpoint subscribes only to webhook.test, then nothing is routed (test events never cross the bus)', () => {
+    expect(internalTypesFor([['webhook.test']])).toEqual([]);
   });
 });
