@@ -13,7 +13,7 @@ import { startBaselineServer, startTransferFloor } from './baseline-process';
 import { loadBenchConfig, type BenchConfig } from './bench-config';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { newWorkspace } from './gateway-client';
-import { alternate, cannon, describe, loadAverage, log, machine, mean, median, percentile, secondsSince, type Alternation, type Side } from './load';
+import { alternate, cannon, describe, loadAverage, log, machine, mean, median, percentile, type Rounds, secondsSince, type Alternation, type Side } from './load';
 import { ProjectionLagSampler } from './projection-lag';
 import { replicaStackConnections, startReplicaBenchStack } from './replica-bench-stack';
 import { type Outcome, printRatio, printTable, ratioOf, type Ratio, roundWarnings } from './report';
@@ -145,17 +145,26 @@ async function transfers(stack: BenchStack, config: BenchConfig, alternation: Al
       const lag = new ProjectionLagSampler(stack.db, variant.workspaces.map((w) => w.ws.id));
       const transferCalls = (url: string): Side => transferStorm(url, variant.workspaces, config.BENCH_CONNECTIONS);
       const sql = new SqlTransfers(stack.databaseUrl, lanes, config.BENCH_CONNECTIONS);
+      // Every round starts from the hot rows as vacuumed: the direct SQL of the baseline and the floor
+      // updates them ~10,000 times a round, and the dead row versions it leaves would otherwise slow
+      // whichever side comes next (the project, in P F B order) until autovacuum catches up.
+      const cleanStart = { ...alternation, settle: async () => (await alternation.settle(), await vacuumHotRows(stack.db)) };
       const rounds = await alternate(
         `(b) transfers, ${variant.label}`,
         { project: transferCalls(stack.gatewayUrl), floor: transferCalls(floor.url), baseline: (s) => sql.round(s) },
-        alternation,
+        cleanStart,
       );
       // The same project calls with the notifications service running (no endpoint anywhere) and with it gone.
-      const listening = await alternate(
-        `(b) transfers, ${variant.label}, notifications`,
-        { 'with notifications': transferCalls(stack.gatewayUrl), [withoutNotifications]: transferCalls(stack.gatewayUrl) },
-        { ...alternation, rounds: notificationRounds, prepare: async (side) => stack.setNotifications?.(side !== withoutNotifications) },
-      );
+      let listening: Rounds<'with notifications' | typeof withoutNotifications>;
+      try {
+        listening = await alternate(
+          `(b) transfers, ${variant.label}, notifications`,
+          { 'with notifications': transferCalls(stack.gatewayUrl), [withoutNotifications]: transferCalls(stack.gatewayUrl) },
+          { ...cleanStart, rounds: notificationRounds, prepare: async (side) => stack.setNotifications?.(side !== withoutNotifications) },
+        );
+      } finally {
+        await stack.setNotifications?.(true);
+      }
       // A storm of its own, after the rounds: the sampler's queries would cost the project's rounds throughput.
       log(`(b) transfers, ${variant.label}: projection lag round ${describe(await lag.during(transferCalls(stack.gatewayUrl)(config.BENCH_SECONDS)))}`);
       lagsMs.push(...lag.lagsMs);
@@ -245,6 +254,11 @@ async function replicated(stack: BenchStack, config: BenchConfig, alternation: A
   } finally {
     await replicas.stop();
   }
+}
+
+/** VACUUM of the rows every transfer of (b) updates (a few dozen rows: quick), so that no side inherits another's dead row versions. */
+async function vacuumHotRows(db: Pool): Promise<void> {
+  await db.query('VACUUM stock.balances, stock.stock_positions, stock.plan_usage');
 }
 
 /** The catalog's stock projection lag for other callers (a caller's own writes it reads at once): p50 and p99 logged, p99.9 against its 1 s bound as a ratio row. */
