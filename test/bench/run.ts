@@ -256,9 +256,14 @@ async function replicated(stack: BenchStack, config: BenchConfig, alternation: A
   }
 }
 
-/** VACUUM of the rows every transfer of (b) updates (a few dozen rows: quick), so that no side inherits another's dead row versions. */
+/**
+ * VACUUM of the rows every transfer of (b) updates (a few dozen rows: quick), so that no side
+ * inherits another's dead row versions, and a CHECKPOINT, so that none pays for the checkpoint
+ * (and the full-page writes after it) that another's WAL made due.
+ */
 async function vacuumHotRows(db: Pool): Promise<void> {
   await db.query('VACUUM stock.balances, stock.stock_positions, stock.plan_usage');
+  await db.query('CHECKPOINT');
 }
 
 /** The catalog's stock projection lag for other callers (a caller's own writes it reads at once): p50 and p99 logged, p99.9 against its 1 s bound as a ratio row. */

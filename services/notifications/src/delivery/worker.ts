@@ -8,6 +8,9 @@ import { findEndpoint, startFailingStreak, updateEndpoint } from '../data/endpoi
 import { type AttemptRecord, type ClaimedMessage, claimDueMessages, recordAttempt } from '../data/message-repository';
 import { sendWebhook } from './send';
 
+/** How much longer than pollMs an idle worker waits between polls at most. */
+const IDLE_POLL_FACTOR = 8;
+
 /** How a deployment delivers (NotificationsConfig, parsed). */
 export interface DeliverySettings {
   schedule: readonly number[];
@@ -40,6 +43,8 @@ export class DeliveryWorker {
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
+  /** Polls in a row that found nothing due: each waits longer, up to IDLE_POLL_FACTOR × pollMs. */
+  private idlePolls = 0;
   private readonly attempts = new Set<Promise<void>>();
 
   constructor(
@@ -71,10 +76,17 @@ export class DeliveryWorker {
     void this.fill();
   }
 
+  /**
+   * Looks for due messages every pollMs while there are some, and less often while there are none
+   * (doubling up to IDLE_POLL_FACTOR × pollMs): an idle service costs a query every few seconds,
+   * not twice a second. Messages this process records wake it at once (kick); what the slower
+   * polls may find later is another replica's message or a retry coming due, both by at most that.
+   */
   private poll(): void {
     if (this.stopped) return;
     this.kick();
-    this.timer = setTimeout(() => this.poll(), this.settings.pollMs);
+    const factor = Math.min(2 ** this.idlePolls, IDLE_POLL_FACTOR);
+    this.timer = setTimeout(() => this.poll(), this.settings.pollMs * factor);
     this.timer.unref();
   }
 
@@ -86,6 +98,7 @@ export class DeliveryWorker {
         const room = this.settings.concurrency - this.inFlight;
         if (room <= 0) break;
         const claimed = await claimDueMessages(this.pool, { limit: room, perEndpoint: this.settings.maxInFlightPerEndpoint, leaseMs: this.settings.leaseMs });
+        this.idlePolls = claimed.length === 0 && this.inFlight === 0 ? this.idlePolls + 1 : 0;
         for (const message of claimed) this.deliver(message);
         // A full claim may have left more behind.
         if (claimed.length === room) this.again = true;
