@@ -12,3 +12,4 @@ export * from './src/contracts/catalog';
 export * from './src/contracts/locations';
 export * from './src/contracts/stock';
 export * from './src/caller';
+export * from './src/csv';

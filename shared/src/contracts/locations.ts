@@ -71,7 +71,15 @@ export const LocationCommands = {
   get: 'locations.get',
   /** Answers { locations: number }: live count of the workspace's locations. */
   usage: 'locations.usage',
+  /**
+   * Answers ResolvedLocations: for each ref, the live location it names (by id, or by name
+   * ignoring case and surrounding spaces), or null; what a CSV import names locations by.
+   */
+  resolve: 'locations.resolve',
 } as const;
+export const ResolveLocations = z.object({ refs: z.array(z.string().max(200)).max(10_000) });
+export const ResolvedLocations = z.array(z.object({ ref: z.string(), id: z.string().nullable(), name: z.string().nullable() }));
+export type ResolvedLocations = z.infer<typeof ResolvedLocations>;
 export const CreateDefaultLocation = z.object({});
 export const DiscardDefaultLocation = z.object({});
 export const GetLocation = z.object({ locationId: EntityIdSchema });

@@ -123,7 +123,42 @@ export const StockCommands = {
   fenceLocation: 'stock.fence-location',
   /** Answers { position }: the workspace's latest stock position (0 before its first change of on-hand). */
   position: 'stock.position',
+  /**
+   * Validates the rows of a CSV import of stock (ApplyStockImport: physical counts or par levels)
+   * by the stock service's own schemas and policy, and unless `dryRun`, applies them all or none in
+   * one transaction, once per importId (a repeat answers the first outcome). Answers
+   * StockImportOutcome: every row's errors, and how many rows were applied.
+   */
+  applyImport: 'stock.apply-import',
 } as const;
+
+/** A refusal of one row of a CSV import: its spreadsheet row (header = 1), the column to blame when there is one, a code and a sentence. */
+export const ImportRowError = z.object({ row: z.number().int(), column: z.string().nullable(), code: z.string(), message: z.string() });
+export type ImportRowError = z.infer<typeof ImportRowError>;
+
+/** The CSV import kinds the stock service applies. */
+export const STOCK_IMPORT_KINDS = ['stock-counts', 'par-levels'] as const;
+export const ApplyStockImport = z.object({
+  importId: EntityIdSchema,
+  kind: z.enum(STOCK_IMPORT_KINDS),
+  dryRun: z.boolean(),
+  /** Whose import it is: the stock service decides for this caller (its location access, its user on the movements). */
+  caller: Caller,
+  rows: z
+    .array(
+      z.object({
+        row: z.number().int().min(2),
+        itemId: EntityIdSchema,
+        locationId: EntityIdSchema,
+        /** The stock columns as written in the file, by their canonical name (counted, reason; minimum). */
+        cells: z.record(z.string(), z.string()),
+      }),
+    )
+    .max(1_000_000),
+});
+export type ApplyStockImport = z.input<typeof ApplyStockImport>;
+export const StockImportOutcome = z.object({ errors: z.array(ImportRowError), applied: z.number().int().nonnegative() });
+export type StockImportOutcome = z.infer<typeof StockImportOutcome>;
 export const FenceItem = z.object({ itemId: EntityIdSchema, version: z.number().int().positive(), requireNoStock: z.boolean() });
 export type FenceItem = z.input<typeof FenceItem>;
 export const FenceLocation = z.object({ locationId: EntityIdSchema, version: z.number().int().positive() });

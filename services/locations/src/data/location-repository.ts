@@ -1,4 +1,4 @@
-import { type CommittedLocation, type LocationChanged, type LocationDeleted, type LocationSnapshot, type LocationType } from '@inv/shared/core';
+import { type CommittedLocation, type LocationChanged, type LocationDeleted, type LocationSnapshot, type LocationType, type ResolvedLocations } from '@inv/shared/core';
 import { type InUseQuery, isUniqueViolation, SqlConditions, type PoolClient, type Pool } from '@inv/shared/db';
 import type { Location, LocationChanges, NewLocation } from '../domain/location';
 
@@ -71,6 +71,24 @@ export async function committedLocation(db: Db, workspaceId: string, id: string)
   const { rows } = await db.query<LocationRow>('SELECT * FROM locations WHERE workspace_id = $1 AND id = $2 FOR SHARE', [workspaceId, id]);
   const row = rows[0];
   return row && { ...toSnapshot(row), deleted: row.deleted_at !== null };
+}
+
+/**
+ * The live location each ref names: by id when it is one, else by name (case and surrounding
+ * spaces ignored; names are unique among live locations); null when none. One statement.
+ */
+export async function resolveLocationRefs(db: Db, workspaceId: string, refs: readonly string[]): Promise<ResolvedLocations> {
+  const unique = [...new Set(refs)];
+  const { rows } = await db.query<{ ref: string; id: string | null; name: string | null }>(
+    `SELECT r.ref, l.id, l.name FROM unnest($2::text[]) AS r(ref)
+       LEFT JOIN LATERAL (
+         SELECT id, name FROM locations
+          WHERE workspace_id = $1 AND deleted_at IS NULL
+            AND (CASE WHEN r.ref ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN id = r.ref::uuid ELSE lower(name) = lower(btrim(r.ref)) END)
+          LIMIT 1) l ON true`,
+    [workspaceId, unique],
+  );
+  return rows;
 }
 
 /** Raised by the writes below when another live location of the workspace has the name. */

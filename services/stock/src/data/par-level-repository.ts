@@ -60,6 +60,36 @@ export async function upsertParLevel(tx: PoolClient, workspaceId: string, key: {
   return toParLevel(rows[0]!);
 }
 
+/**
+ * lockParLevel for many keys at once: the minimum of each that has one, its row locked until the
+ * transaction ends, and the on-hand of each key's balance (0 where stock has never been).
+ */
+export async function lockParLevels(tx: PoolClient, workspaceId: string, keys: ReadonlyArray<{ itemId: string; locationId: string }>): Promise<Map<string, { minimum: Units | undefined; onHand: Units }>> {
+  const { rows } = await tx.query<{ item_id: string; location_id: string; minimum: string | null; on_hand: string }>(
+    `WITH locked AS (
+       SELECT item_id, location_id, minimum FROM par_levels
+        WHERE workspace_id = $1 AND (item_id, location_id) IN (SELECT * FROM unnest($2::uuid[], $3::uuid[]))
+        ORDER BY item_id, location_id FOR UPDATE
+     )
+     SELECT k.item_id, k.location_id, l.minimum::text, coalesce(b.on_hand, 0)::text AS on_hand
+       FROM unnest($2::uuid[], $3::uuid[]) AS k(item_id, location_id)
+       LEFT JOIN locked l ON l.item_id = k.item_id AND l.location_id = k.location_id
+       LEFT JOIN balances b ON b.workspace_id = $1 AND b.item_id = k.item_id AND b.location_id = k.location_id`,
+    [workspaceId, keys.map((k) => k.itemId), keys.map((k) => k.locationId)],
+  );
+  return new Map(rows.map((r) => [`${r.item_id}/${r.location_id}`, { minimum: r.minimum === null ? undefined : toUnits(r.minimum), onHand: toUnits(r.on_hand) }]));
+}
+
+/** upsertParLevel for many par levels, in one statement. */
+export async function upsertParLevels(tx: PoolClient, workspaceId: string, levels: ReadonlyArray<{ itemId: string; locationId: string; minimum: Units }>, now: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO par_levels AS p (workspace_id, item_id, location_id, minimum, updated_at)
+     SELECT $1, item_id, location_id, minimum, $5 FROM unnest($2::uuid[], $3::uuid[], $4::numeric[]) AS l(item_id, location_id, minimum)
+     ON CONFLICT (workspace_id, item_id, location_id) DO UPDATE SET minimum = EXCLUDED.minimum, updated_at = EXCLUDED.updated_at`,
+    [workspaceId, levels.map((l) => l.itemId), levels.map((l) => l.locationId), levels.map((l) => unitsToDecimal(l.minimum)), now],
+  );
+}
+
 /** Removes the par level; false when there was none. */
 export async function deleteParLevel(db: Db, workspaceId: string, key: { itemId: string; locationId: string }): Promise<boolean> {
   const { rowCount } = await db.query('DELETE FROM par_levels WHERE workspace_id = $1 AND item_id = $2 AND location_id = $3', [workspaceId, key.itemId, key.locationId]);

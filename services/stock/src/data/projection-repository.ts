@@ -214,6 +214,9 @@ export async function deleteUnconfirmedItems(tx: PoolClient, workspaceId: string
  */
 export async function fenceItemCopy(tx: PoolClient, workspaceId: string, itemId: string, version: number, requireNoStock: boolean, actor: Actor | null): Promise<{ onHand: string | undefined }> {
   await tx.query('INSERT INTO items (id, workspace_id, confirmed) VALUES ($1, $2, false) ON CONFLICT (workspace_id, id) DO NOTHING', [itemId, workspaceId]);
+  // The item's total too: a change of stock that holds no advisory lock of the item (a large
+  // import) holds its total's row, and a fence waits for it there.
+  await tx.query('INSERT INTO item_totals AS t (workspace_id, item_id, on_hand) VALUES ($1, $2, 0) ON CONFLICT (workspace_id, item_id) DO UPDATE SET changes = t.changes', [workspaceId, itemId]);
   let onHand: string | undefined;
   if (requireNoStock) {
     const { rows } = await tx.query<{ on_hand: string }>('SELECT coalesce(sum(on_hand), 0)::text AS on_hand FROM balances WHERE workspace_id = $1 AND item_id = $2', [workspaceId, itemId]);

@@ -1,7 +1,8 @@
-import { CancelOpening, FenceItem, FenceLocation, LocationClosure, RecordOpening, StockCommands, StockUsage, z } from '@inv/shared/core';
+import { ApplyStockImport, CancelOpening, FenceItem, FenceLocation, LocationClosure, RecordOpening, StockCommands, StockUsage, z } from '@inv/shared/core';
 import { planQuotaUsage } from '@inv/shared/db';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { latestStockPosition, TRANSFERS_IN_USE } from '../data/ledger';
+import { applyImport } from '../use-cases/apply-import';
 import { cancelOpening } from '../use-cases/cancel-opening';
 import { closeLocation } from '../use-cases/close-location';
 import { fenceItem, fenceLocation } from '../use-cases/fence-copies';
@@ -19,5 +20,6 @@ export function registerStockCommands(runtime: ServiceRuntime): void {
     .handle(StockCommands.reopenLocation, LocationClosure, ({ locationId }, meta) => reopenLocation(runtime, meta.workspaceId, locationId))
     .handle(StockCommands.fenceItem, FenceItem, (fence, meta) => fenceItem(runtime, meta.workspaceId, fence))
     .handle(StockCommands.fenceLocation, FenceLocation, (fence, meta) => fenceLocation(runtime, meta.workspaceId, fence))
-    .handle(StockCommands.position, z.object({}), async (_payload, meta) => ({ position: await latestStockPosition(runtime.pool, meta.workspaceId) }));
+    .handle(StockCommands.position, z.object({}), async (_payload, meta) => ({ position: await latestStockPosition(runtime.pool, meta.workspaceId) }))
+    .handle(StockCommands.applyImport, ApplyStockImport, (payload) => applyImport(runtime, payload));
 }

@@ -72,6 +72,14 @@ export function requireTrusted(
   if (changing.length > 0) throw new Conflict(`${changing.join(' and ')} changed while this request was being decided; send it again.`);
 }
 
+const GET_ITEMS_LIMIT = 1000;
+
+function chunks<T>(values: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
+  return out;
+}
+
 function wanting<Row extends ItemRow | LocationRow>(ids: readonly string[], copies: ReadonlyMap<string, Row>, known: (row: Row) => boolean): Wanting[] {
   return [...new Set(ids)].flatMap((id) => {
     const copy = copies.get(id);
@@ -110,7 +118,10 @@ async function askOwners(runtime: Runtime, workspaceId: string, gap: { items: Wa
   }
   const call = { workspaceId, requestId, timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS };
   const [items, locations] = await Promise.all([
-    gap.items.length === 0 ? [] : runtime.client.request(CATALOG_SERVICE, CatalogCommands.getItems, { itemIds: gap.items.map((i) => i.id) }, call).then((answer) => z.array(ItemSnapshot).parse(answer)),
+    // At most GET_ITEMS_LIMIT ids per question (a large import may lack many copies at once).
+    Promise.all(chunks(gap.items.map((i) => i.id), GET_ITEMS_LIMIT).map((itemIds) => runtime.client.request(CATALOG_SERVICE, CatalogCommands.getItems, { itemIds }, call))).then((answers) =>
+      answers.flatMap((answer) => z.array(ItemSnapshot).parse(answer)),
+    ),
     Promise.all(
       gap.locations.map(async (wanted) => {
         const answer = CommittedLocation.nullable().parse(await runtime.client.request(LOCATIONS_SERVICE, LocationCommands.get, { locationId: wanted.id }, call));

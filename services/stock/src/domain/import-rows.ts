@@ -1,0 +1,93 @@
+import { csvNumber, type ImportRowError, z } from '@inv/shared/core';
+import { balanceKey } from './ledger-plan';
+import { SetParLevelBody } from './par-levels';
+import { NonNegativeQuantity, toUnits, type Units } from './quantity';
+import { MovementReason } from './stock-records';
+
+/**
+ * The rows of a CSV import of stock as the stock service reads them (docs/csv.md): each cell
+ * checked by the schema the API checks the same field with, so a file and a request are refused
+ * for the same reasons, in the same words. Pure: the use case (use-cases/apply-import.ts) decides
+ * the rest under the ledger's locks, by the stock policy.
+ */
+
+export interface ImportRowInput {
+  row: number;
+  itemId: string;
+  locationId: string;
+  cells: Record<string, string>;
+}
+
+/** A physical count, as POST /inventory/movements {type: count} records it (with reason count unless the file says otherwise). */
+export interface CountRow {
+  row: number;
+  itemId: string;
+  locationId: string;
+  counted: Units;
+  reason: MovementReason;
+}
+
+export interface ParLevelRow {
+  row: number;
+  itemId: string;
+  locationId: string;
+  minimum: Units;
+}
+
+function fieldError(row: number, column: string, error: z.ZodError): ImportRowError {
+  const issue = error.issues[0];
+  return { row, column, code: 'invalid_value', message: `${column}: ${issue?.message ?? 'invalid'}.` };
+}
+
+/** A number cell through the API's schema for the field: a cell that is no number is refused as such first. */
+function quantityCell(row: number, column: string, cell: string | undefined, schema: z.ZodType<number>): number | ImportRowError {
+  if (cell === undefined || cell.trim() === '') return { row, column, code: 'required', message: `${column} is required.` };
+  const value = csvNumber(cell);
+  if (value === undefined) return { row, column, code: 'invalid_number', message: `${column}: "${cell}" is not a number.` };
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : fieldError(row, column, parsed.error);
+}
+
+/** Two rows for the same item at the same location: the second is refused, naming the first. */
+function duplicates<R extends { row: number; itemId: string; locationId: string }>(rows: R[]): { kept: R[]; errors: ImportRowError[] } {
+  const first = new Map<string, number>();
+  const kept: R[] = [];
+  const errors: ImportRowError[] = [];
+  for (const r of rows) {
+    const key = balanceKey({ itemId: r.itemId as never, locationId: r.locationId as never });
+    const seen = first.get(key);
+    if (seen !== undefined) errors.push({ row: r.row, column: null, code: 'duplicate_row', message: `The same item and location as row ${seen}; give each once.` });
+    else {
+      first.set(key, r.row);
+      kept.push(r);
+    }
+  }
+  return { kept, errors };
+}
+
+export function countRows(input: readonly ImportRowInput[]): { rows: CountRow[]; errors: ImportRowError[] } {
+  const errors: ImportRowError[] = [];
+  const rows: CountRow[] = [];
+  for (const { row, itemId, locationId, cells } of input) {
+    const counted = quantityCell(row, 'counted', cells.counted, NonNegativeQuantity);
+    const reasonCell = cells.reason?.trim();
+    const reason = reasonCell ? MovementReason.safeParse(reasonCell.toLowerCase()) : undefined;
+    if (typeof counted !== 'number') errors.push(counted);
+    if (reason && !reason.success) errors.push({ row, column: 'reason', code: 'invalid_value', message: `reason: "${reasonCell}" is not one of ${MovementReason.options.join(', ')}.` });
+    if (typeof counted === 'number' && (!reason || reason.success)) rows.push({ row, itemId, locationId, counted: toUnits(counted), reason: reason?.data ?? 'count' });
+  }
+  const unique = duplicates(rows);
+  return { rows: unique.kept, errors: [...errors, ...unique.errors] };
+}
+
+export function parLevelRows(input: readonly ImportRowInput[]): { rows: ParLevelRow[]; errors: ImportRowError[] } {
+  const errors: ImportRowError[] = [];
+  const rows: ParLevelRow[] = [];
+  for (const { row, itemId, locationId, cells } of input) {
+    const minimum = quantityCell(row, 'minimum', cells.minimum, SetParLevelBody.shape.minimum);
+    if (typeof minimum === 'number') rows.push({ row, itemId, locationId, minimum: toUnits(minimum) });
+    else errors.push(minimum);
+  }
+  const unique = duplicates(rows);
+  return { rows: unique.kept, errors: [...errors, ...unique.errors] };
+}
