@@ -4,6 +4,7 @@
  */
 export * from './src/http/api-server';
 export * from './src/http/api-tags';
+export * from './src/http/csv-export';
 export * from './src/http/errors-middleware';
 export * from './src/http/internal-context';
 export * from './src/http/openapi';

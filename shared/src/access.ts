@@ -16,6 +16,8 @@ export const SCOPES = [
   'workspaces.read',
   'webhooks.read',
   'webhooks.write',
+  'imports.read',
+  'imports.write',
 ] as const;
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;

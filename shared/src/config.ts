@@ -48,6 +48,10 @@ export const BaseConfig = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(5000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60000).default(250),
+  /** How often the catalog's import worker looks for jobs it was not woken for (another replica's, one whose worker died). */
+  IMPORT_POLL_MS: z.coerce.number().int().min(10).max(60000).default(1000),
+  /** How long an import job stays with its worker unless renewed (every third of it while it runs): a dead worker's job runs again this long after. */
+  IMPORT_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /**
    * How long the relay, woken by a commit, waits for more commits before reading the outbox, and
    * a consumer waits for more deliveries before applying what arrived: under load each read or

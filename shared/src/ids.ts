@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import { z } from './zod';
 
 /**
@@ -55,6 +55,19 @@ export function newId(): EntityId {
   random[7] = counter & 0xff;
   random[8] = (random[8]! & 0x3f) | 0x80;
   const h = (i: number) => HEX[random[i]!]!;
+  return `${h(0)}${h(1)}${h(2)}${h(3)}-${h(4)}${h(5)}-${h(6)}${h(7)}-${h(8)}${h(9)}-${h(10)}${h(11)}${h(12)}${h(13)}${h(14)}${h(15)}` as EntityId;
+}
+
+/**
+ * The id a name always gives (a UUID version 8 of the name's SHA-256): for what must be named the
+ * same in every run of a job that may run again after a crash (an import's openings of stock), so
+ * a later run can name what an earlier one may have left.
+ */
+export function namedId(name: string): EntityId {
+  const b = createHash('sha256').update(name).digest();
+  b[6] = (b[6]! & 0x0f) | 0x80;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = (i: number) => HEX[b[i]!]!;
   return `${h(0)}${h(1)}${h(2)}${h(3)}-${h(4)}${h(5)}-${h(6)}${h(7)}-${h(8)}${h(9)}-${h(10)}${h(11)}${h(12)}${h(13)}${h(14)}${h(15)}` as EntityId;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LimitExceeded } from './errors';
 
 export const PLANS = ['free', 'pro', 'business', 'advanced', 'business plus', 'business extra', 'business max', 'enterprise'] as const;
 export const Plan = z.enum(PLANS);
@@ -71,6 +72,27 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
   'business max': { items: 100000, suppliers: 5000, locations: 500, tags: 5000, users: 250, transfers: 100000, webhooks: 100 },
   enterprise: { items: 1000000, suppliers: 50000, locations: 5000, tags: 50000, users: 5000, transfers: 1000000, webhooks: 500 },
 };
+
+/**
+ * Rows one CSV import may hold (docs/csv.md), by plan: a per-file limit, not a counter. A file is
+ * validated and applied as one unit, so this bounds the work and the memory one import takes.
+ */
+export const IMPORT_ROW_LIMITS: Record<Plan, number> = {
+  free: 1_000,
+  pro: 10_000,
+  business: 50_000,
+  advanced: 100_000,
+  'business plus': 100_000,
+  'business extra': 200_000,
+  'business max': 200_000,
+  enterprise: 200_000,
+};
+
+/** Refuses an import of more rows than the plan allows. @throws LimitExceeded (403 exceeded_limit). */
+export function requireImportRows(plan: Plan, rows: number): void {
+  const limit = IMPORT_ROW_LIMITS[plan];
+  if (rows > limit) throw new LimitExceeded('rows per import', limit, plan);
+}
 
 /**
  * Billing cycles are monthly from the anchor (the workspace's creation). Returns the start of

@@ -8,9 +8,9 @@ import type { WritePositions } from './write-positions';
 
 /** Path prefixes each service answers; everything else is the gateway's own or 404. */
 export const ROUTES: Record<'catalog' | 'locations' | 'stock' | 'notifications', string[]> = {
-  catalog: ['/items', '/tags', '/suppliers'],
+  catalog: ['/items', '/tags', '/suppliers', '/imports', '/exports/items'],
   locations: ['/locations'],
-  stock: ['/inventory'],
+  stock: ['/inventory', '/exports/balances', '/exports/movements'],
   notifications: ['/webhooks'],
 };
 export type ServiceName = keyof typeof ROUTES;

@@ -7,9 +7,12 @@ import { isReady, runMain, startService } from '@inv/shared/runtime';
 import { catalogRoutes } from './http/routes';
 import { registerCatalogCommands } from './messaging/catalog-commands';
 import { subscribeToStockEvents } from './messaging/stock-events';
+import { ImportWorker } from './use-cases/import-worker';
+import type { ImportDeps } from './use-cases/imports';
 
-export function startCatalog(config: BaseConfig = loadConfig(BaseConfig)) {
-  return startService({
+export async function startCatalog(config: BaseConfig = loadConfig(BaseConfig)) {
+  let worker: ImportWorker | undefined;
+  const service = await startService({
     name: 'catalog',
     config,
     port: config.CATALOG_PORT,
@@ -18,16 +21,26 @@ export function startCatalog(config: BaseConfig = loadConfig(BaseConfig)) {
     wire: (runtime) => {
       registerCatalogCommands(runtime);
       subscribeToStockEvents(runtime);
+      worker = new ImportWorker(runtime, { pollMs: config.IMPORT_POLL_MS, leaseMs: config.IMPORT_LEASE_MS }, runtime.logger);
+      const deps: ImportDeps = { ...runtime, imports: worker };
       const document = serviceDocument('catalog', catalogRoutes);
       return createServiceApp({
         logger: runtime.logger,
         internalSecret: config.INTERNAL_SECRET,
         ready: () => isReady(runtime.pool, runtime.broker),
         openapi: () => document,
-        routes: (app) => mountRoutes(app, catalogRoutes, runtime),
+        routes: (app) => mountRoutes(app, catalogRoutes, deps),
       });
     },
   });
+  worker!.start();
+  return {
+    ...service,
+    stop: async () => {
+      await worker!.stop();
+      await service.stop();
+    },
+  };
 }
 
 if (require.main === module) runMain('catalog', startCatalog);

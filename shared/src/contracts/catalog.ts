@@ -36,7 +36,13 @@ export const CatalogEvents = {
    * broker or stock outage instead of being one request that may be lost.
    */
   openingAbandoned: 'opening.abandoned',
+  /** A CSV import ended (ImportEnded): completed (applied, or a dry run done) or failed, nothing applied. */
+  importCompleted: 'import.completed',
+  importFailed: 'import.failed',
 } as const;
+/** import.completed / import.failed: the job's id, and the job as GET /imports/{id} answers it once it ended. */
+export const ImportEnded = z.object({ id: EntityIdSchema, resource: z.record(z.string(), z.unknown()) });
+export type ImportEnded = z.input<typeof ImportEnded>;
 export const OpeningAbandoned = z.object({ operationId: EntityIdSchema });
 export type OpeningAbandoned = z.input<typeof OpeningAbandoned>;
 /**

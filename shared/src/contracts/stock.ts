@@ -166,6 +166,8 @@ export type FenceLocation = z.input<typeof FenceLocation>;
 export const StockPosition = z.object({ position: z.number().int().nonnegative() });
 export const StockUsage = z.object({ billingCycleStart: z.string() });
 export const StockUsageResult = z.object({ transfers: z.number().int() });
+/** Lines of one opening at most: a bulk create sends up to 100, a CSV import its openings in commands of this many. */
+export const MAX_OPENING_LINES = 1000;
 export const RecordOpening = z.object({
   operationId: EntityIdSchema,
   /** Who creates the items: the stock service decides the opening for this caller (its location access, its user on the movements). */
@@ -173,7 +175,7 @@ export const RecordOpening = z.object({
   lines: z
     .array(z.object({ item: ItemSnapshot.omit({ version: true }).extend({ id: EntityIdSchema }), locationId: EntityIdSchema, quantity: z.number().positive() }))
     .min(1)
-    .max(100),
+    .max(MAX_OPENING_LINES),
 });
 export type RecordOpening = z.input<typeof RecordOpening>;
 export const RecordedOpening = z.object({ movements: z.number().int(), position: z.number().int().nonnegative() });

@@ -34,7 +34,7 @@ const IDEMPOTENCY_KEY_HEADER = z.object({
     .openapi({ description: IDEMPOTENCY_DESCRIPTION, example: 'order-4711-receipt' }),
 });
 
-type ResponseHeader = 'X-Request-Id' | 'X-RateLimit-Limit' | 'X-RateLimit-Remaining' | 'X-RateLimit-Reset' | 'Retry-After' | 'X-Total-Count' | 'Link' | 'Idempotent-Replayed';
+type ResponseHeader = 'X-Request-Id' | 'X-RateLimit-Limit' | 'X-RateLimit-Remaining' | 'X-RateLimit-Reset' | 'Retry-After' | 'X-Total-Count' | 'Link' | 'Idempotent-Replayed' | 'Location';
 type HeaderObject = {
   /** Sent with every answer the header is listed on (the others only when they apply). */
   required?: boolean;
@@ -62,6 +62,7 @@ const RESPONSE_HEADERS: Record<ResponseHeader, HeaderObject> = {
     description: 'true when this is the stored answer of an earlier request with the same Idempotency-Key; absent otherwise.',
     schema: { type: 'string', enum: ['true'] },
   },
+  Location: { required: true, description: 'The path of what the request created, to follow with GET.', schema: { type: 'string', example: '/imports/0191c1a0-5f2e-7cc2-9b1e-3f4a5b6c7d8e' } },
 };
 
 /** The gateway sets these on every answer, errors included. */
@@ -121,15 +122,21 @@ export class ApiDocs {
       ...(r.request?.params ? { params: r.request.params } : {}),
       ...(query ? { query } : {}),
       ...(r.idempotent ? { headers: IDEMPOTENCY_KEY_HEADER } : {}),
-      ...(body ? { body: { content: { 'application/json': { schema: body.schema } }, required: body.required } } : {}),
+      ...(body ? { body: { content: { [body.mediaType ?? 'application/json']: { schema: body.schema } }, required: body.required } } : {}),
     };
     const responses: RouteConfig['responses'] = {};
     for (const [status, res] of Object.entries(r.responses)) {
-      const headers: ResponseHeader[] = [...EVERY_RESPONSE, ...(res.totalCount ? (['X-Total-Count'] as const) : []), ...(res.nextLink ? (['Link'] as const) : []), ...(r.idempotent ? (['Idempotent-Replayed'] as const) : [])];
+      const headers: ResponseHeader[] = [
+        ...EVERY_RESPONSE,
+        ...(res.totalCount ? (['X-Total-Count'] as const) : []),
+        ...(res.nextLink ? (['Link'] as const) : []),
+        ...(r.idempotent ? (['Idempotent-Replayed'] as const) : []),
+        ...(res.location ? (['Location'] as const) : []),
+      ];
       responses[status] = {
         description: res.description,
         headers: headerRefs(headers),
-        ...(res.schema ? { content: { 'application/json': { schema: res.schema } } } : {}),
+        ...(res.schema ? { content: { [res.mediaType ?? 'application/json']: { schema: res.schema } } } : {}),
       };
     }
     for (const [status, error] of Object.entries(ERROR_RESPONSES)) {

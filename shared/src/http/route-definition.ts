@@ -14,6 +14,11 @@ export interface BodySpec<B extends z.ZodType> {
   required: boolean;
   /** Replaces the plain schema parse when a route words its errors itself (e.g. naming each bulk element). */
   parse?: (raw: unknown) => z.output<B>;
+  /**
+   * text/csv: the body is a file (CSV_UPLOAD), handed over as its bytes (a Buffer, empty when none
+   * was sent) and checked by the use case; `schema` only documents it. Default application/json.
+   */
+  mediaType?: 'application/json' | 'text/csv';
 }
 
 /** The schema of an input a route does not take: its handler sees undefined. */
@@ -45,6 +50,10 @@ export interface DocumentedResponse {
   totalCount?: boolean;
   /** The answer carries Link rel="next" when a next (keyset) page exists. */
   nextLink?: boolean;
+  /** text/csv: the handler streams the answer itself (schema documents it). Default application/json. */
+  mediaType?: 'application/json' | 'text/csv';
+  /** The answer carries a Location header (the URL of what it created). */
+  location?: boolean;
 }
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -76,6 +85,8 @@ export interface RouteDefinition<Deps, P extends z.ZodType = Absent, Q extends z
   beforeReplay?: (call: Omit<RouteCall<Deps>, 'guard'>) => Promise<void>;
   /** The answer's body for the handler's result, when it is not the result itself (stored as such under an Idempotency-Key). */
   present?: (result: never) => unknown;
+  /** The Location header of the answer (see DocumentedResponse.location), from its body: set on a replay too. */
+  locationOf?: (body: never) => string;
   request?: { params?: P; query?: Q; body?: BodySpec<B> };
   /** Exactly one 2xx: the status a handler's return value is sent with. */
   responses: Record<number, DocumentedResponse>;
@@ -125,15 +136,20 @@ export function mountRoutes<Deps extends { pool: Pool }>(app: Express, routes: r
     app[route.method](expressPath(route.path), ...guards, async (req: Request, res: Response) => {
       const input = readInput(route, req);
       const present = (route.present as ((result: unknown) => unknown) | undefined) ?? ((result: unknown) => result);
+      const locationOf = route.locationOf as ((body: unknown) => string) | undefined;
+      const headers = locationOf && ((body: unknown) => ({ Location: locationOf(body) }));
       if (route.idempotent) {
         const beforeReplay = route.beforeReplay && (() => route.beforeReplay!({ deps, req, res }));
-        await respondIdempotently(req, res, deps.pool, { endpoint: idempotencyEndpoint(req), status, body: present, beforeReplay }, (guard) =>
+        await respondIdempotently(req, res, deps.pool, { endpoint: idempotencyEndpoint(req), status, body: present, beforeReplay, headers }, (guard) =>
           route.handler(input, { deps, req, res, guard }),
         );
         return;
       }
       const answer = await route.handler(input, { deps, req, res, guard: UNGUARDED });
-      if (!res.headersSent) res.status(status).json(present(answer));
+      if (res.headersSent) return;
+      const body = present(answer);
+      for (const [name, value] of Object.entries(headers?.(body) ?? {})) res.setHeader(name, value);
+      res.status(status).json(body);
     });
   }
 }
@@ -151,7 +167,8 @@ function readInput(route: AnyRoute<never>, req: Request): RouteInput<z.ZodType, 
   const parsedParams: unknown = params ? parseInput(params, req.params, 'path') : undefined;
   const parsedQuery: unknown = query ? parseInput(query, req.query, 'query') : undefined;
   let parsedBody: unknown;
-  if (body) {
+  if (body?.mediaType === 'text/csv') parsedBody = req.rawBody ?? Buffer.alloc(0);
+  else if (body) {
     const raw: unknown = body.required ? req.body : (req.body ?? {});
     parsedBody = body.parse ? body.parse(raw) : parseInput(body.schema, raw, 'body');
   }

@@ -21,6 +21,8 @@ export interface IdempotentEndpoint<Result> {
   body?: (result: Result) => unknown;
   /** Runs before a stored answer is replayed, e.g. to set headers a fresh answer would carry. */
   beforeReplay?: () => Promise<void>;
+  /** Headers the answer carries that follow from its body (a Location), on a fresh answer and a replay alike. */
+  headers?: (body: unknown) => Record<string, string>;
 }
 
 /** Thrown inside the effect's transaction when a concurrent request committed the same key first. */
@@ -38,16 +40,18 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** The body as the fingerprint sees it: none and `{}` are one request (actions take an optional body). */
+/** The body as the fingerprint sees it: none and `{}` are one request (actions take an optional body); a file (CSV_UPLOAD) by its digest. */
 function sentBody(req: Request): unknown {
   const body: unknown = req.body;
+  if (body === undefined && req.rawBody && req.rawBody.length > 0) return { file: createHash('sha256').update(req.rawBody).digest('hex') };
   const empty = body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
   return empty ? null : body;
 }
 
-function replay(res: Response, stored: StoredResponse, fingerprint: string, key: string): void {
+function replay(res: Response, stored: StoredResponse, fingerprint: string, key: string, headers?: (body: unknown) => Record<string, string>): void {
   if (stored.fingerprint !== fingerprint) throw new Conflict(`Idempotency-Key "${key}" was already used with a different request body.`);
   res.setHeader(REPLAYED_HEADER, 'true');
+  for (const [name, value] of Object.entries(headers?.(stored.body) ?? {})) res.setHeader(name, value);
   res.status(stored.status).json(stored.body);
 }
 
@@ -66,8 +70,12 @@ export async function respondIdempotently<Result>(
 ): Promise<void> {
   const present = endpoint.body ?? ((result: Result) => result);
   const key = req.header(IDEMPOTENCY_HEADER);
+  const send = (body: unknown) => {
+    for (const [name, value] of Object.entries(endpoint.headers?.(body) ?? {})) res.setHeader(name, value);
+    res.status(endpoint.status).json(body);
+  };
   if (key === undefined) {
-    res.status(endpoint.status).json(present(await run(UNGUARDED)));
+    send(present(await run(UNGUARDED)));
     return;
   }
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new BadRequest(`${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters without spaces.`, IDEMPOTENCY_HEADER);
@@ -77,7 +85,7 @@ export async function respondIdempotently<Result>(
   const stored = await findStoredResponse(pool, scope);
   if (stored) {
     await endpoint.beforeReplay?.();
-    return replay(res, stored, fingerprint, key);
+    return replay(res, stored, fingerprint, key, endpoint.headers);
   }
   const guard: EffectGuard<Result> = {
     begin: async (tx) => {
@@ -86,7 +94,7 @@ export async function respondIdempotently<Result>(
     finish: (tx, result) => storeResponse(tx, scope, endpoint.status, present(result)),
   };
   try {
-    res.status(endpoint.status).json(present(await run(guard)));
+    send(present(await run(guard)));
   } catch (err) {
     // A twin with the same key may have committed after this request looked for a stored answer:
     // its effect is this request's (the key's promise), even when this attempt was refused for a
@@ -94,7 +102,7 @@ export async function respondIdempotently<Result>(
     const winner = await findStoredResponse(pool, scope).catch(() => undefined);
     if (winner) {
       await endpoint.beforeReplay?.();
-      return replay(res, winner, fingerprint, key);
+      return replay(res, winner, fingerprint, key, endpoint.headers);
     }
     if (err instanceof KeyAlreadyUsed) throw new Conflict(`A request with Idempotency-Key "${key}" just completed; retry to receive its response.`);
     throw err;

@@ -170,6 +170,17 @@ export async function lockItem(tx: PoolClient, workspaceId: string, ref: ItemRef
   return { id: row.id, state: toState(row, tags.rows.map((t) => t.tag_id)) };
 }
 
+/** The workspace's items with these lowercased SKUs with their state, by lowercased SKU; with `lock`, locked for update until the transaction ends. */
+export async function itemsBySku(db: Db, workspaceId: string, skuKeys: string[], options: { lock?: boolean } = {}): Promise<Map<string, { id: string; state: ItemState }>> {
+  if (skuKeys.length === 0) return new Map();
+  const { rows } = await db.query<ItemRow & { tag_ids: string[] | null }>(
+    `SELECT i.*, (SELECT array_agg(t.tag_id ORDER BY t.position) FROM item_tags t WHERE t.workspace_id = i.workspace_id AND t.item_id = i.id) AS tag_ids
+       FROM items i WHERE i.workspace_id = $1 AND lower(i.sku) = ANY($2::text[]) ORDER BY i.id${options.lock ? ' FOR UPDATE OF i' : ''}`,
+    [workspaceId, skuKeys],
+  );
+  return new Map(rows.map((r) => [r.sku.toLowerCase(), { id: r.id, state: toState(r, r.tag_ids ?? []) }]));
+}
+
 const COLUMNS: Record<Exclude<keyof ItemState, 'tagIds'>, string> = {
   sku: 'sku',
   description: 'description',

@@ -31,3 +31,22 @@ export async function findSupplierIds(db: Db, workspaceId: string, ids: string[]
   const { rows } = await db.query<{ id: string }>('SELECT id FROM suppliers WHERE workspace_id = $1 AND id = ANY($2::uuid[])', [workspaceId, ids]);
   return new Set(rows.map((r) => r.id));
 }
+
+/** The workspace's suppliers named (ignoring case) by the lowercased `names`, by lowercased name. */
+export async function findSuppliersByName(db: Db, workspaceId: string, names: string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string; key: string }>('SELECT id, lower(name) AS key FROM suppliers WHERE workspace_id = $1 AND lower(name) = ANY($2::text[])', [workspaceId, names]);
+  return new Map(rows.map((r) => [r.key, r.id]));
+}
+
+/** insertSupplier for many, in one statement. */
+export async function insertSuppliers(tx: PoolClient, workspaceId: string, suppliers: Supplier[]): Promise<void> {
+  if (suppliers.length === 0) return;
+  await tx.query('INSERT INTO suppliers (id, workspace_id, name, email, phone) SELECT id, $1, name, email, phone FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[]) AS s(id, name, email, phone)', [
+    workspaceId,
+    suppliers.map((s) => s.id),
+    suppliers.map((s) => s.name),
+    suppliers.map((s) => s.email),
+    suppliers.map((s) => s.phone),
+  ]);
+}

@@ -24,3 +24,14 @@ export async function findTags(db: Db, workspaceId: string, ids: string[], names
   );
   return rows;
 }
+
+/** insertTag for many, in one statement. */
+export async function insertTags(tx: PoolClient, workspaceId: string, tags: Tag[]): Promise<void> {
+  if (tags.length === 0) return;
+  await tx.query('INSERT INTO tags (id, workspace_id, name, color) SELECT id, $1, name, color FROM unnest($2::uuid[], $3::text[], $4::text[]) AS t(id, name, color)', [
+    workspaceId,
+    tags.map((t) => t.id),
+    tags.map((t) => t.name),
+    tags.map((t) => t.color),
+  ]);
+}

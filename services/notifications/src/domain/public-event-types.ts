@@ -21,6 +21,8 @@ export const PUBLIC_EVENT_TYPES = [
   'location.created',
   'location.updated',
   'location.deleted',
+  'import.completed',
+  'import.failed',
   'webhook.test',
 ] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];

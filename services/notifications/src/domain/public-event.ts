@@ -98,5 +98,7 @@ export const PUBLIC_EVENTS: Record<PublicEventType, { summary: string; component
   'location.created': { summary: 'A location was created.', component: 'Location' },
   'location.updated': { summary: 'A location was changed (name, type, active, ...).', component: 'Location' },
   'location.deleted': { summary: 'A location was deleted; data is the location as it was.', component: 'Location' },
+  'import.completed': { summary: 'A CSV import ended completed: every row applied, or a dry run validated (its errors listed).', component: 'Import' },
+  'import.failed': { summary: 'A CSV import failed: a row was invalid, or the file could not be applied; nothing was applied.', component: 'Import' },
   'webhook.test': { summary: 'Sent by POST /webhooks/{id}/test to that endpoint alone.', component: 'WebhookTestEventData', schema: WebhookTestData },
 };

@@ -63,6 +63,8 @@ export const PUBLIC_EVENT_MAPPINGS: Record<string, Mapping<z.ZodTypeAny>> = {
     makes: ['item.stock_out', 'item.stock_low', 'item.stock_ok'],
     toPublic: (c) => [{ type: `item.stock_${c.health}` as const, data: { item: c.item, health: c.health, onHand: c.onHand, threshold: c.threshold } }],
   }),
+  [CatalogEvents.importCompleted]: resource('import.completed'),
+  [CatalogEvents.importFailed]: resource('import.failed'),
   [CatalogEvents.itemCreated]: resource('item.created'),
   [CatalogEvents.itemUpdated]: resource('item.updated'),
   [LocationEvents.created]: resource('location.created'),

@@ -1,7 +1,8 @@
+import { exportRoutes } from './export-routes';
 import { inventoryRoutes } from './inventory-routes';
 import { parLevelRoutes } from './par-level-routes';
 import { settingsRoutes } from './settings-routes';
 import { transferRoutes } from './transfer-routes';
 
 /** Every stock route, in registration order; the app mounts them and documents them from this list. */
-export const stockRoutes = [...inventoryRoutes, ...parLevelRoutes, ...settingsRoutes, ...transferRoutes];
+export const stockRoutes = [...inventoryRoutes, ...parLevelRoutes, ...settingsRoutes, ...transferRoutes, ...exportRoutes];

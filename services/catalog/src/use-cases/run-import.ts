@@ -1,0 +1,372 @@
+import {
+  AppError,
+  ApplyStockImport,
+  type Caller,
+  canAccessLocation,
+  CatalogEvents,
+  Conflict,
+  csvText,
+  type ImportRowError,
+  LOCATIONS_SERVICE,
+  LocationCommands,
+  MAX_OPENING_LINES,
+  namedId,
+  newId,
+  parseCsv,
+  planQuota,
+  RecordedOpening,
+  ResolvedLocations,
+  STOCK_SERVICE,
+  StockCommands,
+  StockImportOutcome,
+  type CsvTable,
+} from '@inv/shared/core';
+import { claimPlanQuota, isUniqueViolation, type PoolClient } from '@inv/shared/db';
+import { recordEvent, recordEvents } from '@inv/shared/messaging';
+import { type ServiceRuntime, transact } from '@inv/shared/runtime';
+import { IN_USE } from '../data/counters';
+import { type ClaimedImport, findImport, finishImport, recordValidation } from '../data/import-repository';
+import { insertItems, itemsBySku, loadItems, nextItemVersion, setItemTags, takenKeys, updateItem } from '../data/item-repository';
+import { findSuppliersByName, insertSuppliers } from '../data/supplier-repository';
+import { findTags, insertTags } from '../data/tag-repository';
+import { readHeader, rowCells, sortErrors } from '../domain/import-job';
+import { changesCopiedFields, itemChanged, itemChanges, type ItemState, skuKey } from '../domain/item';
+import { DEFAULT_TAG_COLOR } from '../domain/tag';
+import { type ItemImportRow, itemImportRow } from '../http/import-item-rows';
+
+type Runtime = Pick<ServiceRuntime, 'pool' | 'client' | 'outbox' | 'config' | 'logger'>;
+
+/** How long the stock service may take to validate or apply a whole file of stock (one command). */
+const STOCK_IMPORT_TIMEOUT_MS = 300_000;
+
+/** What the run of a job found: the file's rows, and every error (row 1: the header). */
+interface Validation {
+  total: number;
+  errors: ImportRowError[];
+}
+
+const invalidRows = (errors: readonly ImportRowError[]) => new Set(errors.filter((e) => e.row > 1).map((e) => e.row)).size;
+
+/**
+ * Runs one import job to its end (docs/csv.md), for the caller that sent it: reads the file,
+ * validates every row by the same schemas and policy as the API (the stock service's for stock),
+ * records every error, and unless it is a dry run or a row is invalid, applies the whole file in
+ * one transaction of the owning service, the job's completion with it. A run that dies half way
+ * (its process killed) committed nothing: the next run, once the lease is free, starts over.
+ */
+export async function runImport(runtime: Runtime, job: ClaimedImport): Promise<void> {
+  const table = parseCsv(csvText(job.file));
+  const header = readHeader(job.kind, table.header);
+  if (header.errors.length > 0) return settleValidation(runtime, job, { total: table.rows.length, errors: header.errors });
+  if (job.kind === 'items') return importItems(runtime, job, table, header.columns);
+  return importStock(runtime, job, table, header.columns);
+}
+
+/** Ends a job with its validation: a dry run completes listing what it found; a file with errors fails, nothing applied. */
+async function settleValidation(runtime: Runtime, job: ClaimedImport, validation: Validation): Promise<void> {
+  await recordOutcome(runtime, job, validation, validation.errors.length > 0 && !job.dryRun ? 'failed' : 'completed', 0);
+}
+
+async function recordOutcome(runtime: Runtime, job: ClaimedImport, validation: Validation, status: 'completed' | 'failed', applied: number, failure?: string): Promise<void> {
+  const errors = sortErrors(validation.errors);
+  await transact(runtime, async (tx) => {
+    await recordValidation(tx, job, { total: validation.total, invalid: invalidRows(errors), errors, status: 'validating' });
+    await finishImport(tx, job, status === 'completed' && !job.dryRun ? { status, applied } : status === 'completed' ? { status, applied: 0 } : { status, failure: failure ?? summary(errors) });
+    await announce(tx, job, status);
+  });
+}
+
+function summary(errors: readonly ImportRowError[]): string {
+  return `${errors.length} error${errors.length === 1 ? '' : 's'} in the file; nothing was applied. GET /imports/{id}/errors lists them.`;
+}
+
+/** import.completed or import.failed, with the job as GET /imports/{id} answers it now that it ended. */
+async function announce(tx: PoolClient, job: ClaimedImport, status: 'completed' | 'failed'): Promise<void> {
+  const resource = await findImport(tx, job.workspaceId, job.id);
+  await recordEvent(tx, status === 'completed' ? CatalogEvents.importCompleted : CatalogEvents.importFailed, job.workspaceId, { id: job.id, resource }, job.caller.requestId);
+}
+
+// ─── stock: counts and par levels ──────────────────────────────────────────────────────────────
+
+/**
+ * A file of stock: the catalog names the items (by SKU, its own) and asks the locations service
+ * for the locations (by name or id); the stock service validates the rest by its own schemas and
+ * policy and applies every row or none, once per import (StockCommands.applyImport).
+ */
+async function importStock(runtime: Runtime, job: ClaimedImport, table: CsvTable, columns: ReadonlyMap<string, number>): Promise<void> {
+  const workspaceId = job.workspaceId;
+  const rows = table.rows.map((r) => ({ row: r.row, cells: rowCells(columns, r.cells) }));
+  const errors: ImportRowError[] = [];
+  const skus = [...new Set(rows.flatMap((r) => (r.cells.sku ? [skuKey(r.cells.sku.trim())] : [])))];
+  const items = await itemIdsBySku(runtime, workspaceId, skus);
+  const locations = await resolveLocations(runtime, job, rows.flatMap((r) => (r.cells.location ? [r.cells.location] : [])));
+  const resolved: ApplyStockImport['rows'] = [];
+  for (const { row, cells } of rows) {
+    const itemId = cells.sku === undefined ? undefined : items.get(skuKey(cells.sku.trim()));
+    const locationId = cells.location === undefined ? undefined : locations.get(cells.location)?.id;
+    if (cells.sku === undefined) errors.push({ row, column: 'sku', code: 'required', message: 'sku is required.' });
+    else if (!itemId) errors.push({ row, column: 'sku', code: 'unknown_sku', message: `No item has SKU "${cells.sku.trim()}".` });
+    if (cells.location === undefined) errors.push({ row, column: 'location', code: 'required', message: 'location is required.' });
+    else if (!locationId) errors.push({ row, column: 'location', code: 'unknown_location', message: `No location is named "${cells.location.trim()}" (or has that id).` });
+    if (itemId && locationId) resolved.push({ row, itemId, locationId, cells });
+  }
+  const outcome = StockImportOutcome.parse(
+    await runtime.client.request(STOCK_SERVICE, StockCommands.applyImport, { importId: job.id, kind: job.kind, dryRun: job.dryRun || errors.length > 0, caller: job.caller, rows: resolved }, {
+      workspaceId,
+      requestId: job.caller.requestId,
+      timeoutMs: STOCK_IMPORT_TIMEOUT_MS,
+    }),
+  );
+  const validation = { total: rows.length, errors: [...errors, ...outcome.errors] };
+  if (validation.errors.length > 0 || job.dryRun) return settleValidation(runtime, job, validation);
+  await recordOutcome(runtime, job, validation, 'completed', outcome.applied);
+}
+
+async function itemIdsBySku(runtime: Runtime, workspaceId: string, skuKeys: string[]): Promise<Map<string, string>> {
+  if (skuKeys.length === 0) return new Map();
+  const { rows } = await runtime.pool.query<{ id: string; key: string }>('SELECT id, lower(sku) AS key FROM items WHERE workspace_id = $1 AND lower(sku) = ANY($2::text[])', [workspaceId, skuKeys]);
+  return new Map(rows.map((r) => [r.key, r.id]));
+}
+
+/** The locations the refs name, as the locations service (their owner) answers: by ref. */
+async function resolveLocations(runtime: Runtime, job: ClaimedImport, refs: string[]): Promise<Map<string, { id: string | null }>> {
+  const unique = [...new Set(refs)];
+  const found = new Map<string, { id: string | null }>();
+  for (let i = 0; i < unique.length; i += 10_000) {
+    const answer = ResolvedLocations.parse(
+      await runtime.client.request(LOCATIONS_SERVICE, LocationCommands.resolve, { refs: unique.slice(i, i + 10_000) }, { workspaceId: job.workspaceId, requestId: job.caller.requestId }),
+    );
+    for (const r of answer) found.set(r.ref, { id: r.id });
+  }
+  return found;
+}
+
+// ─── items ─────────────────────────────────────────────────────────────────────────────────────
+
+interface PlannedItem extends ItemImportRow {
+  /** The existing item an upsert updates (by SKU). */
+  existing?: { id: string; state: ItemState };
+  locationId?: string;
+}
+
+/**
+ * An items file: each row read by POST /items' schemas (http/import-item-rows.ts), then checked
+ * against the file (a SKU or external ID twice) and the workspace (a SKU taken, in create mode;
+ * opening stock at a location the caller may not write to, or that does not exist), every error
+ * listed. Applied in one catalog transaction: missing tags and suppliers created, new items
+ * inserted and, in upsert mode, existing ones updated (their copied fields fenced in the stock
+ * service, as PATCH does), their opening stock recorded by the stock service in commands of
+ * MAX_OPENING_LINES, the plan's limits claimed, and the job completed.
+ */
+async function importItems(runtime: Runtime, job: ClaimedImport, table: CsvTable, columns: ReadonlyMap<string, number>): Promise<void> {
+  const errors: ImportRowError[] = [];
+  const read: ItemImportRow[] = [];
+  for (const { row, cells } of table.rows) {
+    const parsed = itemImportRow(row, rowCells(columns, cells));
+    errors.push(...parsed.errors);
+    if (parsed.item) read.push(parsed.item);
+  }
+  const planned = await planItems(runtime, job, read, errors);
+  const validation = { total: table.rows.length, errors };
+  if (errors.length > 0 || job.dryRun) return settleValidation(runtime, job, validation);
+  await transact(runtime, (tx) => recordValidation(tx, job, { total: validation.total, invalid: 0, errors: [], status: 'applying' }));
+  await abandonEarlierOpenings(runtime, job, planned);
+  const operationIds = openingOperations(job, job.attempts, planned);
+  let requested: string[] = [];
+  try {
+    const applied = await transact(runtime, async (tx) => {
+      const count = await applyItems(runtime, tx, job, planned, operationIds, (ids) => (requested = ids));
+      await finishImport(tx, job, { status: 'completed', applied: count });
+      await announce(tx, job, 'completed');
+      return count;
+    }, { attempts: 1 });
+    runtime.logger.info({ importId: job.id, applied }, 'import applied');
+  } catch (err) {
+    if (requested.length > 0) await abandonOpenings(runtime, job, requested);
+    const failure = err instanceof AppError ? err.message : isUniqueViolation(err) ? 'An item, tag or supplier of the file was created at the same time by another request; nothing was applied. Send the file again.' : undefined;
+    if (failure === undefined) throw err;
+    await recordOutcome(runtime, job, validation, 'failed', 0, failure);
+  }
+}
+
+/** Checks the rows against each other and the workspace; answers the rows as they will be applied. */
+async function planItems(runtime: Runtime, job: ClaimedImport, rows: ItemImportRow[], errors: ImportRowError[]): Promise<PlannedItem[]> {
+  const { caller } = job;
+  const firstSku = new Map<string, number>();
+  const firstExternal = new Map<string, number>();
+  const unique: ItemImportRow[] = [];
+  for (const r of rows) {
+    const key = skuKey(r.sku);
+    const earlier = firstSku.get(key);
+    if (earlier !== undefined) {
+      errors.push({ row: r.row, column: 'sku', code: 'duplicate_sku', message: `SKU "${r.sku}" is also on row ${earlier}; SKUs are unique case-insensitively.` });
+      continue;
+    }
+    firstSku.set(key, r.row);
+    const external = r.fields.externalId;
+    const earlierExternal = external === undefined ? undefined : firstExternal.get(external);
+    if (earlierExternal !== undefined) {
+      errors.push({ row: r.row, column: 'externalId', code: 'duplicate_external_id', message: `externalId "${external}" is also on row ${earlierExternal}.` });
+      continue;
+    }
+    if (external !== undefined) firstExternal.set(external, r.row);
+    unique.push(r);
+  }
+  const existing = await existingItems(runtime, job.workspaceId, unique.map((r) => skuKey(r.sku)));
+  const externalIds = unique.flatMap((r) => (r.fields.externalId !== undefined ? [r.fields.externalId] : []));
+  const taken = await takenKeys(runtime.pool, job.workspaceId, [], externalIds);
+  const refs = unique.flatMap((r) => (r.locationRef !== undefined ? [r.locationRef] : []));
+  const locations = refs.length > 0 ? await resolveLocations(runtime, job, refs) : new Map<string, { id: string | null }>();
+  const planned: PlannedItem[] = [];
+  for (const r of unique) {
+    const current = existing.get(skuKey(r.sku));
+    if (current && job.mode === 'create') {
+      errors.push({ row: r.row, column: 'sku', code: 'sku_taken', message: `An item with SKU "${r.sku}" already exists; import with mode=upsert to update it.` });
+      continue;
+    }
+    if (r.fields.externalId !== undefined && taken.externalIds.has(r.fields.externalId) && current?.externalId !== r.fields.externalId) {
+      errors.push({ row: r.row, column: 'externalId', code: 'external_id_taken', message: `externalId "${r.fields.externalId}" belongs to another item.` });
+      continue;
+    }
+    const opening = (r.quantity ?? 0) > 0;
+    if (current && (opening || r.locationRef !== undefined)) {
+      errors.push({ row: r.row, column: 'quantity', code: 'opening_on_existing', message: 'Opening stock is for new items only; record a receipt or a count for an existing one.' });
+      continue;
+    }
+    let locationId: string | undefined;
+    if (opening) {
+      locationId = r.locationRef === undefined ? (caller.workspace.defaultLocationId ?? undefined) : (locations.get(r.locationRef)?.id ?? undefined);
+      if (locationId === undefined) {
+        const message = r.locationRef === undefined ? 'The workspace has no default location; give a location for the opening quantity.' : `No location is named "${r.locationRef}" (or has that id).`;
+        errors.push({ row: r.row, column: 'location', code: 'unknown_location', message });
+        continue;
+      }
+      if (!canAccessLocation(caller.locationAccess, locationId, 'write')) {
+        errors.push({ row: r.row, column: 'location', code: 'forbidden', message: `Opening stock at location ${r.locationRef ?? locationId} needs write access to it, which this member does not have.` });
+        continue;
+      }
+    }
+    planned.push({ ...r, existing: current && { id: current.id, state: current.state }, locationId });
+  }
+  return planned;
+}
+
+async function existingItems(runtime: Runtime, workspaceId: string, skuKeys: string[]): Promise<Map<string, { id: string; state: ItemState; externalId: string | null }>> {
+  const found = new Map<string, { id: string; state: ItemState; externalId: string | null }>();
+  for (const [key, item] of await itemsBySku(runtime.pool, workspaceId, skuKeys)) found.set(key, { ...item, externalId: item.state.externalId });
+  return found;
+}
+
+/** The operation ids of a run's openings: named by the job, the run and the command, so a later run can abandon them. */
+function openingOperations(job: ClaimedImport, attempt: number, planned: readonly PlannedItem[]): string[] {
+  const lines = planned.filter((p) => p.locationId !== undefined).length;
+  return Array.from({ length: Math.ceil(lines / MAX_OPENING_LINES) }, (_, i) => namedId(`import ${job.id} run ${attempt} opening ${i}`));
+}
+
+/** A run after one that died: the openings that run may have recorded, for items it never committed, are abandoned first. */
+async function abandonEarlierOpenings(runtime: Runtime, job: ClaimedImport, planned: readonly PlannedItem[]): Promise<void> {
+  const earlier = Array.from({ length: job.attempts - 1 }, (_, i) => openingOperations(job, i + 1, planned)).flat();
+  if (earlier.length > 0) await abandonOpenings(runtime, job, earlier);
+}
+
+/** Durably asks the stock service to cancel these openings (an event each: it cancels, or blocks one not arrived yet). */
+async function abandonOpenings(runtime: Runtime, job: ClaimedImport, operationIds: string[]): Promise<void> {
+  await transact(runtime, (tx) => recordEvents(tx, CatalogEvents.openingAbandoned, job.workspaceId, operationIds.map((operationId) => ({ operationId })), job.caller.requestId));
+}
+
+async function applyItems(runtime: Runtime, tx: PoolClient, job: ClaimedImport, planned: PlannedItem[], operationIds: string[], onRequested: (ids: string[]) => void): Promise<number> {
+  const { caller, workspaceId } = job;
+  const tagIds = await ensureTags(tx, caller, planned);
+  const supplierIds = await ensureSuppliers(tx, caller, planned);
+  const tagsOf = (p: PlannedItem) => p.tagNames?.map((n) => tagIds.get(n.toLowerCase())!);
+  const created = planned.filter((p) => !p.existing);
+  const newItems = created.map((p) => ({
+    id: newId(),
+    sku: p.sku,
+    description: p.fields.description ?? '',
+    externalId: p.fields.externalId ?? null,
+    supplierId: p.supplierName === undefined ? null : supplierIds.get(p.supplierName.toLowerCase())!,
+    cost: p.fields.cost ?? 0,
+    sellPrice: p.fields.sellPrice ?? 0,
+    trackStock: p.fields.trackStock ?? true,
+    lowStockThreshold: p.fields.lowStockThreshold ?? null,
+  }));
+  const versions = await insertItems(tx, workspaceId, caller.user.id, newItems);
+  await setItemTags(tx, workspaceId, created.flatMap((p, i) => (p.tagNames ? [{ itemId: newItems[i]!.id, tagIds: tagsOf(p)! }] : [])));
+  const loaded = await loadItems(tx, workspaceId, newItems.map((i) => i.id));
+  await recordEvents(tx, CatalogEvents.itemCreated, workspaceId, loaded.map((item) => itemChanged(item, versions.get(item.id)!)), caller.requestId);
+  await claimPlanQuota(tx, workspaceId, planQuota(caller.workspace, 'items'), IN_USE.items, newItems.length);
+  const updated = await updateExisting(runtime, tx, caller, planned, tagsOf, supplierIds);
+  // Last, so that once the stock service has recorded them only our COMMIT remains.
+  const lines = created.flatMap((p, i) => (p.locationId !== undefined ? [{ item: { id: newItems[i]!.id, sku: p.sku, description: newItems[i]!.description, trackStock: newItems[i]!.trackStock, lowStockThreshold: newItems[i]!.lowStockThreshold }, locationId: p.locationId, quantity: p.quantity! }] : []));
+  onRequested(operationIds);
+  for (const [chunk, operationId] of operationIds.entries()) {
+    const command = { operationId, caller, lines: lines.slice(chunk * MAX_OPENING_LINES, (chunk + 1) * MAX_OPENING_LINES) };
+    RecordedOpening.parse(await runtime.client.request(STOCK_SERVICE, StockCommands.recordOpening, command, { workspaceId, requestId: caller.requestId, timeoutMs: STOCK_IMPORT_TIMEOUT_MS }));
+  }
+  return newItems.length + updated;
+}
+
+/** The tags the rows name, created when the workspace has none of that name (with tag.created and the plan's limit): by lowercased name. */
+async function ensureTags(tx: PoolClient, caller: Caller, planned: readonly PlannedItem[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const p of planned) for (const n of p.tagNames ?? []) if (!names.has(n.toLowerCase())) names.set(n.toLowerCase(), n);
+  const found = await findTags(tx, caller.workspace.id, [], [...names.keys()]);
+  const ids = new Map(found.map((t) => [t.name.toLowerCase(), t.id]));
+  const missing = [...names].filter(([key]) => !ids.has(key)).map(([key, name]) => ({ key, tag: { id: newId(), name, color: DEFAULT_TAG_COLOR } }));
+  await insertTags(tx, caller.workspace.id, missing.map((m) => m.tag));
+  await recordEvents(tx, CatalogEvents.tagCreated, caller.workspace.id, missing.map((m) => m.tag), caller.requestId);
+  if (missing.length > 0) await claimPlanQuota(tx, caller.workspace.id, planQuota(caller.workspace, 'tags'), IN_USE.tags, missing.length);
+  for (const m of missing) ids.set(m.key, m.tag.id);
+  return ids;
+}
+
+/** ensureTags for suppliers, by name. */
+async function ensureSuppliers(tx: PoolClient, caller: Caller, planned: readonly PlannedItem[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const p of planned) if (p.supplierName !== undefined && !names.has(p.supplierName.toLowerCase())) names.set(p.supplierName.toLowerCase(), p.supplierName);
+  const ids = await findSuppliersByName(tx, caller.workspace.id, [...names.keys()]);
+  const missing = [...names].filter(([key]) => !ids.has(key)).map(([key, name]) => ({ key, supplier: { id: newId(), name, email: '', phone: '' } }));
+  await insertSuppliers(tx, caller.workspace.id, missing.map((m) => m.supplier));
+  await recordEvents(tx, CatalogEvents.supplierCreated, caller.workspace.id, missing.map((m) => m.supplier), caller.requestId);
+  if (missing.length > 0) await claimPlanQuota(tx, caller.workspace.id, planQuota(caller.workspace, 'suppliers'), IN_USE.suppliers, missing.length);
+  for (const m of missing) ids.set(m.key, m.supplier.id);
+  return ids;
+}
+
+/**
+ * Upsert: each existing item changed as PATCH /items/{id} changes it (only the fields the row
+ * gives; a change of a field the stock service copies fenced there first), item.updated for each
+ * that changed. Answers how many rows it applied (unchanged ones count: they were applied).
+ */
+async function updateExisting(
+  runtime: Runtime,
+  tx: PoolClient,
+  caller: Caller,
+  planned: readonly PlannedItem[],
+  tagsOf: (p: PlannedItem) => string[] | undefined,
+  supplierIds: ReadonlyMap<string, string>,
+): Promise<number> {
+  const workspaceId = caller.workspace.id;
+  const existing = planned.filter((p) => p.existing);
+  // As they are now, locked: the validation read them without a lock.
+  const locked = await itemsBySku(tx, workspaceId, existing.map((p) => skuKey(p.sku)), { lock: true });
+  for (const p of existing) {
+    const current = locked.get(skuKey(p.sku));
+    if (!current || current.id !== p.existing!.id) throw new Conflict(`Item "${p.sku}" (row ${p.row}) changed while the import was validated; nothing was applied. Send the file again.`);
+    const patch: Partial<ItemState> = { sku: p.sku, ...p.fields, tagIds: tagsOf(p) };
+    if (p.supplierName !== undefined) patch.supplierId = supplierIds.get(p.supplierName.toLowerCase())!;
+    const changes = itemChanges(current.state, patch);
+    if (Object.keys(changes).length === 0) continue;
+    const version = await nextItemVersion(tx);
+    if (changesCopiedFields(changes)) {
+      const fence = { itemId: current.id, version, requireNoStock: changes.trackStock === false };
+      await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItem, fence, { workspaceId, requestId: caller.requestId, timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS });
+    }
+    await updateItem(tx, workspaceId, current.id, changes, version);
+    if (changes.tagIds) await setItemTags(tx, workspaceId, [{ itemId: current.id, tagIds: changes.tagIds }]);
+    const [item] = await loadItems(tx, workspaceId, [current.id]);
+    await recordEvent(tx, CatalogEvents.itemUpdated, workspaceId, itemChanged(item!, version), caller.requestId);
+  }
+  return existing.length;
+}
