@@ -231,6 +231,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List imports
+         * @description The workspace's import jobs, newest first, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next").
+         *
+         *     Requires scope `imports.read`.
+         */
+        get: operations["listImports"];
+        put?: never;
+        /**
+         * Import a CSV file
+         * @description The file is the body (`Content-Type: text/csv`, UTF-8 with or without a byte-order mark, comma or semicolon separated, RFC 4180 quoting; at most 32 MB and the plan's rows per import). Answers 202 with the job and its Location; it runs in the background: GET /imports/{id} follows it.
+         *
+         *     Needs imports.write and the data's scope: items.write for items, inventory.write for stock-counts and par-levels. Every row is validated by the same rules as the API; a dry run lists every error and writes nothing; otherwise a file with any invalid row fails and applies nothing, and a valid one is applied all or nothing. Idempotency-Key: the same file sent twice with one key is imported once.
+         *
+         *     Refused before anything is kept: a file that is not UTF-8 or not CSV (400), more rows than the plan allows (403 exceeded_limit).
+         *
+         *     Requires scope `imports.write`.
+         */
+        post: operations["createImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an import
+         * @description The job: status, row counts, the first errors and why it failed. 404 for an unknown id (or another workspace's).
+         *
+         *     Requires scope `imports.read`.
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an import's errors
+         * @description Every refused row of the job, by row (the header is row 1), paged (page ≥ 1, pageSize 1–200, default 50); the total in X-Total-Count.
+         *
+         *     Requires scope `imports.read`.
+         */
+        get: operations["listImportErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the items as CSV
+         * @description Every item of the workspace, oldest first, in the columns of an items import (docs/csv.md: sku, description, tags (names separated by ;), supplier (its name), lowStockThreshold, trackStock, externalId, cost, sellPrice), streamed: importing the file into another workspace gives the same catalog. Text cells a spreadsheet would run as a formula are neutralised.
+         *
+         *     Requires scope `items.read`.
+         */
+        get: operations["exportItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/locations": {
         parameters: {
             query?: never;
@@ -583,6 +681,50 @@ export interface paths {
          *     Requires scope `transfers.write`.
          */
         post: operations["revertTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the balances as CSV
+         * @description Every balance (an item at a location), by location name then SKU, streamed: locationId, location, itemId, sku, description, onHand, reserved, available. Names and SKUs are as the stock service's copies hold them (a rename reaches them within the event lag); the ids beside them are exact. A member with restricted location access exports the locations it may read only.
+         *
+         *     Requires scope `inventory.read`.
+         */
+        get: operations["exportBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the movements as CSV
+         * @description The ledger in the order it was written, streamed from a cursor (a file of a million movements holds constant memory): createdAt, id, type, reason, locationId, location, itemId, sku, quantity, balanceAfter, transferId, reference, note, userId; from/to bound createdAt, locationId and itemId filter. Names and SKUs are as the stock service's copies hold them (a rename reaches them within the event lag); the ids beside them are exact. A member with restricted location access exports the locations it may read only.
+         *
+         *     Requires scope `inventory.read`.
+         */
+        get: operations["exportMovements"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1103,6 +1245,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "import.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * import.completed
+         * @description A CSV import ended completed: every row applied, or a dry run validated (its errors listed).
+         */
+        post: operations["webhook_import_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "import.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * import.failed
+         * @description A CSV import failed: a row was invalid, or the file could not be applied; nothing was applied.
+         */
+        post: operations["webhook_import_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1547,6 +1729,72 @@ export interface components {
              * @example +1 555 0100
              */
             phone?: string;
+        };
+        /** @description A CSV import job. */
+        Import: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "items" | "stock-counts" | "par-levels";
+            /**
+             * @description items: create (an existing SKU is a row error) or upsert (update by SKU); create for the other kinds
+             * @enum {string}
+             */
+            mode: "create" | "upsert";
+            dryRun: boolean;
+            /**
+             * @description queued → validating → applying → completed, or failed. A dry run ends completed after validating, listing every error; an import with any invalid row ends failed and applies nothing
+             * @enum {string}
+             */
+            status: "queued" | "validating" | "applying" | "completed" | "failed";
+            rows: {
+                total: number;
+                valid: number;
+                invalid: number;
+                /** @description All rows or none: the total once completed (0 for a dry run) */
+                applied: number;
+            };
+            /** @description The first 100 errors by row; GET /imports/{id}/errors pages every one */
+            errors: components["schemas"]["ImportError"][];
+            errorCount: number;
+            /** @description Why the whole import failed when no row is to blame (a plan limit, a change made meanwhile); null otherwise */
+            failure: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            completedAt: string | null;
+            createdBy: {
+                userId: string;
+                keyId: string;
+            };
+        };
+        ImportError: {
+            /**
+             * @description The row as a spreadsheet numbers it: the header is row 1, the first data row 2
+             * @example 7
+             */
+            row: number;
+            /**
+             * @description The column to blame (as the file names it), null when it is the row as a whole
+             * @example quantity
+             */
+            column: string | null;
+            /**
+             * @description What is wrong, e.g. invalid_number, unknown_location, sku_taken, duplicate_sku, unknown_column
+             * @example invalid_number
+             */
+            code: string;
+            /** @example quantity: "ten" is not a number. */
+            message: string;
         };
         Location: {
             /**
@@ -2135,7 +2383,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "webhook.test";
+            type: "transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "import.completed" | "import.failed" | "webhook.test";
             /**
              * Format: date-time
              * @description When the change was committed
@@ -2461,6 +2709,8 @@ export interface components {
         Link: string;
         /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key; absent otherwise. */
         "Idempotent-Replayed": "true";
+        /** @description The path of what the request created, to follow with GET. */
+        Location: string;
     };
     pathItems: never;
 }
@@ -3395,6 +3645,331 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Supplier"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1); not together with cursor */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
+                cursor?: string;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Import jobs */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "kind": "items",
+                     *         "mode": "create",
+                     *         "dryRun": true,
+                     *         "status": "queued",
+                     *         "rows": {
+                     *           "total": 1,
+                     *           "valid": 1,
+                     *           "invalid": 1,
+                     *           "applied": 1
+                     *         },
+                     *         "errors": [
+                     *           {
+                     *             "row": 7,
+                     *             "column": "quantity",
+                     *             "code": "invalid_number",
+                     *             "message": "quantity: \"ten\" is not a number."
+                     *           }
+                     *         ],
+                     *         "errorCount": 1,
+                     *         "failure": "text",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "completedAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdBy": {
+                     *           "userId": "text",
+                     *           "keyId": "text"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Import"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createImport: {
+        parameters: {
+            query: {
+                /** @description items, stock-counts or par-levels (required): which columns the file has (docs/csv.md) */
+                kind: "items" | "stock-counts" | "par-levels";
+                /** @description items files only: create (default; an existing SKU is a row error) or upsert (update by SKU) */
+                mode?: "create" | "upsert";
+                /** @description true: validate every row and list every error, write nothing */
+                dryRun?: boolean;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The queued job */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "kind": "items",
+                     *       "mode": "create",
+                     *       "dryRun": true,
+                     *       "status": "queued",
+                     *       "rows": {
+                     *         "total": 1,
+                     *         "valid": 1,
+                     *         "invalid": 1,
+                     *         "applied": 1
+                     *       },
+                     *       "errors": [
+                     *         {
+                     *           "row": 7,
+                     *           "column": "quantity",
+                     *           "code": "invalid_number",
+                     *           "message": "quantity: \"ten\" is not a number."
+                     *         }
+                     *       ],
+                     *       "errorCount": 1,
+                     *       "failure": "text",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "completedAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "text",
+                     *         "keyId": "text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Import"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The import ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import job */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "kind": "items",
+                     *       "mode": "create",
+                     *       "dryRun": true,
+                     *       "status": "queued",
+                     *       "rows": {
+                     *         "total": 1,
+                     *         "valid": 1,
+                     *         "invalid": 1,
+                     *         "applied": 1
+                     *       },
+                     *       "errors": [
+                     *         {
+                     *           "row": 7,
+                     *           "column": "quantity",
+                     *           "code": "invalid_number",
+                     *           "message": "quantity: \"ten\" is not a number."
+                     *         }
+                     *       ],
+                     *       "errorCount": 1,
+                     *       "failure": "text",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "completedAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "text",
+                     *         "keyId": "text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Import"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listImportErrors: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The import ID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Errors */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "row": 7,
+                     *         "column": "quantity",
+                     *         "code": "invalid_number",
+                     *         "message": "quantity: \"ten\" is not a number."
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ImportError"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    exportItems: {
+        parameters: {
+            query?: {
+                /** @description true: start the file with a UTF-8 byte-order mark, so that Excel reads it as UTF-8 */
+                bom?: boolean;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4906,6 +5481,92 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    exportBalances: {
+        parameters: {
+            query?: {
+                /** @description true: start the file with a UTF-8 byte-order mark, so that Excel reads it as UTF-8 */
+                bom?: boolean;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balances */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    exportMovements: {
+        parameters: {
+            query?: {
+                /** @description Movements at or after this time (default: the first) */
+                from?: string;
+                /** @description Movements before this time (default: now) */
+                to?: string;
+                /** @description Only this location */
+                locationId?: string;
+                /** @description Only this item */
+                itemId?: string;
+                /** @description true: start the file with a UTF-8 byte-order mark, so that Excel reads it as UTF-8 */
+                bom?: boolean;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The movements */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: {
@@ -5340,7 +6001,7 @@ export interface operations {
                 /** @description Only deliveries in this status: pending, succeeded or failed */
                 status?: "pending" | "succeeded" | "failed";
                 /** @description Only deliveries of these event types (repeated or comma-separated) */
-                eventType?: ("transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "webhook.test")[] | string;
+                eventType?: ("transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "import.completed" | "import.failed" | "webhook.test")[] | string;
                 /** @description Items per page, 1 to 200 (default 50) */
                 pageSize?: number;
                 /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
@@ -6080,6 +6741,72 @@ export interface operations {
                     /** @constant */
                     type?: "location.deleted";
                     data?: components["schemas"]["Location"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_import_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "import.completed";
+                    data?: components["schemas"]["Import"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_import_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "import.failed";
+                    data?: components["schemas"]["Import"];
                 };
             };
         };
