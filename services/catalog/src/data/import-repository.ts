@@ -1,5 +1,5 @@
 import { type Actor, Caller, type ImportRowError } from '@inv/shared/core';
-import { cursorTimeSql, keysetPage, type PageRequest, type TimeIdKey } from '@inv/shared/http';
+import { boundedCountSql, cursorTimeSql, keysetPage, type PageRequest, type TimeIdKey } from '@inv/shared/http';
 import type { Pool, PoolClient } from '@inv/shared/db';
 import { ERRORS_SHOWN, type Import, type ImportKind, type ImportMode, type ImportStatus } from '../domain/import-job';
 
@@ -71,15 +71,18 @@ export async function findImport(db: Db, workspaceId: string, id: string): Promi
   return rows[0] && toImport(rows[0]);
 }
 
-/** The workspace's imports, newest first, one keyset page. */
-export async function listImports(db: Db, workspaceId: string, page: PageRequest<TimeIdKey>): Promise<{ rows: Import[]; next?: TimeIdKey }> {
+/** The workspace's imports, newest first, one keyset page, and the total (bounded) unless the page is asked by key. */
+export async function listImports(db: Db, workspaceId: string, page: PageRequest<TimeIdKey>): Promise<{ rows: Import[]; next?: TimeIdKey; total?: number }> {
   const after = page.after ? 'AND (i.created_at, i.id) < ($2::timestamptz, $3::uuid)' : '';
-  const { rows } = await db.query<ImportRow>(
-    `SELECT ${COLUMNS} FROM imports i WHERE i.workspace_id = $1 ${after} ORDER BY i.created_at DESC, i.id DESC LIMIT ${page.limit + 1} OFFSET ${page.offset}`,
-    page.after ? [workspaceId, ...page.after] : [workspaceId],
-  );
-  const { rows: pageRows, next } = keysetPage(rows, page.limit, (last): TimeIdKey => [last.cursor_time!, last.id]);
-  return { rows: pageRows.map(toImport), next };
+  const [list, count] = await Promise.all([
+    db.query<ImportRow>(
+      `SELECT ${COLUMNS} FROM imports i WHERE i.workspace_id = $1 ${after} ORDER BY i.created_at DESC, i.id DESC LIMIT ${page.limit + 1} OFFSET ${page.offset}`,
+      page.after ? [workspaceId, ...page.after] : [workspaceId],
+    ),
+    page.after ? undefined : db.query<{ n: number }>(boundedCountSql('FROM imports i WHERE i.workspace_id = $1', 'i.id'), [workspaceId]),
+  ]);
+  const { rows: pageRows, next, total } = keysetPage(list.rows, page.limit, (last): TimeIdKey => [last.cursor_time!, last.id], count);
+  return { rows: pageRows.map(toImport), next, total };
 }
 
 /** One page of an import's errors, by row; undefined when the import does not exist. */
@@ -193,11 +196,12 @@ export async function finishImport(
   if (rowCount !== 1) throw new LeaseLost(job.id);
 }
 
-/** Ends a job no run could finish (it failed every time), whoever holds its lease. */
-export async function giveUpImport(db: Db, job: Pick<ClaimedImport, 'workspaceId' | 'id'>, failure: string): Promise<void> {
-  await db.query(
+/** Ends a job no run could finish (it failed every time), whoever holds its lease; false when it had ended meanwhile. */
+export async function giveUpImport(db: Db, job: Pick<ClaimedImport, 'workspaceId' | 'id'>, failure: string): Promise<boolean> {
+  const { rowCount } = await db.query(
     `UPDATE imports SET status = 'failed', failure = $3, completed_at = now(), file = NULL, lease_until = NULL
       WHERE workspace_id = $1 AND id = $2 AND status IN ('queued', 'validating', 'applying')`,
     [job.workspaceId, job.id, failure],
   );
+  return rowCount === 1;
 }

@@ -37,15 +37,16 @@ export const importRoutes = [
     operationId: 'listImports',
     path: '/imports',
     summary: 'List imports',
-    description: 'The workspace\'s import jobs, newest first, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next").',
+    description: 'The workspace\'s import jobs, newest first, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"); the total in X-Total-Count.',
     scope: 'imports.read',
     tags: ['Imports'],
     request: { query: z.strictObject(CursorPagination.shape) },
-    responses: { 200: { description: 'Import jobs', schema: z.array(Import), nextLink: true } },
+    responses: { 200: { description: 'Import jobs', schema: z.array(Import), totalCount: true, nextLink: true } },
     handler: async ({ query }, { deps, req, res }) => {
       const { workspace } = ctx(req);
       const binding = cursorBinding(workspace.id, 'GET /imports', query);
-      const { rows, next } = await listImportsOf(deps, ctx(req), pageRequest(query, binding, TimeIdKey));
+      const { rows, next, total } = await listImportsOf(deps, ctx(req), pageRequest(query, binding, TimeIdKey));
+      setTotalCount(res, total);
       setNextLink(req, res, workspace.id, next && encodeCursor(next, binding));
       return rows;
     },

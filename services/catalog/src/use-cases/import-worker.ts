@@ -1,7 +1,7 @@
 import { logContext, type Logger } from '@inv/shared/observability';
 import type { ServiceRuntime } from '@inv/shared/runtime';
-import { claimImport, type ClaimedImport, giveUpImport, renewLease } from '../data/import-repository';
-import { runImport } from './run-import';
+import { claimImport, type ClaimedImport, renewLease } from '../data/import-repository';
+import { giveUp, runImport } from './run-import';
 
 /** Runs a job this many times at most: a file that fails every run (a defect, or a dependency down for long) is then failed, saying why. */
 const MAX_RUNS = 5;
@@ -90,7 +90,9 @@ export class ImportWorker {
       const reason = (err as Error).message;
       if (job.attempts >= MAX_RUNS) {
         this.logger.error({ err, importId: job.id, runs: job.attempts }, 'import failed every run; giving up');
-        await giveUpImport(this.runtime.pool, job, `The import could not be processed (${job.attempts} tries): ${reason}. Nothing was applied.`).catch(() => undefined);
+        await giveUp(this.runtime, job, `The import could not be processed (${job.attempts} tries): ${reason}. Nothing was applied.`).catch((failure: Error) =>
+          this.logger.warn({ err: failure.message, importId: job.id }, 'could not record that an import failed; the next run tries again'),
+        );
       } else {
         this.logger.warn({ err: reason, importId: job.id, run: job.attempts }, 'import run failed; it runs again once its lease ends');
       }

@@ -25,7 +25,7 @@ import { claimPlanQuota, isUniqueViolation, type PoolClient } from '@inv/shared/
 import { recordEvent, recordEvents } from '@inv/shared/messaging';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
 import { IN_USE } from '../data/counters';
-import { type ClaimedImport, findImport, finishImport, recordValidation } from '../data/import-repository';
+import { type ClaimedImport, findImport, finishImport, giveUpImport, recordValidation } from '../data/import-repository';
 import { insertItems, itemsBySku, loadItems, nextItemVersion, setItemTags, takenKeys, updateItem } from '../data/item-repository';
 import { findSuppliersByName, insertSuppliers } from '../data/supplier-repository';
 import { findTags, insertTags } from '../data/tag-repository';
@@ -84,6 +84,13 @@ function summary(errors: readonly ImportRowError[]): string {
 async function announce(tx: PoolClient, job: ClaimedImport, status: 'completed' | 'failed'): Promise<void> {
   const resource = await findImport(tx, job.workspaceId, job.id);
   await recordEvent(tx, status === 'completed' ? CatalogEvents.importCompleted : CatalogEvents.importFailed, job.workspaceId, { id: job.id, resource }, job.caller.requestId);
+}
+
+/** Ends a job no run could finish (each failed): failed with why, import.failed announced. */
+export async function giveUp(runtime: Runtime, job: ClaimedImport, failure: string): Promise<void> {
+  await transact(runtime, async (tx) => {
+    if (await giveUpImport(tx, job, failure)) await announce(tx, job, 'failed');
+  });
 }
 
 // ─── stock: counts and par levels ──────────────────────────────────────────────────────────────
