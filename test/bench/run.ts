@@ -10,6 +10,7 @@
  */
 import type { Pool } from '@inv/shared/db';
 import { startBaselineServer, startTransferFloor } from './baseline-process';
+import { csvScenario } from './csv-bench';
 import { loadBenchConfig, type BenchConfig } from './bench-config';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { newWorkspace } from './gateway-client';
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   // (a)'s baseline server pool (10), or (b)'s direct-SQL workers and the floor service's pool (10),
   // or (r)'s replicated stack: one at a time. (w)'s webhook receiver opens none.
   const extraConnections = Math.max(
-    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, w: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE) })[s]),
+    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, w: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE), i: 2 })[s]),
   );
   const stack = await startBenchStack({ config, extraConnections });
   log(`# stack up in ${secondsSince(started)} s (logs in ${stack.workDir})`);
@@ -73,6 +74,11 @@ async function main(): Promise<void> {
       const r = await replicated(stack, config, alternation);
       outcome.ratios.push(...r.ratios);
       outcome.failedChecks.push(...r.failedChecks);
+    }
+    if (config.BENCH_SCENARIOS.includes('i')) {
+      const i = await csvScenario(stack, config);
+      outcome.ratios.push(...i.ratios);
+      outcome.failedChecks.push(...i.failedChecks);
     }
   } finally {
     await stack.stop();
