@@ -154,6 +154,19 @@ describe('bad files, scopes and tenants', () => {
     expect((await ws.owner.get('/imports')).body).toEqual([]);
   });
 
+  it("when a member restricted to one location imports counts for two, then the other location's row is refused and nothing is applied", async () => {
+    const ws = await newWorkspace();
+    const [mine, theirs] = [await createLocation(ws), await createLocation(ws)];
+    const item = (await ws.owner.post('/items', { sku: unique('RST') })).body;
+    const member = await newMember(ws, { role: 'member', locationAccess: `${mine.id}:write` });
+    const sent = await sendCsv(ws, 'stock-counts', `location,sku,counted\n${mine.name},${item.sku},3\n${theirs.name},${item.sku},4\n`, { key: member.key });
+    expect(sent.status).toBe(202);
+    const job = await finished(ws, sent.body.id);
+    expect(job).toMatchObject({ status: 'failed', rows: { applied: 0 } });
+    expect(job.errors.map((e: any) => [e.row, e.column, e.code])).toEqual([[3, 'location', 'forbidden']]);
+    expect((await ws.owner.get('/inventory/movements', { query: { itemId: item.id } })).body).toEqual([]);
+  });
+
   it('when a key lacks the data scope, or another workspace asks for a job, then 403 and 404', async () => {
     const ws = await newWorkspace();
     const importer = await newMember(ws, { role: 'member', scopes: ['imports.write', 'imports.read'] });

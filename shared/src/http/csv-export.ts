@@ -35,12 +35,13 @@ let streaming = 0;
 export async function streamCsv<Row>(res: Response, options: { pool: Pool; sql: string; params: unknown[]; columns: ReadonlyArray<CsvColumn<Row>>; filename: string; bom: boolean }): Promise<void> {
   if (streaming >= MAX_EXPORTS_PER_PROCESS) throw new RateLimited(5);
   streaming += 1;
-  const client = new Client({ ...(options.pool as unknown as { options: object }).options, pipeline: false } as never);
+  // No client-side query timeout (the pool's bounds one statement; this one is a cursor read for as long as the file takes).
+  const client = new Client({ ...(options.pool as unknown as { options: object }).options, pipeline: false, query_timeout: undefined } as never);
   // A connection that fails while it streams must not crash the process (node-postgres#1707).
   client.on('error', () => undefined);
   try {
     await client.connect();
-    await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = '${EXPORT_TIMEOUT}'`);
+    await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = '${EXPORT_TIMEOUT}'; SET LOCAL idle_in_transaction_session_timeout = '${EXPORT_TIMEOUT}'`);
     const rows = client.query(new QueryStream(options.sql, options.params, { batchSize: ROWS_PER_READ, highWaterMark: ROWS_PER_READ }));
     const reading = rows[Symbol.asyncIterator]() as AsyncIterator<Row>;
     // The first row, before anything is sent: a query that fails is still an envelope.

@@ -38,6 +38,8 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'client' | 'outbox' | 'config' | 'l
 
 /** How long the stock service may take to validate or apply a whole file of stock (one command). */
 const STOCK_IMPORT_TIMEOUT_MS = 300_000;
+/** Rows per statement when an import writes items. */
+const CHUNK = 2_000;
 
 /** What the run of a job found: the file's rows, and every error (row 1: the header). */
 interface Validation {
@@ -283,6 +285,8 @@ async function abandonOpenings(runtime: Runtime, job: ClaimedImport, operationId
 
 async function applyItems(runtime: Runtime, tx: PoolClient, job: ClaimedImport, planned: PlannedItem[], operationIds: string[], onRequested: (ids: string[]) => void): Promise<number> {
   const { caller, workspaceId } = job;
+  // The transaction waits on the stock service while it records the openings: idle for longer than a request's.
+  await tx.query(`SET LOCAL idle_in_transaction_session_timeout = '${STOCK_IMPORT_TIMEOUT_MS}ms'`);
   const tagIds = await ensureTags(tx, caller, planned);
   const supplierIds = await ensureSuppliers(tx, caller, planned);
   const tagsOf = (p: PlannedItem) => p.tagNames?.map((n) => tagIds.get(n.toLowerCase())!);
@@ -298,10 +302,14 @@ async function applyItems(runtime: Runtime, tx: PoolClient, job: ClaimedImport, 
     trackStock: p.fields.trackStock ?? true,
     lowStockThreshold: p.fields.lowStockThreshold ?? null,
   }));
-  const versions = await insertItems(tx, workspaceId, caller.user.id, newItems);
-  await setItemTags(tx, workspaceId, created.flatMap((p, i) => (p.tagNames ? [{ itemId: newItems[i]!.id, tagIds: tagsOf(p)! }] : [])));
-  const loaded = await loadItems(tx, workspaceId, newItems.map((i) => i.id));
-  await recordEvents(tx, CatalogEvents.itemCreated, workspaceId, loaded.map((item) => itemChanged(item, versions.get(item.id)!)), caller.requestId);
+  // In statements of CHUNK rows: each well within the statement timeout, whatever the file's size.
+  for (let from = 0; from < newItems.length; from += CHUNK) {
+    const chunk = newItems.slice(from, from + CHUNK);
+    const versions = await insertItems(tx, workspaceId, caller.user.id, chunk);
+    await setItemTags(tx, workspaceId, created.slice(from, from + CHUNK).flatMap((p, i) => (p.tagNames ? [{ itemId: chunk[i]!.id, tagIds: tagsOf(p)! }] : [])));
+    const loaded = await loadItems(tx, workspaceId, chunk.map((i) => i.id));
+    await recordEvents(tx, CatalogEvents.itemCreated, workspaceId, loaded.map((item) => itemChanged(item, versions.get(item.id)!)), caller.requestId);
+  }
   await claimPlanQuota(tx, workspaceId, planQuota(caller.workspace, 'items'), IN_USE.items, newItems.length);
   const updated = await updateExisting(runtime, tx, caller, planned, tagsOf, supplierIds);
   // Last, so that once the stock service has recorded them only our COMMIT remains.
