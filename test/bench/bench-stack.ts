@@ -49,6 +49,8 @@ export interface BenchStack {
    * stack can.
    */
   setNotifications?(running: boolean): Promise<void>;
+  /** Stops the stock service and starts it afresh, ready and idle (a measurement of its memory owes nothing to earlier scenarios). Only the 1-of-each stack can. */
+  restartStock?(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -243,6 +245,14 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
     // Its start (compiling, migrating, its first housekeeping) must not fall into the next round.
     await waitUntil('the notifications service to settle', async () => (await cpuShareOver(started.pid!, 1000)) < 0.03, 60_000);
   };
+  const stock = names.indexOf('stock');
+  const restartStock = async () => {
+    await stopProcess(children[stock]!);
+    const started = spawnStackProcess('stock', benchNodeArgs(config, 'stock'), env, logOf('stock'));
+    children[stock] = started;
+    await waitUntil('the stock service to become ready again', async () => alive() || (await serviceReady(ports.stock)), 60_000);
+    await waitUntil('the stock service to settle', async () => (await cpuShareOver(started.pid!, 1000)) < 0.03, 60_000);
+  };
   return attachBench(config, world, {
     gatewayUrl,
     tls: { certPath, keyPath: path.join(world.workDir, 'tls/key.pem') },
@@ -250,6 +260,7 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
     processNames: () => new Map(children.flatMap((c, i) => (c.pid === undefined ? [] : [[c.pid, names[i]!] as const]))),
     stopProcesses,
     setNotifications,
+    restartStock,
   });
 }
 
@@ -266,6 +277,8 @@ export interface StackProcesses {
   postgresName?: (applicationName: string) => string;
   /** See BenchStack.setNotifications. */
   setNotifications?(running: boolean): Promise<void>;
+  /** See BenchStack.restartStock. */
+  restartStock?(): Promise<void>;
 }
 
 /**
@@ -341,6 +354,7 @@ export async function attachBench(config: BenchConfig, world: BenchWorld, proces
     },
     processNames: processes.processNames,
     setNotifications: processes.setNotifications,
+    restartStock: processes.restartStock,
     stop,
   };
 }
