@@ -240,7 +240,7 @@ export interface paths {
         };
         /**
          * List imports
-         * @description The workspace's import jobs, newest first, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next").
+         * @description The workspace's import jobs, newest first, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"); the total in X-Total-Count.
          *
          *     Requires scope `imports.read`.
          */
@@ -3684,6 +3684,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
