@@ -3758,6 +3758,10 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example sku,description,quantity
+                 *     FLT-10,Oil filter,12
+                 */
                 "text/csv": string;
             };
         };
@@ -3970,6 +3974,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example sku,description,tags,supplier,lowStockThreshold,trackStock,externalId,cost,sellPrice
+                     *     FLT-10,Oil filter,Filters;Engine,Acme,5,true,,4.5,9.99
+                     */
                     "text/csv": string;
                 };
             };
@@ -5508,6 +5516,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example locationId,location,itemId,sku,description,onHand,reserved,available
+                     *     …
+                     */
                     "text/csv": string;
                 };
             };
@@ -5555,6 +5567,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example createdAt,id,type,reason,locationId,location,itemId,sku,quantity,balanceAfter,transferId,reference,note,userId
+                     *     …
+                     */
                     "text/csv": string;
                 };
             };

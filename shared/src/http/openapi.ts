@@ -173,7 +173,12 @@ export class ApiDocs {
         requestSchemas.push(body.schema);
         body.example = checkedExample(name, 'request', body.schema, components, route.request.body.schema);
       }
+      // A file (text/csv): its example is the one its schema gives.
+      const file = operation.requestBody?.content['text/csv'];
+      if (file) file.example = (file.schema as { example?: unknown }).example;
       for (const [status, res] of Object.entries(route.responses)) {
+        const csv = (operation.responses[status] as OperationResponse).content?.['text/csv'];
+        if (csv) csv.example = (csv.schema as { example?: unknown }).example;
         const content = (operation.responses[status] as OperationResponse).content?.['application/json'];
         if (!content || !res.schema) continue;
         responseSchemas.push(content.schema);
