@@ -41,7 +41,7 @@ describe('location events', () => {
     const noted = await write(await ws.owner.patch(`/locations/${id}`, { note: 'only the note', icon: 'garage' }));
     const off = await write(await ws.owner.patch(`/locations/${id}`, { active: false }));
     const on = await write(await ws.owner.patch(`/locations/${id}`, { active: true }));
-    const snapshot = { id, name, type: 'van', active: true, isDefault: false };
+    const snapshot = { id, name, type: 'van', active: true, isDefault: false, replenishFrom: null };
     const version = expect.any(Number);
 
     const messages = await eventually('five location events on the bus', async () => {

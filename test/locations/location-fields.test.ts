@@ -33,6 +33,7 @@ describe('POST /locations', () => {
       longitude: null,
       geofenceRadiusM: null,
       accessLevel: null,
+      replenishFrom: null,
     });
     expect(Math.abs(Date.parse(res.body.createdAt) - Date.now())).toBeLessThan(60_000);
     const got = await ws.owner.get(`/locations/${res.body.id}`);

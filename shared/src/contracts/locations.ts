@@ -22,6 +22,8 @@ export const LocationSnapshot = z.object({
   active: z.boolean(),
   isDefault: z.boolean(),
   version: z.number().int().nonnegative(),
+  /** The location it is normally refilled from. Events recorded before the field existed lack it; every location had none then. */
+  replenishFrom: EntityIdSchema.nullable().default(null),
 });
 export type LocationSnapshot = z.input<typeof LocationSnapshot>;
 

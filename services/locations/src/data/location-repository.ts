@@ -1,6 +1,6 @@
 import { type CommittedLocation, type LocationChanged, type LocationDeleted, type LocationSnapshot, type LocationType, type ResolvedLocations } from '@inv/shared/core';
 import { type InUseQuery, isUniqueViolation, SqlConditions, type PoolClient, type Pool } from '@inv/shared/db';
-import type { Location, LocationChanges, NewLocation } from '../domain/location';
+import type { Location, LocationChanges, NamedLocation, NewLocation, Referrers } from '../domain/location';
 
 type Db = Pool | PoolClient;
 
@@ -17,6 +17,7 @@ export interface LocationRow {
   longitude: number | null;
   geofence_radius_m: number | null;
   access_level: Location['accessLevel'];
+  replenish_from: string | null;
   created_at: Date;
   /** bigint, as pg returns it: see toSnapshot. */
   version: string;
@@ -36,11 +37,20 @@ export function toLocation(row: LocationRow): Location {
     longitude: row.longitude,
     geofenceRadiusM: row.geofence_radius_m,
     accessLevel: row.access_level,
+    replenishFrom: row.replenish_from,
   };
 }
 
 function toSnapshot(row: LocationRow): LocationSnapshot {
-  return { id: row.id, name: row.name, type: row.type, active: row.active, isDefault: row.is_default, version: Number(row.version) };
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    active: row.active,
+    isDefault: row.is_default,
+    version: Number(row.version),
+    replenishFrom: row.replenish_from,
+  };
 }
 
 /** The payload of location.created and location.updated for the row the event's transaction writes: its resource is what the API answers for it. */
@@ -138,6 +148,48 @@ export async function lockWorkspaceLocations(tx: PoolClient, workspaceId: string
   await tx.query("SELECT pg_advisory_xact_lock(hashtext('locations'), hashtext($1))", [workspaceId]);
 }
 
+/**
+ * Serialises, per workspace, every write that can break the replenishment rules (naming a
+ * source, deactivating or deleting a location) until the transaction ends: each decides from
+ * what the ones before it committed, so two writes that are each fine alone (A from B and B from
+ * A; a van from the warehouse and the warehouse deactivated) can never both commit. Read the
+ * facts in statements after this one: under READ COMMITTED they see what committed before.
+ */
+export async function lockWorkspaceReplenishment(tx: PoolClient, workspaceId: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('locations.replenishment'), hashtext($1))", [workspaceId]);
+}
+
+/** How far the walk of sources goes: further than any real chain, and a bound should a cycle ever be stored. */
+const CHAIN_LIMIT = 1000;
+
+/**
+ * The chain of sources from `fromId` (following replenish_from among live locations, `fromId`
+ * first) when it reaches `toId`, ending there; empty when it does not. One statement.
+ */
+export async function replenishmentChain(db: Db, workspaceId: string, fromId: string, toId: string): Promise<NamedLocation[]> {
+  const { rows } = await db.query<NamedLocation>(
+    `WITH RECURSIVE walk (id, name, next, step) AS (
+       SELECT id, name, replenish_from, 1 FROM locations WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL
+       UNION ALL
+       SELECT l.id, l.name, l.replenish_from, w.step + 1
+         FROM walk w JOIN locations l ON l.workspace_id = $1 AND l.id = w.next AND l.deleted_at IS NULL
+        WHERE w.id <> $3 AND w.step < $4)
+     SELECT id, name FROM walk WHERE EXISTS (SELECT 1 FROM walk WHERE id = $3) ORDER BY step`,
+    [workspaceId, fromId, toId, CHAIN_LIMIT],
+  );
+  return rows;
+}
+
+/** The first `limit` live locations (oldest first) refilled from the location, and how many there are in all. */
+export async function replenishedFrom(db: Db, workspaceId: string, sourceId: string, limit: number): Promise<Referrers> {
+  const { rows } = await db.query<NamedLocation & { total: number }>(
+    `SELECT id, name, count(*) OVER ()::int AS total FROM locations
+      WHERE workspace_id = $1 AND replenish_from = $2 AND deleted_at IS NULL ORDER BY created_at, id LIMIT $3`,
+    [workspaceId, sourceId, limit],
+  );
+  return { named: rows.map(({ id, name }) => ({ id, name })), total: rows[0]?.total ?? 0 };
+}
+
 /** Throws DuplicateName when a live location of the workspace has the name (case-insensitively). */
 export async function insertLocation(tx: PoolClient, workspaceId: string, id: string, location: NewLocation): Promise<LocationRow> {
   const { rows } = await tx
@@ -162,6 +214,7 @@ const COLUMNS: Record<keyof LocationChanges, string> = {
   longitude: 'longitude',
   geofenceRadiusM: 'geofence_radius_m',
   accessLevel: 'access_level',
+  replenishFrom: 'replenish_from',
 };
 
 /** Applies non-empty `changes` and the location's new version to a live location. Throws DuplicateName on a name taken in the workspace. */

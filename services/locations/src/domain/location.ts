@@ -1,4 +1,4 @@
-import { ApiId, ApiTimestamp, Conflict, Forbidden, type LocationAccess, LocationType, type Role, z } from '@inv/shared/core';
+import { ApiId, ApiTimestamp, Conflict, EntityIdSchema, Forbidden, type LocationAccess, LocationType, type Role, Unprocessable, z } from '@inv/shared/core';
 
 export const LocationIcon = z.enum(['warehouse', 'storefront', 'office', 'garage', 'job_site', 'van', 'truck', 'container', 'shelves', 'tools', 'home', 'map_pin']);
 
@@ -14,6 +14,12 @@ export const LocationFields = {
   geofenceRadiusM: z.number().min(25).max(10000).nullable().openapi({ description: '25 to 10000 meters; null when not set' }),
 };
 
+/** What a replenishFrom must name, and what naming a location holds it to: said on the resource and on the update. */
+const REPLENISH_FROM_RULES =
+  'It must name a live, active location of the workspace that the caller can read, not the location itself, and must not close a cycle ' +
+  '(A refilled from B refilled from A, or a longer chain); otherwise 422. While any live location names a location here, deactivating ' +
+  'or deleting that location answers 409 conflict.';
+
 /** The Location resource as the API returns it. */
 export const Location = z
   .object({
@@ -28,6 +34,9 @@ export const Location = z
     longitude: LocationFields.longitude,
     geofenceRadiusM: LocationFields.geofenceRadiusM,
     accessLevel: LocationFields.accessLevel.openapi({ description: "Stored and returned as given; the member's own location access decides who may use the location" }),
+    replenishFrom: ApiId.nullable().openapi({
+      description: `The location this one is normally refilled from (a van's home warehouse, say); null when none. Set with PATCH /locations/{id} only. ${REPLENISH_FROM_RULES} GET /inventory/replenishment proposes refills from it.`,
+    }),
   })
   .openapi('Location');
 export type Location = z.infer<typeof Location>;
@@ -60,6 +69,7 @@ export const UpdateLocationInput = z
     longitude: LocationFields.longitude.optional(),
     geofenceRadiusM: LocationFields.geofenceRadiusM.optional(),
     active: z.boolean().optional(),
+    replenishFrom: EntityIdSchema.nullable().optional().openapi({ description: `The location this one is normally refilled from, or null for none. ${REPLENISH_FROM_RULES}` }),
   })
   .openapi('UpdateLocation');
 export type UpdateLocationInput = z.infer<typeof UpdateLocationInput>;
@@ -79,15 +89,104 @@ export function changesOf(current: Location, input: UpdateLocationInput): Locati
 }
 
 /**
- * The fields other services keep a copy of (the stock service: to name locations and to refuse
- * stock where a location is inactive). A change of any of them is fenced there before it commits
- * (docs/consistency.md); the others are this service's alone.
+ * The fields other services keep a copy of (the stock service: to name locations, to refuse
+ * stock where a location is inactive, and to propose replenishment from a location's source). A
+ * change of any of them is fenced there before it commits (docs/consistency.md); the others are
+ * this service's alone.
  */
-const COPIED_ELSEWHERE = ['name', 'type', 'active'] as const satisfies ReadonlyArray<keyof LocationChanges>;
+const COPIED_ELSEWHERE = ['name', 'type', 'active', 'replenishFrom'] as const satisfies ReadonlyArray<keyof LocationChanges>;
 
 /** Whether `changes` touch what other services keep of the location. */
 export function changesCopiedFields(changes: LocationChanges): boolean {
   return COPIED_ELSEWHERE.some((field) => changes[field] !== undefined);
+}
+
+/**
+ * Whether `changes` can break the replenishment rules (see replenishFromRefusal and
+ * sourceRefusal): naming a source, or deactivating a location that may be one. Such a change is
+ * decided under the workspace's replenishment lock; clearing a source or activating cannot break
+ * them and needs none.
+ */
+export function changesReplenishment(changes: LocationChanges): boolean {
+  return (changes.replenishFrom !== undefined && changes.replenishFrom !== null) || changes.active === false;
+}
+
+/** A location as the replenishment rules name it. */
+export interface NamedLocation {
+  id: string;
+  name: string;
+}
+
+/** What this service knows of the location named as a source: undefined when no live location of the workspace has the id. */
+export interface SourceFacts extends NamedLocation {
+  active: boolean;
+  /** Whether the caller may read it: one it may not is answered as if it did not exist, so nobody can probe for it. */
+  readable: boolean;
+}
+
+const label = (location: NamedLocation) => `"${location.name}" (${location.id})`;
+
+/** Long chains are named by their ends: a message stays short whatever the walk found. */
+const CHAIN_NAMED = 6;
+
+function chainLabel(cycle: readonly NamedLocation[]): string {
+  const names = cycle.map((location) => `"${location.name}"`);
+  if (names.length <= CHAIN_NAMED) return names.join(' → ');
+  const hidden = names.length - CHAIN_NAMED;
+  return [...names.slice(0, CHAIN_NAMED - 2), `… (${hidden} more) …`, ...names.slice(-2)].join(' → ');
+}
+
+/** replenishFrom names something the location may not be refilled from; the message starts with the field, so a client knows what to fix. */
+export class ReplenishFromRefused extends Unprocessable {
+  constructor(reason: string) {
+    super(`replenishFrom: ${reason}`);
+  }
+}
+
+/**
+ * Why `location` may not be refilled from `sourceId`, or undefined when it may: the source is
+ * another live, active location the caller can read, and the chain of sources walked from it
+ * (`chain`: from the source on, up to `location` when it gets there, else empty) does not lead
+ * back to `location`.
+ */
+export function replenishFromRefusal(facts: {
+  location: NamedLocation;
+  sourceId: string;
+  source: SourceFacts | undefined;
+  chain: readonly NamedLocation[];
+}): ReplenishFromRefused | undefined {
+  const { location, source } = facts;
+  if (facts.sourceId === location.id) return new ReplenishFromRefused(`location ${label(location)} cannot be refilled from itself.`);
+  if (!source?.readable) return new ReplenishFromRefused(`location ${facts.sourceId} does not exist.`);
+  if (!source.active) return new ReplenishFromRefused(`location ${label(source)} is inactive; activate it first or choose an active location.`);
+  if (facts.chain.at(-1)?.id === location.id) {
+    return new ReplenishFromRefused(
+      `${chainLabel([location, ...facts.chain])} would form a cycle; choose a location that is not refilled from "${location.name}", directly or through others.`,
+    );
+  }
+  return undefined;
+}
+
+/** How many of the locations naming a source a refusal names; the rest are counted. */
+export const REFERRERS_NAMED = 3;
+
+/** The live locations refilled from a location: the first few (`named`, at most REFERRERS_NAMED) and how many in all. */
+export interface Referrers {
+  named: readonly NamedLocation[];
+  total: number;
+}
+
+/**
+ * Why `location` may be neither deactivated nor deleted, or undefined when it may: live
+ * locations name it as their replenishFrom, and would be left refilled from a location that
+ * takes no stock. Deleted ones do not count (`referrers` holds live ones only).
+ */
+export function sourceRefusal(location: { name: string }, referrers: Referrers): Conflict | undefined {
+  if (referrers.total === 0) return undefined;
+  const more = referrers.total - referrers.named.length;
+  const named = referrers.named.map(label).join(', ') + (more > 0 ? ` and ${more} more` : '');
+  const their = referrers.total === 1 ? 'its' : 'their';
+  return new Conflict(`Location "${location.name}" is the replenishment source of ${named}; set ${their} replenishFrom to another location or null first.`);
 }
 
 /**

@@ -100,7 +100,9 @@ export const locationRoutes = [
     summary: 'Update a location',
     description: [
       'Every field is optional; only the fields given change. An empty body (or one that changes nothing) returns the location unchanged. `active` moves the location between active and inactive. Unknown fields answer 400; a taken name answers 409 conflict.',
-      'A change of name, type or active holds for every stock operation from the moment this call answers: an inactive location takes no transfer or receipt from then on, for every key, and transfers show the new name (the stock service is told before the change commits, see docs/consistency.md). While the stock service or RabbitMQ is unreachable such a change answers 500 naming it, and nothing changes; the other fields never need it.',
+      '`replenishFrom` names the location this one is normally refilled from, or null to clear it (it is set only here; POST /locations answers it as null). A malformed id answers 400 naming the field. 422 unprocessable_entity, with a message starting "replenishFrom: " that says why, when it names the location itself, a location that does not exist, is deleted or that a restricted member cannot read (all answered alike), an inactive location, or one whose own chain of replenishFrom leads back here (a cycle, named in the message).',
+      'Setting `active` to false answers 409 conflict while any live location names this one as its replenishFrom; the message names them (the first three, and how many more). Clear or change their replenishFrom first. These rules hold under concurrency: two requests that are each allowed alone (A from B and B from A; a van from a warehouse and the warehouse deactivated) never both succeed.',
+      'A change of name, type, active or replenishFrom holds for every stock operation from the moment this call answers: an inactive location takes no transfer or receipt from then on, for every key, and transfers show the new name (the stock service is told before the change commits, see docs/consistency.md). While the stock service or RabbitMQ is unreachable such a change answers 500 naming it, and nothing changes; the other fields never need it.',
       `${ACCESS_NOTE} A restricted member with read but not write access to the location gets 403 forbidden.`,
     ].join('\n\n'),
     scope: 'locations.write',
@@ -115,7 +117,7 @@ export const locationRoutes = [
     path: '/locations/{id}',
     summary: 'Delete a location',
     description: [
-      'Fails with 409 conflict when the location is the workspace default location, or while it holds on-hand stock; the message says which. The stock service closes the location to new stock before the deletion is final, so stock arriving at the same moment either lands first (and the delete fails) or is refused.',
+      'Fails with 409 conflict when the location is the workspace default location, while it holds on-hand stock, or while any live location names it as its replenishFrom; the message says which. The stock service closes the location to new stock before the deletion is final, so stock arriving at the same moment either lands first (and the delete fails) or is refused.',
       `A deleted location disappears from every listing and answers 404. ${ACCESS_NOTE} A restricted member with read but not write access gets 403 forbidden.`,
     ].join('\n\n'),
     scope: 'locations.write',

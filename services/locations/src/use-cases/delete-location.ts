@@ -3,8 +3,8 @@ import { releasePlanQuota, withTransaction } from '@inv/shared/db';
 import { recordEvent } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { endDeletion, forgetDeletion, joinDeletion, lockDeletion } from '../data/deletion-repository';
-import { findLocation, locationDeleted, lockLocation, type LocationRow, softDeleteLocation } from '../data/location-repository';
-import { writeDenied } from '../domain/location';
+import { findLocation, locationDeleted, lockLocation, lockWorkspaceReplenishment, type LocationRow, replenishedFrom, softDeleteLocation } from '../data/location-repository';
+import { REFERRERS_NAMED, sourceRefusal, writeDenied } from '../domain/location';
 import { readableLocation } from './find-locations';
 import { rollBackDeletion } from './roll-back-deletion';
 
@@ -13,8 +13,8 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'outbox' | 'client' | 'logger'>;
 /**
  * Deletes a location: soft-deletes it and records location.deleted. Throws NotFound for a
  * location the member cannot read, Forbidden when it may only read it, Conflict for the
- * workspace default location, one that holds on-hand stock, or one whose interrupted deletion
- * is still being rolled back.
+ * workspace default location, one that holds on-hand stock, one other live locations are
+ * refilled from (replenishFrom), or one whose interrupted deletion is still being rolled back.
  *
  * Race-free against stock arriving at the same moment: the stock service first closes the
  * location to new stock, refusing while it holds any; only then is the deletion committed here.
@@ -26,6 +26,10 @@ export async function deleteLocation(runtime: Runtime, context: Pick<Caller, 'wo
   const row = await readableLocation(context, id, (ws, locationId) => findLocation(runtime.pool, ws, locationId));
   if (!canAccessLocation(context.locationAccess, row.id, 'write')) throw writeDenied();
   if (row.is_default) throw new Conflict(`Location "${row.name}" is the workspace's default location and cannot be deleted.`);
+  // Early, so the common refusal does not close the location in the stock service first;
+  // completeDeletion decides again under the lock, for a location named since.
+  const named = sourceRefusal(row, await replenishedFrom(runtime.pool, row.workspace_id, row.id, REFERRERS_NAMED));
+  if (named) throw named;
 
   const attemptId = newId();
   await startDeletion(runtime, row, attemptId);
@@ -69,7 +73,8 @@ async function startDeletion(runtime: Runtime, row: LocationRow, attemptId: stri
 
 /**
  * Commits the deletion, provided the record still says 'closing' (nobody rolled it back).
- * 'gone': another attempt completed it first; 'rolled-back': the location stays.
+ * 'gone': another attempt completed it first; 'rolled-back': the location stays. Throws
+ * Conflict when a live location has come to name it as replenishFrom (the caller rolls back).
  */
 async function completeDeletion(runtime: Runtime, row: LocationRow, requestId: string): Promise<'deleted' | 'gone' | 'rolled-back'> {
   return transact(runtime, async (tx) => {
@@ -77,6 +82,10 @@ async function completeDeletion(runtime: Runtime, row: LocationRow, requestId: s
     const live = await lockLocation(tx, row.workspace_id, row.id);
     if (!live) return 'gone';
     if ((await lockDeletion(tx, row.workspace_id, row.id))?.state !== 'closing') return 'rolled-back';
+    // Under the replenishment lock, no location can come to name this one between the check and the commit.
+    await lockWorkspaceReplenishment(tx, row.workspace_id);
+    const named = sourceRefusal(live, await replenishedFrom(tx, row.workspace_id, row.id, REFERRERS_NAMED));
+    if (named) throw named;
     await softDeleteLocation(tx, row.workspace_id, row.id);
     await releasePlanQuota(tx, row.workspace_id, 'locations');
     // From the locked row, not `row`: GET's last answer includes any change committed since `row` was read.

@@ -1,19 +1,47 @@
 import { type Caller, canAccessLocation, LocationEvents, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
+import { type PoolClient } from '@inv/shared/db';
 import { recordEvent } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
-import { DuplicateName, locationChanged, lockLocation, nextLocationVersion, toLocation, updateLocation as updateLocationRow } from '../data/location-repository';
-import { changesCopiedFields, changesOf, type Location, nameTaken, type UpdateLocationInput, writeDenied } from '../domain/location';
+import {
+  DuplicateName,
+  findLocation,
+  locationChanged,
+  lockLocation,
+  lockWorkspaceReplenishment,
+  type LocationRow,
+  nextLocationVersion,
+  replenishedFrom,
+  replenishmentChain,
+  toLocation,
+  updateLocation as updateLocationRow,
+} from '../data/location-repository';
+import {
+  changesCopiedFields,
+  changesOf,
+  changesReplenishment,
+  type Location,
+  type LocationChanges,
+  nameTaken,
+  REFERRERS_NAMED,
+  replenishFromRefusal,
+  sourceRefusal,
+  type UpdateLocationInput,
+  writeDenied,
+} from '../domain/location';
 import { readableLocation } from './find-locations';
 
 /**
  * Applies the given fields and records location.updated, or returns the location unchanged (no
  * event) when nothing differs. A change of what the stock service keeps of the location (name,
- * type, active) is fenced there before this transaction commits (docs/consistency.md): from the
- * moment the answer leaves, no stock movement is decided from the location as it was.
+ * type, active, replenishFrom) is fenced there before this transaction commits
+ * (docs/consistency.md): from the moment the answer leaves, no stock movement is decided from the
+ * location as it was.
  *
  * Throws NotFound for a location the member cannot read, Forbidden when it may only read it,
- * Conflict for a name taken in the workspace; internal_server_error naming RabbitMQ or the stock
- * service when a fenced change cannot reach it (nothing changes then).
+ * Conflict for a name taken in the workspace or for deactivating a location other live
+ * locations are refilled from, Unprocessable for a replenishFrom the location may not be refilled
+ * from (see replenishFromRefusal); internal_server_error naming RabbitMQ or the stock service
+ * when a fenced change cannot reach it (nothing changes then).
  */
 export async function updateLocation(
   runtime: Pick<ServiceRuntime, 'pool' | 'outbox' | 'client' | 'config'>,
@@ -27,6 +55,9 @@ export async function updateLocation(
     if (!canAccessLocation(context.locationAccess, row.id, 'write')) throw writeDenied();
     const changes = changesOf(toLocation(row), input);
     if (Object.keys(changes).length === 0) return toLocation(row);
+    // After the location's lock (the order every write of a location takes) and before the fence:
+    // the rules are decided, and the fence placed, only for a change that may commit.
+    if (changesReplenishment(changes)) await checkReplenishment(tx, context, row, changes);
     const version = await nextLocationVersion(tx);
     if (changesCopiedFields(changes)) {
       await runtime.client.request(STOCK_SERVICE, StockCommands.fenceLocation, { locationId: row.id, version }, {
@@ -41,4 +72,30 @@ export async function updateLocation(
     await recordEvent(tx, LocationEvents.updated, workspaceId, locationChanged(updated), context.requestId);
     return toLocation(updated);
   });
+}
+
+/**
+ * Takes the workspace's replenishment lock, then decides from what committed before it: the new
+ * source exists, is active, readable and closes no cycle; a deactivated location is nobody's
+ * source. Throws the refusal (Unprocessable or Conflict).
+ */
+async function checkReplenishment(tx: PoolClient, context: Pick<Caller, 'workspace' | 'locationAccess'>, row: LocationRow, changes: LocationChanges): Promise<void> {
+  const workspaceId = context.workspace.id;
+  await lockWorkspaceReplenishment(tx, workspaceId);
+  const sourceId = changes.replenishFrom;
+  if (sourceId) {
+    const source = await findLocation(tx, workspaceId, sourceId);
+    const chain = source && source.id !== row.id ? await replenishmentChain(tx, workspaceId, source.id, row.id) : [];
+    const refused = replenishFromRefusal({
+      location: row,
+      sourceId,
+      source: source && { id: source.id, name: source.name, active: source.active, readable: canAccessLocation(context.locationAccess, source.id, 'read') },
+      chain,
+    });
+    if (refused) throw refused;
+  }
+  if (changes.active === false) {
+    const refused = sourceRefusal(row, await replenishedFrom(tx, workspaceId, row.id, REFERRERS_NAMED));
+    if (refused) throw refused;
+  }
 }
