@@ -49,7 +49,7 @@ describe('stock alerts', () => {
       ['stock.par_restored', 5, 5],
       ['stock.below_par', 5, 8],
     ]);
-    expect(alerts[0]!.event.data).toEqual({ item: { id: item.id, sku: item.sku, description: 'Fuse 10A' }, location: { id: van.id, name: van.name, type: 'van' }, onHand: 4, minimum: 5 });
+    expect(alerts[0]!.event.data).toEqual({ item: { id: item.id, sku: item.sku, description: 'Fuse 10A' }, location: { id: van.id, name: van.name, type: 'van' }, onHand: 4, minimum: 5, target: 5 });
     expect(alerts[0]!.event.actor.userId).toEqual(expect.any(String));
     expect(r.received).toHaveLength(3);
   });

@@ -18,7 +18,7 @@ describe('par levels', () => {
     const item = await createItem(ws);
     const created = await setPar(ws, item.id, ws.defaultLocationId, 5);
     expect(created.status).toBe(200);
-    expect(created.body).toEqual({ itemId: item.id, locationId: ws.defaultLocationId, minimum: 5, onHand: 0, belowPar: true, updatedAt: expect.stringMatching(TIMESTAMP) });
+    expect(created.body).toEqual({ itemId: item.id, locationId: ws.defaultLocationId, minimum: 5, target: 5, onHand: 0, belowPar: true, updatedAt: expect.stringMatching(TIMESTAMP) });
     const replaced = await setPar(ws, item.id.toUpperCase(), ws.defaultLocationId, 2.5);
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ itemId: item.id, minimum: 2.5, onHand: 0, belowPar: true });
@@ -26,6 +26,19 @@ describe('par levels', () => {
     expect(list.status).toBe(200);
     expect(list.headers['x-total-count']).toBe('1');
     expect(list.body).toEqual([replaced.body]);
+  });
+
+  it('when a target is given, then the par level carries it; put again without one, then it is the minimum again', async () => {
+    const ws = await newWorkspace();
+    const item = await createItem(ws);
+    const withTarget = await put(ws.ownerKey, parPath(item.id, ws.defaultLocationId), { minimum: 3, target: 8.5 }, ws.id);
+    expect(withTarget.status).toBe(200);
+    expect(withTarget.body).toMatchObject({ minimum: 3, target: 8.5 });
+    expect((await ws.owner.get('/inventory/par-levels')).body).toEqual([withTarget.body]);
+    expect((await setPar(ws, item.id, ws.defaultLocationId, 4)).body).toMatchObject({ minimum: 4, target: 4 });
+    const below = await put(ws.ownerKey, parPath(item.id, ws.defaultLocationId), { minimum: 3, target: 2 }, ws.id);
+    expect(expectError(below, 400, 'bad_request')).toMatchObject({ param: 'target' });
+    expect((await ws.owner.get('/inventory/par-levels')).body).toEqual([expect.objectContaining({ minimum: 4, target: 4 })]);
   });
 
   it('when stock is received up to the minimum, then belowPar flips, and the belowPar filter follows it', async () => {
@@ -36,7 +49,7 @@ describe('par levels', () => {
     expect((await setPar(ws, item.id, ws.defaultLocationId, 0)).status).toBe(200);
     await receive(ws.owner, item.id, van.id, 3.9999);
     const below = await ws.owner.get('/inventory/par-levels', { query: { belowPar: 'true' } });
-    expect(below.body).toEqual([{ itemId: item.id, locationId: van.id, minimum: 4, onHand: 3.9999, belowPar: true, updatedAt: expect.stringMatching(TIMESTAMP) }]);
+    expect(below.body).toEqual([{ itemId: item.id, locationId: van.id, minimum: 4, target: 4, onHand: 3.9999, belowPar: true, updatedAt: expect.stringMatching(TIMESTAMP) }]);
     expect(below.headers['x-total-count']).toBe('1');
     const fine = await ws.owner.get('/inventory/par-levels', { query: { belowPar: 'false' } });
     expect(fine.body).toEqual([expect.objectContaining({ locationId: ws.defaultLocationId, minimum: 0, onHand: 0, belowPar: false })]);

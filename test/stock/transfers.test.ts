@@ -27,6 +27,7 @@ describe('POST /inventory/transfers', () => {
       status: 'completed',
       note: 'monday run',
       reason: '',
+      origin: 'manual',
       lines: [{ id: expect.any(String), itemId: item.id, quantity: 4, note: 'for the job', item: { id: item.id, sku: item.sku, description: item.description } }],
       createdAt: expect.stringMatching(ISO_TIME),
       createdBy: owner,

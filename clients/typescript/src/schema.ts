@@ -401,7 +401,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a location
-         * @description Fails with 409 conflict when the location is the workspace default location, or while it holds on-hand stock; the message says which. The stock service closes the location to new stock before the deletion is final, so stock arriving at the same moment either lands first (and the delete fails) or is refused.
+         * @description Fails with 409 conflict when the location is the workspace default location, while it holds on-hand stock, or while any live location names it as its replenishFrom; the message says which. The stock service closes the location to new stock before the deletion is final, so stock arriving at the same moment either lands first (and the delete fails) or is refused.
          *
          *     A deleted location disappears from every listing and answers 404. A member whose location access is restricted sees only the locations its access list names: others answer 404 and are left out of lists and counts. A restricted member with read but not write access gets 403 forbidden.
          *
@@ -414,7 +414,11 @@ export interface paths {
          * Update a location
          * @description Every field is optional; only the fields given change. An empty body (or one that changes nothing) returns the location unchanged. `active` moves the location between active and inactive. Unknown fields answer 400; a taken name answers 409 conflict.
          *
-         *     A change of name, type or active holds for every stock operation from the moment this call answers: an inactive location takes no transfer or receipt from then on, for every key, and transfers show the new name (the stock service is told before the change commits, see docs/consistency.md). While the stock service or RabbitMQ is unreachable such a change answers 500 naming it, and nothing changes; the other fields never need it.
+         *     `replenishFrom` names the location this one is normally refilled from, or null to clear it (it is set only here; POST /locations answers it as null). A malformed id answers 400 naming the field. 422 unprocessable_entity, with a message starting "replenishFrom: " that says why, when it names the location itself, a location that does not exist, is deleted or that a restricted member cannot read (all answered alike), an inactive location, or one whose own chain of replenishFrom leads back here (a cycle, named in the message).
+         *
+         *     Setting `active` to false answers 409 conflict while any live location names this one as its replenishFrom; the message names them (the first three, and how many more). Clear or change their replenishFrom first. These rules hold under concurrency: two requests that are each allowed alone (A from B and B from A; a van from a warehouse and the warehouse deactivated) never both succeed.
+         *
+         *     A change of name, type, active or replenishFrom holds for every stock operation from the moment this call answers: an inactive location takes no transfer or receipt from then on, for every key, and transfers show the new name (the stock service is told before the change commits, see docs/consistency.md). While the stock service or RabbitMQ is unreachable such a change answers 500 naming it, and nothing changes; the other fields never need it.
          *
          *     A member whose location access is restricted sees only the locations its access list names: others answer 404 and are left out of lists and counts. A restricted member with read but not write access to the location gets 403 forbidden.
          *
@@ -518,6 +522,34 @@ export interface paths {
          *     Requires scope `inventory.write`.
          */
         delete: operations["deleteParLevel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory/replenishment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List what needs a refill, and what its source can give
+         * @description Each (item, location) whose on-hand is below its par level minimum is a line: needed = target − onHand − incoming (pending transfers already on their way), never below 0; its source is the location's replenishFrom. What a source can give of an item (availableAtSource) is its on-hand − what pending transfers reserve there − its own minimum for the item when it has a par level, never below 0. Lines drawing on the same source and item share it, served emptiest first relative to their minimum ((onHand + incoming) / minimum, lowest first; ties by location id), each proposed what it needs or what is left, so the proposals from one source never add up to more than it can give; shortfall = needed − proposed. Lines of inactive locations or locations being deleted, and of items that no longer track stock, are left out; a location without a source is listed, proposed 0, its whole need short. At most 20000 pairs below par per call (422 past it: narrow by location or source). Ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"); X-Total-Count is exact. A member with restricted location access sees the lines whose location and source it may both read. Read from the balances as committed: a run (POST) decides again under the ledger's locks.
+         *
+         *     Requires scope `inventory.read`.
+         */
+        get: operations["listReplenishment"];
+        put?: never;
+        /**
+         * Refill locations below par from their sources
+         * @description Creates the transfers the plan of GET /inventory/replenishment proposes, decided again under the ledger's locks: one transfer per (source, destination) pair holding its lines, pending by default (reserved at the source until the destination completes it; status completed moves the stock at once), reason "replenishment", origin replenishment. Answers 201 with the transfers and the lines left short; lines with nothing to propose are left out, and a run with nothing to do answers 201 with empty lists. Each (item, location) whose on-hand is below its par level minimum is a line: needed = target − onHand − incoming (pending transfers already on their way), never below 0; its source is the location's replenishFrom. What a source can give of an item (availableAtSource) is its on-hand − what pending transfers reserve there − its own minimum for the item when it has a par level, never below 0. Lines drawing on the same source and item share it, served emptiest first relative to their minimum ((onHand + incoming) / minimum, lowest first; ties by location id), each proposed what it needs or what is left, so the proposals from one source never add up to more than it can give; shortfall = needed − proposed. Lines of inactive locations or locations being deleted, and of items that no longer track stock, are left out; a location without a source is listed, proposed 0, its whole need short. At most 20000 pairs below par per call (422 past it: narrow by location or source). Two runs at once never reserve the same stock twice nor refill past a target (the second plans from what the first committed), and a source is never taken below its own minimum. All or nothing. A member with restricted location access needs write access to the locations and the source it names (403), and otherwise refills the locations it may write, from sources it may write. The transfers are ordinary: complete, reject or cancel each as any other; each counts toward the plan's transfers per billing cycle (403 exceeded_limit past it, and nothing is created).
+         *
+         *     Requires scope `transfers.write`.
+         */
+        post: operations["replenish"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1834,6 +1866,12 @@ export interface components {
              * @enum {string|null}
              */
             accessLevel: "read" | "write" | null;
+            /**
+             * Format: uuid
+             * @description The location this one is normally refilled from (a van's home warehouse, say); null when none. Set with PATCH /locations/{id} only. It must name a live, active location of the workspace that the caller can read, not the location itself, and must not close a cycle (A refilled from B refilled from A, or a longer chain); otherwise 422. While any live location names a location here, deactivating or deleting that location answers 409 conflict. GET /inventory/replenishment proposes refills from it.
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            replenishFrom: string | null;
         };
         CreateLocation: {
             /** @description 1 to 64 characters after trimming surrounding whitespace; unique in the workspace, case-insensitively */
@@ -1882,6 +1920,11 @@ export interface components {
             /** @description 25 to 10000 meters; null when not set */
             geofenceRadiusM?: number | null;
             active?: boolean;
+            /**
+             * Format: uuid
+             * @description The location this one is normally refilled from, or null for none. It must name a live, active location of the workspace that the caller can read, not the location itself, and must not close a cycle (A refilled from B refilled from A, or a longer chain); otherwise 422. While any live location names a location here, deactivating or deleting that location answers 409 conflict.
+             */
+            replenishFrom?: string | null;
         };
         DeletedLocation: {
             /** @description ID of the deleted location */
@@ -2059,6 +2102,8 @@ export interface components {
             locationId: string;
             /** @description The minimum on-hand wanted at the location */
             minimum: number;
+            /** @description The on-hand a replenishment refills it up to (≥ minimum; the minimum unless set) */
+            target: number;
             /** @description On-hand of the item at the location now; 0 when stock has never been there */
             onHand: number;
             /** @description onHand < minimum */
@@ -2076,21 +2121,55 @@ export interface components {
              * @example 12
              */
             minimum: number;
-        };
-        /** @description The workspace's stock settings. */
-        StockSettings: {
             /**
-             * @description The low-stock threshold of items whose lowStockThreshold is null: low means 0 < on-hand ≤ it. 5 until the workspace sets another
-             * @example 5
+             * @description The on-hand a replenishment refills the location up to, ≥ minimum and ≤ 1000000000, at most 4 decimals; default: the minimum. A PUT replaces both: leaving it out sets it to the minimum again
+             * @example 20
              */
-            defaultLowStockThreshold: number;
+            target?: number;
         };
-        UpdateStockSettings: {
+        /** @description One (item, location) below its par level, what it needs to reach its target, and what its source can give. */
+        ReplenishmentLine: {
             /**
-             * @description 0 to 1000000, at most 4 decimals (required)
-             * @example 10
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
-            defaultLowStockThreshold: number;
+            itemId: string;
+            /** @description The item's SKU */
+            sku: string;
+            /**
+             * Format: uuid
+             * @description The location below its par level (the destination)
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            locationId: string;
+            /**
+             * Format: uuid
+             * @description The location's replenishFrom: where it is refilled from; null when it has none (nothing is proposed, the whole need is shortfall)
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            sourceLocationId: string | null;
+            /** @description On-hand at the location now (< minimum) */
+            onHand: number;
+            /** @description What pending transfers to the location carry of the item: already on its way, never proposed again */
+            incoming: number;
+            minimum: number;
+            /** @description The par level target the refill aims at (≥ minimum) */
+            target: number;
+            /** @description target − onHand − incoming, never below 0 */
+            needed: number;
+            /** @description What the source can give of the item before this plan: its on-hand − what pending transfers reserve there − its own minimum for the item (when it has a par level), never below 0; shared by every line drawing on the same source (0 without a source) */
+            availableAtSource: number;
+            /** @description What a replenishment run moves from the source: at most needed, and the lines of one source never add up to more than availableAtSource */
+            proposed: number;
+            /** @description needed − proposed: what the source cannot give */
+            shortfall: number;
+        };
+        /** @description What a replenishment run created, and what it could not. */
+        ReplenishmentRun: {
+            /** @description The transfers created, one per (source, destination) pair with something proposed, ordered by destination then source; reason "replenishment" */
+            transfers: components["schemas"]["Transfer"][];
+            /** @description The lines the sources could not cover in full (shortfall > 0), those without a source included */
+            shortfalls: components["schemas"]["ReplenishmentLine"][];
         };
         /** @description A move of stock between two locations: completed at once, or pending (reserved at the source) until the destination completes or rejects it or the source cancels it. fromLocation / toLocation and each line item come from the stock service projections of locations and items. */
         Transfer: {
@@ -2112,7 +2191,13 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "completed" | "reverted" | "rejected" | "cancelled";
             note: string;
+            /** @description Why it is what it is: "replenishment" from its creation for a transfer a replenishment run created (POST /inventory/replenishment); replaced by the reason the destination rejected or the source cancelled it with, when one was given; "" otherwise */
             reason: string;
+            /**
+             * @description What created it: manual (POST /inventory/transfers) or replenishment (POST /inventory/replenishment)
+             * @enum {string}
+             */
+            origin: "manual" | "replenishment";
             lines: {
                 /**
                  * Format: uuid
@@ -2222,6 +2307,35 @@ export interface components {
              * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             keyId: string;
+        };
+        Replenish: {
+            /** @description Only refill these locations (1 to 1000); default: every location below par the caller may refill */
+            locationIds?: string[];
+            /**
+             * Format: uuid
+             * @description Only the lines drawing on this source (the locations whose replenishFrom it is)
+             */
+            sourceLocationId?: string;
+            /**
+             * @description pending (default): each transfer reserves its lines at the source until the destination completes it; completed: the stock moves at once
+             * @enum {string}
+             */
+            status?: "pending" | "completed";
+        };
+        /** @description The workspace's stock settings. */
+        StockSettings: {
+            /**
+             * @description The low-stock threshold of items whose lowStockThreshold is null: low means 0 < on-hand ≤ it. 5 until the workspace sets another
+             * @example 5
+             */
+            defaultLowStockThreshold: number;
+        };
+        UpdateStockSettings: {
+            /**
+             * @description 0 to 1000000, at most 4 decimals (required)
+             * @example 10
+             */
+            defaultLowStockThreshold: number;
         };
         CreateTransfer: {
             /**
@@ -2471,6 +2585,11 @@ export interface components {
              * @example 12
              */
             minimum: number;
+            /**
+             * @description The on-hand a replenishment refills it up to (≥ minimum)
+             * @example 12
+             */
+            target: number;
         };
         ItemStockAlertEventData: {
             item: {
@@ -4039,7 +4158,8 @@ export interface operations {
                      *         "latitude": 1,
                      *         "longitude": 1,
                      *         "geofenceRadiusM": 25,
-                     *         "accessLevel": "read"
+                     *         "accessLevel": "read",
+                     *         "replenishFrom": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
                      *       }
                      *     ]
                      */
@@ -4112,7 +4232,8 @@ export interface operations {
                      *       "latitude": 1,
                      *       "longitude": 1,
                      *       "geofenceRadiusM": 25,
-                     *       "accessLevel": "read"
+                     *       "accessLevel": "read",
+                     *       "replenishFrom": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
                      *     }
                      */
                     "application/json": components["schemas"]["Location"];
@@ -4211,7 +4332,8 @@ export interface operations {
                      *       "latitude": 1,
                      *       "longitude": 1,
                      *       "geofenceRadiusM": 25,
-                     *       "accessLevel": "read"
+                     *       "accessLevel": "read",
+                     *       "replenishFrom": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
                      *     }
                      */
                     "application/json": components["schemas"]["Location"];
@@ -4299,7 +4421,8 @@ export interface operations {
                  *       "latitude": 1,
                  *       "longitude": 1,
                  *       "geofenceRadiusM": 25,
-                 *       "active": true
+                 *       "active": true,
+                 *       "replenishFrom": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateLocation"];
@@ -4328,7 +4451,8 @@ export interface operations {
                      *       "latitude": 1,
                      *       "longitude": 1,
                      *       "geofenceRadiusM": 25,
-                     *       "accessLevel": "read"
+                     *       "accessLevel": "read",
+                     *       "replenishFrom": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
                      *     }
                      */
                     "application/json": components["schemas"]["Location"];
@@ -4596,6 +4720,7 @@ export interface operations {
                      *         "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "minimum": 1,
+                     *         "target": 1,
                      *         "onHand": 1,
                      *         "belowPar": true,
                      *         "updatedAt": "2026-01-15T09:30:00.000Z"
@@ -4636,7 +4761,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "minimum": 12
+                 *       "minimum": 12,
+                 *       "target": 20
                  *     }
                  */
                 "application/json": components["schemas"]["SetParLevel"];
@@ -4658,6 +4784,7 @@ export interface operations {
                      *       "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "minimum": 1,
+                     *       "target": 1,
                      *       "onHand": 1,
                      *       "belowPar": true,
                      *       "updatedAt": "2026-01-15T09:30:00.000Z"
@@ -4705,6 +4832,194 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listReplenishment: {
+        parameters: {
+            query?: {
+                /** @description Only these locations (the destinations; repeated or comma-separated) */
+                locationId?: string[] | string;
+                /** @description Only the lines drawing on this source (the locations whose replenishFrom it is) */
+                sourceLocationId?: string;
+                /** @description Page number, from 1 (default 1); not together with cursor */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
+                cursor?: string;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lines below par */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "sku": "text",
+                     *         "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "onHand": 1,
+                     *         "incoming": 1,
+                     *         "minimum": 1,
+                     *         "target": 1,
+                     *         "needed": 1,
+                     *         "availableAtSource": 1,
+                     *         "proposed": 1,
+                     *         "shortfall": 1
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ReplenishmentLine"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    replenish: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "locationIds": [
+                 *         "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                 *       ],
+                 *       "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "status": "pending"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Replenish"];
+            };
+        };
+        responses: {
+            /** @description The transfers created, and the lines left short */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "transfers": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "fromLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "toLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "status": "pending",
+                     *           "note": "text",
+                     *           "reason": "text",
+                     *           "origin": "manual",
+                     *           "lines": [
+                     *             {
+                     *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "quantity": 1,
+                     *               "note": "text",
+                     *               "item": {
+                     *                 "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *                 "sku": "text",
+                     *                 "description": "text"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-01-15T09:30:00.000Z",
+                     *           "createdBy": {
+                     *             "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *           },
+                     *           "completedAt": null,
+                     *           "completedBy": null,
+                     *           "rejectedAt": null,
+                     *           "rejectedBy": null,
+                     *           "cancelledAt": null,
+                     *           "cancelledBy": null,
+                     *           "revertedAt": null,
+                     *           "revertedBy": null,
+                     *           "fromLocation": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "name": "text",
+                     *             "type": "warehouse"
+                     *           },
+                     *           "toLocation": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "name": "text",
+                     *             "type": "warehouse"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "shortfalls": [
+                     *         {
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "sku": "text",
+                     *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "onHand": 1,
+                     *           "incoming": 1,
+                     *           "minimum": 1,
+                     *           "target": 1,
+                     *           "needed": 1,
+                     *           "availableAtSource": 1,
+                     *           "proposed": 1,
+                     *           "shortfall": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReplenishmentRun"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -4858,6 +5173,7 @@ export interface operations {
                      *         "status": "pending",
                      *         "note": "text",
                      *         "reason": "text",
+                     *         "origin": "manual",
                      *         "lines": [
                      *           {
                      *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -4965,6 +5281,7 @@ export interface operations {
                      *       "status": "pending",
                      *       "note": "text",
                      *       "reason": "text",
+                     *       "origin": "manual",
                      *       "lines": [
                      *         {
                      *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -5051,6 +5368,7 @@ export interface operations {
                      *       "status": "pending",
                      *       "note": "text",
                      *       "reason": "text",
+                     *       "origin": "manual",
                      *       "lines": [
                      *         {
                      *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -5146,6 +5464,7 @@ export interface operations {
                      *       "status": "pending",
                      *       "note": "text",
                      *       "reason": "text",
+                     *       "origin": "manual",
                      *       "lines": [
                      *         {
                      *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -5245,6 +5564,7 @@ export interface operations {
                      *       "status": "pending",
                      *       "note": "text",
                      *       "reason": "text",
+                     *       "origin": "manual",
                      *       "lines": [
                      *         {
                      *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -5344,6 +5664,7 @@ export interface operations {
                      *       "status": "pending",
                      *       "note": "text",
                      *       "reason": "text",
+                     *       "origin": "manual",
                      *       "lines": [
                      *         {
                      *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
@@ -5439,6 +5760,7 @@ export interface operations {
                      *       "status": "pending",
                      *       "note": "text",
                      *       "reason": "text",
+                     *       "origin": "manual",
                      *       "lines": [
                      *         {
                      *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",

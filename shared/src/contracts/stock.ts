@@ -65,6 +65,8 @@ export const ParCrossed = z.object({
   below: z.boolean(),
   onHand: z.number(),
   minimum: z.number(),
+  /** The on-hand a refill brings it up to; messages recorded before targets existed lack it (their target was the minimum). */
+  target: z.number().optional(),
   item: z.object({ id: z.string(), sku: z.string(), description: z.string() }),
   location: z.object({ id: z.string(), name: z.string(), type: LocationType }),
 });
@@ -184,6 +186,10 @@ export const CancelOpening = z.object({ operationId: EntityIdSchema });
 export const LocationClosure = z.object({ locationId: EntityIdSchema });
 
 export const TRANSFER_STATUSES = ['pending', 'completed', 'reverted', 'rejected', 'cancelled'] as const;
+
+/** What created a transfer: a caller (manual), or a replenishment run (POST /inventory/replenishment). */
+export const TransferOrigin = z.enum(['manual', 'replenishment']);
+export type TransferOrigin = z.infer<typeof TransferOrigin>;
 export const TransferStatus = z.enum(TRANSFER_STATUSES);
 export type TransferStatus = z.infer<typeof TransferStatus>;
 
@@ -198,8 +204,14 @@ export const TransferSnapshot = z.object({
   toLocationId: z.string(),
   status: TransferStatus,
   note: z.string(),
-  /** Why the destination rejected or the source cancelled it; "" when no reason was given or it was neither. */
+  /**
+   * Why it is what it is: "replenishment" from its creation for a transfer a replenishment run
+   * created, replaced by the reason the destination rejected or the source cancelled it with
+   * when one was given; "" otherwise.
+   */
   reason: z.string(),
+  /** What created it: a caller's transfer (manual) or a replenishment run. Absent from messages recorded before it existed (manual). */
+  origin: TransferOrigin.optional(),
   lines: z.array(
     z.object({
       id: z.string(),

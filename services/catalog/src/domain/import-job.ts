@@ -75,7 +75,7 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly Column[]> = {
     col('quantity'),
   ],
   'stock-counts': [col('location', true), col('sku', true), col('counted', true), col('reason')],
-  'par-levels': [col('location', true), col('sku', true), col('minimum', true)],
+  'par-levels': [col('location', true), col('sku', true), col('minimum', true), col('target')],
 };
 
 /** A file's header read for a kind: each canonical column's index in the rows, or the header's errors (all of them). */

@@ -68,6 +68,7 @@ export const ParAlertData = z
     location: LocationRef,
     onHand: Quantity,
     minimum: Quantity.openapi({ description: 'The par level: below par when onHand < minimum' }),
+    target: Quantity.openapi({ description: 'The on-hand a replenishment refills it up to (≥ minimum)' }),
   });
 
 /** `webhook.test`: sent by POST /webhooks/{id}/test to that endpoint alone. */

@@ -1,7 +1,8 @@
-import { type Actor, DEFAULT_LOW_STOCK_THRESHOLD, type EntityId, StockEvents, type StockChanged, type TransferStatus } from '@inv/shared/core';
+import { type Actor, DEFAULT_LOW_STOCK_THRESHOLD, type EntityId, StockEvents, type StockChanged, type TransferOrigin, type TransferStatus } from '@inv/shared/core';
 import type { InUseQuery, Pool, PoolClient } from '@inv/shared/db';
 import { type Envelope, outboxMessages } from '@inv/shared/messaging';
 import type { ItemTotal } from '../domain/item-health';
+import type { ParAmounts } from '../domain/par-levels';
 import { type BalanceKey, balanceKey, type LockedBalance, type NewMovement } from '../domain/ledger-plan';
 import { toUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from './projection-repository';
@@ -44,6 +45,11 @@ export interface LedgerLocks {
   totals: readonly EntityId[];
   /** Balances locked FOR UPDATE. */
   balances: readonly BalanceKey[];
+  /**
+   * Balances (among those locked) whose incoming quantity the change decides from: what pending
+   * transfers carry to them, read after the locks are held (a replenishment run's destinations).
+   */
+  incomingTo?: readonly BalanceKey[];
 }
 
 export interface LockedTransfer {
@@ -59,12 +65,14 @@ export interface LedgerFacts {
   locations: Map<string, LocationRow>;
   items: Map<string, ItemRow>;
   balances: Map<string, LockedBalance>;
-  /** The par level of each locked balance that has one (balanceKey → minimum), read under a share lock. */
-  parMinimums: Map<string, Units>;
+  /** The par level of each locked balance that has one (balanceKey → its amounts), read under a share lock. */
+  parLevels: Map<string, ParAmounts>;
   /** The locked totals of the items in LedgerLocks.totals. */
   totals: Map<string, ItemTotal>;
   /** The workspace's default low-stock threshold, read when totals are locked (the default otherwise). */
   defaultThreshold: Units;
+  /** What pending transfers carry to each balance of LedgerLocks.incomingTo (balanceKey → quantity; absent: nothing). */
+  incoming: Map<string, Units>;
 }
 
 /** The advisory lock spaces (first key), apart from every other advisory lock on the database. */
@@ -98,7 +106,7 @@ const LOCK_AND_READ = {
        SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = $1 AND id = ANY($4::uuid[])
      ), pars AS (
        -- Shared: a minimum being changed (setParLevel locks its row) waits for this change, and the other way round.
-       SELECT item_id, location_id, minimum::text FROM par_levels
+       SELECT item_id, location_id, minimum::text, target::text FROM par_levels
         WHERE workspace_id = $1 AND (item_id, location_id) IN (SELECT * FROM unnest($5::uuid[], $6::uuid[]))
         FOR SHARE
      ), locked_balances AS (
@@ -116,9 +124,23 @@ const LOCK_AND_READ = {
 };
 
 /**
+ * What pending transfers carry to the given balances, one sum per balance that has any. A
+ * statement of its own, sent after the balances are locked: its snapshot sees every transfer
+ * committed by a change that held them before (a replenishment run, a completion).
+ */
+const READ_INCOMING = {
+  name: 'stock_ledger_read_incoming',
+  text: `SELECT l.item_id, t.to_location_id AS location_id, sum(l.quantity)::text AS incoming
+           FROM transfers t JOIN transfer_lines l ON l.workspace_id = t.workspace_id AND l.transfer_id = t.id
+          WHERE t.workspace_id = $1 AND t.status = 'pending'
+            AND (l.item_id, t.to_location_id) IN (SELECT * FROM unnest($2::uuid[], $3::uuid[]))
+          GROUP BY l.item_id, t.to_location_id`,
+};
+
+/**
  * Locks and reads what a change of stock decides from, in statements the caller sends in one
  * round trip (see runLedgerUnit): the advisory locks, the items' totals (when it changes any),
- * then the rest. The balances' INSERT
+ * then the rest, then what is incoming (when asked). The balances' INSERT
  * waits for the transfer's row lock through the subquery in its WHERE, which PostgreSQL evaluates
  * once before the first row; ON CONFLICT DO UPDATE locks an existing balance as SELECT FOR UPDATE
  * would and answers it as it is now.
@@ -140,13 +162,25 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
       locations: LocationRow[] | null;
       items: ItemRow[] | null;
       balances: Array<{ item_id: EntityId; location_id: EntityId; on_hand: string; reserved: string; version: number }> | null;
-      par_levels: Array<{ item_id: EntityId; location_id: EntityId; minimum: string }> | null;
+      par_levels: Array<{ item_id: EntityId; location_id: EntityId; minimum: string; target: string }> | null;
       default_threshold: string | null;
     }>({
       ...LOCK_AND_READ,
       values: [workspaceId, locks.transferId ?? null, sorted(locks.locationIds), sorted(locks.itemIds), balances.map((k) => k.itemId), balances.map((k) => k.locationId), now, locks.totals.length > 0],
-    })
-    .then(async ({ rows }) => {
+    });
+  const incomingTo = locks.incomingTo ?? [];
+  const incoming =
+    incomingTo.length === 0
+      ? Promise.resolve(new Map<string, Units>())
+      : tx
+          .query<{ item_id: EntityId; location_id: EntityId; incoming: string }>({
+            ...READ_INCOMING,
+            values: [workspaceId, incomingTo.map((k) => k.itemId), incomingTo.map((k) => k.locationId)],
+          })
+          .then(({ rows }) => new Map(rows.map((r) => [balanceKey({ itemId: r.item_id, locationId: r.location_id }), toUnits(r.incoming)])));
+  // Awaited once the read is; when the read fails first, its failure is the one reported.
+  incoming.catch(() => undefined);
+  const facts = read.then(async ({ rows }) => {
       const row = rows[0]!;
       const transfer = row.transfer && { id: row.transfer.id, fromLocationId: row.transfer.from_location_id, toLocationId: row.transfer.to_location_id, status: row.transfer.status };
       return {
@@ -159,12 +193,13 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
             return [balanceKey(b), b];
           }),
         ),
-        parMinimums: new Map((row.par_levels ?? []).map((p) => [balanceKey({ itemId: p.item_id, locationId: p.location_id }), toUnits(p.minimum)])),
+        parLevels: new Map((row.par_levels ?? []).map((p) => [balanceKey({ itemId: p.item_id, locationId: p.location_id }), { minimum: toUnits(p.minimum), target: toUnits(p.target) }])),
         totals: await totals,
         defaultThreshold: toUnits(row.default_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD),
+        incoming: await incoming,
       };
     });
-  return [held, read];
+  return [held, facts];
 }
 
 /** A transfer created by the change, with its lines. */
@@ -174,6 +209,8 @@ export interface NewTransfer {
   toLocationId: EntityId;
   status: TransferStatus;
   note: string;
+  reason: string;
+  origin: TransferOrigin;
   lines: ReadonlyArray<{ id: EntityId; itemId: EntityId; quantity: Units; note: string }>;
 }
 
@@ -192,7 +229,8 @@ export interface LedgerWrite {
   actor: Actor;
   /** When: the movements' time, and the transfer's creation or transition. */
   now: Date;
-  transfer?: { created: NewTransfer } | { moved: TransferTransition };
+  /** The transfers it creates (a replenishment run: one per source and destination), or the one it moves. */
+  transfer?: { created: readonly NewTransfer[] } | { moved: TransferTransition };
   movements: readonly NewMovement[];
   /** The locked balances in their new state (unchanged ones may be left out). */
   balances: readonly LockedBalance[];
@@ -204,17 +242,17 @@ export interface LedgerWrite {
 
 const WRITE = {
   name: 'stock_ledger_write',
-  text: `WITH new_transfer AS (
-       INSERT INTO transfers (id, workspace_id, from_location_id, to_location_id, status, note, user_id, created_by_key_id, created_at,
+  text: `WITH new_transfers AS (
+       INSERT INTO transfers (id, workspace_id, from_location_id, to_location_id, status, note, reason, origin, user_id, created_by_key_id, created_at,
                               completed_at, completed_by_user_id, completed_by_key_id)
-       SELECT $2::uuid, $1, $3::uuid, $4::uuid, $5, $6, $7, $17, $8,
-              CASE $5 WHEN 'completed' THEN $8::timestamptz END, CASE $5 WHEN 'completed' THEN $7::text END, CASE $5 WHEN 'completed' THEN $17::text END
-        WHERE $2::uuid IS NOT NULL
+       SELECT t.id, $1, t.from_location_id, t.to_location_id, t.status, t.note, t.reason, t.origin, $7, $17, $8,
+              CASE t.status WHEN 'completed' THEN $8::timestamptz END, CASE t.status WHEN 'completed' THEN $7::text END, CASE t.status WHEN 'completed' THEN $17::text END
+         FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $40::text[], $41::text[]) AS t(id, from_location_id, to_location_id, status, note, reason, origin)
        RETURNING id
      ), new_lines AS (
        INSERT INTO transfer_lines (id, workspace_id, transfer_id, position, item_id, quantity, note)
-       SELECT l.id, $1, (SELECT id FROM new_transfer), l.position, l.item_id, l.quantity, l.note
-         FROM unnest($9::uuid[], $10::uuid[], $11::numeric[], $12::text[]) WITH ORDINALITY AS l(id, item_id, quantity, note, position)
+       SELECT l.id, $1, l.transfer_id, l.position, l.item_id, l.quantity, l.note
+         FROM unnest($9::uuid[], $42::uuid[], $43::int[], $10::uuid[], $11::numeric[], $12::text[]) AS l(id, transfer_id, position, item_id, quantity, note)
      ), moved_transfer AS (
        UPDATE transfers SET status = $15, reason = $16,
               completed_at = CASE $15 WHEN 'completed' THEN $8::timestamptz ELSE completed_at END,
@@ -258,8 +296,9 @@ const WRITE = {
  * back the plan.
  */
 export async function writeLedger(tx: PoolClient, workspaceId: string, w: LedgerWrite): Promise<void> {
-  const created = w.transfer && 'created' in w.transfer ? w.transfer.created : undefined;
+  const created = w.transfer && 'created' in w.transfer ? w.transfer.created : [];
   const moved = w.transfer && 'moved' in w.transfer ? w.transfer.moved : undefined;
+  const lines = created.flatMap((t) => t.lines.map((l, index) => ({ ...l, transferId: t.id, position: index + 1 })));
   const m = w.movements;
   const b = w.balances;
   const e = w.events;
@@ -267,17 +306,17 @@ export async function writeLedger(tx: PoolClient, workspaceId: string, w: Ledger
     ...WRITE,
     values: [
       workspaceId,
-      created?.id ?? null,
-      created?.fromLocationId ?? null,
-      created?.toLocationId ?? null,
-      created?.status ?? null,
-      created?.note ?? null,
+      created.map((t) => t.id),
+      created.map((t) => t.fromLocationId),
+      created.map((t) => t.toLocationId),
+      created.map((t) => t.status),
+      created.map((t) => t.note),
       w.actor.userId,
       w.now,
-      (created?.lines ?? []).map((l) => l.id),
-      (created?.lines ?? []).map((l) => l.itemId),
-      (created?.lines ?? []).map((l) => unitsToDecimal(l.quantity)),
-      (created?.lines ?? []).map((l) => l.note),
+      lines.map((l) => l.id),
+      lines.map((l) => l.itemId),
+      lines.map((l) => unitsToDecimal(l.quantity)),
+      lines.map((l) => l.note),
       moved?.id ?? null,
       moved?.from ?? null,
       moved?.to ?? null,
@@ -305,6 +344,10 @@ export async function writeLedger(tx: PoolClient, workspaceId: string, w: Ledger
       w.totals.map((x) => x.itemId),
       w.totals.map((x) => unitsToDecimal(x.onHand)),
       w.totals.map((x) => x.changes),
+      created.map((t) => t.reason),
+      created.map((t) => t.origin),
+      lines.map((l) => l.transferId),
+      lines.map((l) => l.position),
     ],
   });
 }

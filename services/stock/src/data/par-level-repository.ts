@@ -1,6 +1,6 @@
 import { boundedCountSql, keysetPage, type IdPairKey, type PageRequest } from '@inv/shared/http';
 import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
-import { isBelowPar, type ParLevel } from '../domain/par-levels';
+import { isBelowPar, type ParAmounts, type ParLevel } from '../domain/par-levels';
 import { fromUnits, toUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import type { ReadableLocations } from './ledger-repository';
 
@@ -10,6 +10,7 @@ interface ParLevelRow {
   item_id: string;
   location_id: string;
   minimum: string;
+  target: string;
   on_hand: string;
   updated_at: Date;
 }
@@ -21,6 +22,7 @@ function toParLevel(r: ParLevelRow): ParLevel {
     itemId: r.item_id,
     locationId: r.location_id,
     minimum: fromUnits(minimum),
+    target: fromUnits(toUnits(r.target)),
     onHand: fromUnits(onHand),
     belowPar: isBelowPar(onHand, minimum),
     updatedAt: r.updated_at.toISOString(),
@@ -29,7 +31,7 @@ function toParLevel(r: ParLevelRow): ParLevel {
 
 /** A par level with the on-hand of its balance (0 where stock has never been). */
 const PAR_LEVEL_FROM = `par_levels p LEFT JOIN balances b ON b.workspace_id = p.workspace_id AND b.item_id = p.item_id AND b.location_id = p.location_id`;
-const PAR_LEVEL_COLUMNS = 'p.item_id, p.location_id, p.minimum::text, coalesce(b.on_hand, 0)::text AS on_hand, p.updated_at';
+const PAR_LEVEL_COLUMNS = 'p.item_id, p.location_id, p.minimum::text, p.target::text, coalesce(b.on_hand, 0)::text AS on_hand, p.updated_at';
 
 /**
  * The par level's minimum, its row locked until the transaction ends (undefined when there is
@@ -46,16 +48,16 @@ export async function lockParLevel(tx: PoolClient, workspaceId: string, key: { i
 }
 
 /** Creates or replaces the par level and answers it with the on-hand there, in one statement. */
-export async function upsertParLevel(tx: PoolClient, workspaceId: string, key: { itemId: string; locationId: string }, minimum: Units, now: Date): Promise<ParLevel> {
+export async function upsertParLevel(tx: PoolClient, workspaceId: string, key: { itemId: string; locationId: string }, amounts: ParAmounts, now: Date): Promise<ParLevel> {
   const { rows } = await tx.query<ParLevelRow>(
     `WITH written AS (
-       INSERT INTO par_levels AS p (workspace_id, item_id, location_id, minimum, updated_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (workspace_id, item_id, location_id) DO UPDATE SET minimum = EXCLUDED.minimum, updated_at = EXCLUDED.updated_at
-       RETURNING workspace_id, item_id, location_id, minimum, updated_at
+       INSERT INTO par_levels AS p (workspace_id, item_id, location_id, minimum, target, updated_at) VALUES ($1, $2, $3, $4, $6, $5)
+       ON CONFLICT (workspace_id, item_id, location_id) DO UPDATE SET minimum = EXCLUDED.minimum, target = EXCLUDED.target, updated_at = EXCLUDED.updated_at
+       RETURNING workspace_id, item_id, location_id, minimum, target, updated_at
      )
      SELECT ${PAR_LEVEL_COLUMNS} FROM written p
        LEFT JOIN balances b ON b.workspace_id = p.workspace_id AND b.item_id = p.item_id AND b.location_id = p.location_id`,
-    [workspaceId, key.itemId, key.locationId, unitsToDecimal(minimum), now],
+    [workspaceId, key.itemId, key.locationId, unitsToDecimal(amounts.minimum), now, unitsToDecimal(amounts.target)],
   );
   return toParLevel(rows[0]!);
 }
@@ -81,12 +83,12 @@ export async function lockParLevels(tx: PoolClient, workspaceId: string, keys: R
 }
 
 /** upsertParLevel for many par levels, in one statement. */
-export async function upsertParLevels(tx: PoolClient, workspaceId: string, levels: ReadonlyArray<{ itemId: string; locationId: string; minimum: Units }>, now: Date): Promise<void> {
+export async function upsertParLevels(tx: PoolClient, workspaceId: string, levels: ReadonlyArray<{ itemId: string; locationId: string } & ParAmounts>, now: Date): Promise<void> {
   await tx.query(
-    `INSERT INTO par_levels AS p (workspace_id, item_id, location_id, minimum, updated_at)
-     SELECT $1, item_id, location_id, minimum, $5 FROM unnest($2::uuid[], $3::uuid[], $4::numeric[]) AS l(item_id, location_id, minimum)
-     ON CONFLICT (workspace_id, item_id, location_id) DO UPDATE SET minimum = EXCLUDED.minimum, updated_at = EXCLUDED.updated_at`,
-    [workspaceId, levels.map((l) => l.itemId), levels.map((l) => l.locationId), levels.map((l) => unitsToDecimal(l.minimum)), now],
+    `INSERT INTO par_levels AS p (workspace_id, item_id, location_id, minimum, target, updated_at)
+     SELECT $1, item_id, location_id, minimum, target, $5 FROM unnest($2::uuid[], $3::uuid[], $4::numeric[], $6::numeric[]) AS l(item_id, location_id, minimum, target)
+     ON CONFLICT (workspace_id, item_id, location_id) DO UPDATE SET minimum = EXCLUDED.minimum, target = EXCLUDED.target, updated_at = EXCLUDED.updated_at`,
+    [workspaceId, levels.map((l) => l.itemId), levels.map((l) => l.locationId), levels.map((l) => unitsToDecimal(l.minimum)), now, levels.map((l) => unitsToDecimal(l.target))],
   );
 }
 

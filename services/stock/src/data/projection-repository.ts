@@ -22,6 +22,8 @@ export interface ItemRow extends Fenced {
 
 export interface LocationRow extends PlaceFacts, Fenced {
   type: LocationType | null;
+  /** The location it is normally refilled from (a copied, fenced field); null: none. */
+  replenish_from: string | null;
 }
 
 /** Known, and holding every version the catalog fenced: the copy may decide rules and be shown. */
@@ -46,7 +48,7 @@ export function placeFacts(row: LocationRow | undefined): PlaceFacts | undefined
 
 /** bigint columns as JavaScript numbers: versions come from a sequence, far below 2^53. */
 export const ITEM_COLUMNS = 'id, sku, description, track_stock, low_stock_threshold::text, confirmed, version::float8 AS version, fence::float8 AS fence';
-export const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed, version::float8 AS version, fence::float8 AS fence';
+export const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed, replenish_from, version::float8 AS version, fence::float8 AS fence';
 
 /** What an item's health is judged by, as a copy held it before and after a change of the copy. */
 export interface JudgedFields {
@@ -229,10 +231,10 @@ export async function fenceItemCopy(tx: PoolClient, workspaceId: string, itemId:
 /** Applies a location event unless the copy already holds that version or a later one; never undoes a deletion or a closure. */
 export async function applyLocationEvent(tx: PoolClient, workspaceId: string, location: LocationSnapshot): Promise<void> {
   await tx.query(
-    `INSERT INTO locations AS l (id, workspace_id, name, type, active, version) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (workspace_id, id) DO UPDATE SET name = EXCLUDED.name, type = EXCLUDED.type, active = EXCLUDED.active, version = EXCLUDED.version
+    `INSERT INTO locations AS l (id, workspace_id, name, type, active, replenish_from, version) VALUES ($1, $2, $3, $4, $5, $7, $6)
+     ON CONFLICT (workspace_id, id) DO UPDATE SET name = EXCLUDED.name, type = EXCLUDED.type, active = EXCLUDED.active, replenish_from = EXCLUDED.replenish_from, version = EXCLUDED.version
      WHERE l.version < EXCLUDED.version`,
-    [location.id, workspaceId, location.name, location.type, location.active, location.version],
+    [location.id, workspaceId, location.name, location.type, location.active, location.version, location.replenishFrom ?? null],
   );
 }
 
@@ -243,15 +245,16 @@ export async function applyLocationEvent(tx: PoolClient, workspaceId: string, lo
  */
 export async function storeResolvedLocation(tx: PoolClient, workspaceId: string, location: CommittedLocation, observedFence: number | null): Promise<void> {
   await tx.query(
-    `INSERT INTO locations AS l (id, workspace_id, name, type, active, deleted, version, fence) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO locations AS l (id, workspace_id, name, type, active, deleted, version, fence, replenish_from) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (workspace_id, id) DO UPDATE SET
        name = CASE WHEN l.version < EXCLUDED.version THEN EXCLUDED.name ELSE l.name END,
        type = CASE WHEN l.version < EXCLUDED.version THEN EXCLUDED.type ELSE l.type END,
        active = CASE WHEN l.version < EXCLUDED.version THEN EXCLUDED.active ELSE l.active END,
+       replenish_from = CASE WHEN l.version < EXCLUDED.version THEN EXCLUDED.replenish_from ELSE l.replenish_from END,
        deleted = l.deleted OR EXCLUDED.deleted,
        version = greatest(l.version, EXCLUDED.version),
        fence = CASE WHEN l.fence = EXCLUDED.fence AND l.fence > EXCLUDED.version THEN NULL ELSE l.fence END`,
-    [location.id, workspaceId, location.name, location.type, location.active, location.deleted, location.version, observedFence],
+    [location.id, workspaceId, location.name, location.type, location.active, location.deleted, location.version, observedFence, location.replenishFrom ?? null],
   );
 }
 

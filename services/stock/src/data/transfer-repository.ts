@@ -1,4 +1,4 @@
-import { type Actor, type LocationType, type TransferStatus } from '@inv/shared/core';
+import { type Actor, type LocationType, type TransferOrigin, type TransferStatus } from '@inv/shared/core';
 import { boundedCountSql, keysetPage, cursorTimeSql, type PageRequest, type TimeIdKey } from '@inv/shared/http';
 import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
 import type { DateRange } from '../domain/intervals';
@@ -36,6 +36,7 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
       status: TransferStatus;
       note: string;
       reason: string;
+      origin: TransferOrigin;
       created_at: Date;
       user_id: string;
       created_by_key_id: string | null;
@@ -58,7 +59,7 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
       to_type: LocationType | null;
       to_copy: Copy;
     }>(
-      `SELECT t.id, t.from_location_id, t.to_location_id, t.status, t.note, t.reason, t.created_at, t.user_id, t.created_by_key_id,
+      `SELECT t.id, t.from_location_id, t.to_location_id, t.status, t.note, t.reason, t.origin, t.created_at, t.user_id, t.created_by_key_id,
               t.completed_at, t.completed_by_user_id, t.completed_by_key_id, t.rejected_at, t.rejected_by_user_id, t.rejected_by_key_id,
               t.cancelled_at, t.cancelled_by_user_id, t.cancelled_by_key_id, t.reverted_at, t.reverted_by_user_id, t.reverted_by_key_id,
               f.name AS from_name, f.type AS from_type, json_build_object('version', f.version, 'fence', f.fence) AS from_copy,
@@ -94,6 +95,7 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
         status: r.status,
         note: r.note,
         reason: r.reason,
+        origin: r.origin,
         lines: lines.rows
           .filter((l) => l.transfer_id === id)
           .map((l) => ({

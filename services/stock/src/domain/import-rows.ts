@@ -1,6 +1,6 @@
 import { csvNumber, type ImportRowError, z } from '@inv/shared/core';
 import { balanceKey } from './ledger-plan';
-import { SetParLevelBody } from './par-levels';
+import { type ParAmounts, parAmountsOf, SetParLevelBody } from './par-levels';
 import { NonNegativeQuantity, toUnits, type Units } from './quantity';
 import { MovementReason } from './stock-records';
 
@@ -27,11 +27,10 @@ export interface CountRow {
   reason: MovementReason;
 }
 
-export interface ParLevelRow {
+export interface ParLevelRow extends ParAmounts {
   row: number;
   itemId: string;
   locationId: string;
-  minimum: Units;
 }
 
 function fieldError(row: number, column: string, error: z.ZodError): ImportRowError {
@@ -85,8 +84,14 @@ export function parLevelRows(input: readonly ImportRowInput[]): { rows: ParLevel
   const rows: ParLevelRow[] = [];
   for (const { row, itemId, locationId, cells } of input) {
     const minimum = quantityCell(row, 'minimum', cells.minimum, SetParLevelBody.shape.minimum);
-    if (typeof minimum === 'number') rows.push({ row, itemId, locationId, minimum: toUnits(minimum) });
-    else errors.push(minimum);
+    const target = cells.target === undefined ? undefined : quantityCell(row, 'target', cells.target, NonNegativeQuantity);
+    if (typeof minimum !== 'number') errors.push(minimum);
+    if (typeof target === 'object') errors.push(target);
+    if (typeof minimum !== 'number' || typeof target === 'object') continue;
+    // The API's rule, in its words (SetParLevelBody): a target below the minimum is refused.
+    const parsed = SetParLevelBody.safeParse({ minimum, target });
+    if (parsed.success) rows.push({ row, itemId, locationId, ...parAmountsOf(parsed.data) });
+    else errors.push(fieldError(row, 'target', parsed.error));
   }
   const unique = duplicates(rows);
   return { rows: unique.kept, errors: [...errors, ...unique.errors] };

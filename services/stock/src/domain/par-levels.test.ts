@@ -1,5 +1,5 @@
 import { type EntityId, type LocationAccess, NotFound } from '@inv/shared/core';
-import { isBelowPar, parCrossing, parCrossings, parLevelRefusal, SetParLevelBody } from './par-levels';
+import { isBelowPar, parAmountsOf, parCrossing, parCrossings, parLevelRefusal, SetParLevelBody } from './par-levels';
 import { toUnits } from './quantity';
 import { CatalogOnlyItem, LocationClosed, NoWriteAccess, type PlaceFacts } from './stock-policy';
 
@@ -58,6 +58,15 @@ describe('par levels: the body', () => {
     expect(SetParLevelBody.safeParse({}).success).toBe(false);
     expect(SetParLevelBody.safeParse({ minimum: 1, extra: true }).success).toBe(false);
   });
+
+  it('when a target is given, then it must be at least the minimum, and the refusal names target; without one the target is the minimum', () => {
+    expect(parAmountsOf(SetParLevelBody.parse({ minimum: 4, target: 10 }))).toEqual({ minimum: toUnits(4), target: toUnits(10) });
+    expect(parAmountsOf(SetParLevelBody.parse({ minimum: 4, target: 4 }))).toEqual({ minimum: toUnits(4), target: toUnits(4) });
+    expect(parAmountsOf(SetParLevelBody.parse({ minimum: 4 }))).toEqual({ minimum: toUnits(4), target: toUnits(4) });
+    const refused = SetParLevelBody.safeParse({ minimum: 4, target: 3.9999 });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => [i.path, i.message])).toEqual([[['target'], 'must be at least the minimum (4); leave it out to refill up to the minimum']]);
+  });
 });
 
 describe('par level crossings', () => {
@@ -84,7 +93,7 @@ describe('par level crossings', () => {
     const [item, van, truck, site] = ['0191c1a0-0000-7000-8000-000000000001', '0191c1a0-0000-7000-8000-000000000002', '0191c1a0-0000-7000-8000-000000000003', '0191c1a0-0000-7000-8000-000000000004'] as EntityId[];
     const key = (location: EntityId) => `${item}/${location}`;
     const before = new Map([[key(van!), { onHand: u(6) }], [key(truck!), { onHand: u(2) }], [key(site!), { onHand: u(9) }]]);
-    const minimums = new Map([[key(van!), u(5)], [key(truck!), u(5)]]);
+    const levels = new Map([[key(van!), { minimum: u(5), target: u(5) }], [key(truck!), { minimum: u(5), target: u(12) }]]);
     const changed = [
       { itemId: item!, locationId: van!, onHand: u(3) },
       { itemId: item!, locationId: van!, onHand: u(6) },
@@ -92,6 +101,6 @@ describe('par level crossings', () => {
       { itemId: item!, locationId: site!, onHand: u(0) },
     ];
     // The van ends where it began (6 ≥ 5): nothing; the truck is restored; the site has no par level.
-    expect(parCrossings(before, minimums, changed)).toEqual([{ itemId: item, locationId: truck, onHand: u(8), minimum: u(5), below: false }]);
+    expect(parCrossings(before, levels, changed)).toEqual([{ itemId: item, locationId: truck, onHand: u(8), minimum: u(5), target: u(12), below: false }]);
   });
 });

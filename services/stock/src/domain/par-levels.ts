@@ -1,6 +1,6 @@
 import { ApiId, ApiTimestamp, canAccessLocation, type EntityId, type Forbidden, type LocationAccess, NotFound, type Unprocessable, z } from '@inv/shared/core';
 import { balanceKey } from './ledger-plan';
-import { MAX_QUANTITY, NonNegativeQuantity, QUANTITY_DECIMALS, type Units } from './quantity';
+import { MAX_QUANTITY, NonNegativeQuantity, QUANTITY_DECIMALS, toUnits, type Units } from './quantity';
 import { CatalogOnlyItem, type ItemFacts, LocationClosed, NoWriteAccess, type PlaceFacts } from './stock-policy';
 
 /**
@@ -15,15 +15,37 @@ export const SetParLevelBody = z
       description: `The minimum on-hand of the item at the location, ≥ 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals (required). Below par means on-hand < minimum`,
       example: 12,
     }),
+    target: NonNegativeQuantity.optional().openapi({
+      description: `The on-hand a replenishment refills the location up to, ≥ minimum and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals; default: the minimum. A PUT replaces both: leaving it out sets it to the minimum again`,
+      example: 20,
+    }),
+  })
+  .superRefine((body, check) => {
+    if (body.target !== undefined && body.target < body.minimum) {
+      check.addIssue({ code: 'custom', path: ['target'], message: `must be at least the minimum (${body.minimum}); leave it out to refill up to the minimum` });
+    }
   })
   .openapi('SetParLevel');
 export type SetParLevelInput = z.output<typeof SetParLevelBody>;
+
+/** A par level's amounts: the minimum, and the target a refill brings the on-hand up to (≥ minimum). */
+export interface ParAmounts {
+  minimum: Units;
+  target: Units;
+}
+
+/** The amounts a request sets: the target defaults to the minimum. */
+export function parAmountsOf(input: { minimum: number; target?: number | undefined }): ParAmounts {
+  const minimum = toUnits(input.minimum);
+  return { minimum, target: input.target === undefined ? minimum : toUnits(input.target) };
+}
 
 export const ParLevel = z
   .object({
     itemId: ApiId,
     locationId: ApiId,
     minimum: z.number().openapi({ description: 'The minimum on-hand wanted at the location' }),
+    target: z.number().openapi({ description: 'The on-hand a replenishment refills it up to (≥ minimum; the minimum unless set)' }),
     onHand: z.number().openapi({ description: 'On-hand of the item at the location now; 0 when stock has never been there' }),
     belowPar: z.boolean().openapi({ description: 'onHand < minimum' }),
     updatedAt: ApiTimestamp.openapi({ description: 'When the minimum was last set' }),
@@ -63,18 +85,18 @@ export function parCrossing(before: ParState, after: ParState): boolean | undefi
  */
 export function parCrossings(
   before: ReadonlyMap<string, { onHand: Units }>,
-  minimums: ReadonlyMap<string, Units>,
+  parLevels: ReadonlyMap<string, ParAmounts>,
   changed: ReadonlyArray<{ itemId: EntityId; locationId: EntityId; onHand: Units }>,
-): Array<{ itemId: EntityId; locationId: EntityId; onHand: Units; minimum: Units; below: boolean }> {
+): Array<{ itemId: EntityId; locationId: EntityId; onHand: Units; below: boolean } & ParAmounts> {
   const after = new Map<string, { itemId: EntityId; locationId: EntityId; onHand: Units }>();
   for (const c of changed) after.set(balanceKey(c), c);
-  const crossings: Array<{ itemId: EntityId; locationId: EntityId; onHand: Units; minimum: Units; below: boolean }> = [];
+  const crossings: Array<{ itemId: EntityId; locationId: EntityId; onHand: Units; below: boolean } & ParAmounts> = [];
   for (const [key, { itemId, locationId, onHand }] of after) {
-    const minimum = minimums.get(key);
+    const par = parLevels.get(key);
     const was = before.get(key);
-    if (minimum === undefined || was === undefined) continue;
-    const below = parCrossing({ onHand: was.onHand, minimum }, { onHand, minimum });
-    if (below !== undefined) crossings.push({ itemId, locationId, onHand, minimum, below });
+    if (par === undefined || was === undefined) continue;
+    const below = parCrossing({ onHand: was.onHand, minimum: par.minimum }, { onHand, minimum: par.minimum });
+    if (below !== undefined) crossings.push({ itemId, locationId, onHand, ...par, below });
   }
   return crossings;
 }

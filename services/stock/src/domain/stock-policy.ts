@@ -141,6 +141,31 @@ export function transferRefusal(facts: {
 }
 
 /**
+ * A replenishment line: refilling `to` with an item from `from` (its replenishFrom; null: none).
+ * The caller may `use` both locations (read: to list the line; write: to create its transfer, as
+ * any transfer needs); `to` takes new stock (active, not being deleted); `from`, when there is
+ * one, is active; the item exists and tracks stock. A refused line is left out of a plan.
+ */
+export function replenishmentRefusal(facts: {
+  access: LocationAccess;
+  use: 'read' | 'write';
+  from: EntityId | null;
+  to: EntityId;
+  itemId: EntityId;
+  places: { from: PlaceFacts | undefined; to: PlaceFacts | undefined };
+  item: ItemFacts | undefined;
+}): Forbidden | Unprocessable | undefined {
+  for (const id of [facts.to, facts.from]) {
+    if (id !== null && !canAccessLocation(facts.access, id, facts.use)) return new Forbidden(`To replenish a location you need ${facts.use} access to it and to its source; you lack it at location ${id}.`);
+  }
+  return (
+    placeRefusal(facts.places.to, facts.to, { addsStock: true, requireActive: true }) ??
+    (facts.from === null ? undefined : placeRefusal(facts.places.from, facts.from, { addsStock: false, requireActive: true })) ??
+    itemRefusal(facts.item, facts.itemId)
+  );
+}
+
+/**
  * A receipt, an adjustment or a count at one location: the caller needs write access there; the
  * item exists and tracks stock; the location takes the movement (stock added only where it is
  * active and open). `addsStock` for a count is known only once its balance is (the difference).

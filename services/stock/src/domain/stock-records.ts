@@ -1,4 +1,4 @@
-import { Actor, ApiId, ApiTimestamp, TransferSnapshot, z } from '@inv/shared/core';
+import { Actor, ApiId, ApiTimestamp, TransferOrigin, TransferSnapshot, z } from '@inv/shared/core';
 
 
 export const MOVEMENT_TYPES = ['opening', 'receipt', 'adjustment', 'transfer_out', 'transfer_in'] as const;
@@ -57,6 +57,11 @@ export const Transfer = TransferSnapshot.extend({
   fromLocationId: ApiId,
   toLocationId: ApiId,
   lines: z.array(TransferSnapshot.shape.lines.element.extend({ id: ApiId, itemId: ApiId, item: TransferSnapshot.shape.lines.element.shape.item.extend({ id: ApiId }) })),
+  reason: TransferSnapshot.shape.reason.openapi({
+    description:
+      'Why it is what it is: "replenishment" from its creation for a transfer a replenishment run created (POST /inventory/replenishment); replaced by the reason the destination rejected or the source cancelled it with, when one was given; "" otherwise',
+  }),
+  origin: TransferOrigin.openapi({ description: 'What created it: manual (POST /inventory/transfers) or replenishment (POST /inventory/replenishment)' }),
   createdAt: ApiTimestamp,
   createdBy: actorOrNull('Who created the transfer; null only on transfers created before this field existed'),
   completedAt: ApiTimestamp.nullable().openapi({
@@ -76,7 +81,7 @@ export const Transfer = TransferSnapshot.extend({
   description:
     'A move of stock between two locations: completed at once, or pending (reserved at the source) until the destination completes or rejects it or the source cancels it. fromLocation / toLocation and each line item come from the stock service projections of locations and items.',
 });
-export type Transfer = TransferSnapshot;
+export type Transfer = z.infer<typeof Transfer>;
 
 /** What POST /inventory/movements records, by the request's type: a count is stored as an adjustment of the difference. */
 export const RECORDED_AS = {

@@ -155,7 +155,7 @@ async function applyParLevels(runtime: ServiceRuntime, caller: Caller, importId:
       const crossings = rows.flatMap((r) => {
         const { minimum: previous, onHand } = current.get(balanceKey(r as never))!;
         const below = parCrossing({ onHand, minimum: previous }, { onHand, minimum: r.minimum });
-        return below === undefined ? [] : [presentParCrossing(facts, { itemId: r.itemId as never, locationId: r.locationId as never, below, onHand, minimum: r.minimum })];
+        return below === undefined ? [] : [presentParCrossing(facts, { itemId: r.itemId as never, locationId: r.locationId as never, below, onHand, minimum: r.minimum, target: r.target })];
       });
       await recordEvents(tx, StockEvents.parCrossed, workspaceId, crossings, caller.requestId, actorOf(caller));
       await claim(tx, caller, importId, rows.length);

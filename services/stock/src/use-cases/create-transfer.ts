@@ -43,11 +43,11 @@ export async function createTransfer(runtime: ServiceRuntime, caller: Caller, in
       return {
         ...changes,
         labels: labelsOf(facts),
-        transfer: { created: { id, fromLocationId: from, toLocationId: to, status, note, lines } },
+        transfer: { created: [{ id, fromLocationId: from, toLocationId: to, status, note, reason: '', origin: 'manual', lines }] },
         answer: () => {
           const createdBy = actorOf(caller);
           const stamps = stampsAfter(UNSTAMPED, status, now, createdBy);
-          const transfer = presentTransfer({ id, fromLocationId: from, toLocationId: to, status, note, reason: '', createdAt: now, createdBy, stamps, lines }, facts);
+          const transfer = presentTransfer({ id, fromLocationId: from, toLocationId: to, status, note, reason: '', origin: 'manual', createdAt: now, createdBy, stamps, lines }, facts);
           return { result: transfer, events: outboxMessages(CREATED_EVENT[status], workspaceId, [transfer], caller.requestId) };
         },
       };

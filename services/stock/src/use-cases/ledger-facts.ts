@@ -1,4 +1,4 @@
-import type { Actor, EntityId, ParCrossed } from '@inv/shared/core';
+import type { Actor, EntityId, ParCrossed, TransferOrigin } from '@inv/shared/core';
 import type { LedgerFacts } from '../data/ledger';
 import { itemFacts, placeFacts } from '../data/projection-repository';
 import type { Labels, NewMovement } from '../domain/ledger-plan';
@@ -43,6 +43,7 @@ export function presentTransfer(
     status: Transfer['status'];
     note: string;
     reason: string;
+    origin: TransferOrigin;
     createdAt: Date;
     createdBy: Actor | null;
     stamps: TransferStamps;
@@ -61,6 +62,7 @@ export function presentTransfer(
     status: t.status,
     note: t.note,
     reason: t.reason,
+    origin: t.origin,
     lines: t.lines.map((l) => {
       const item = facts.items.get(l.itemId);
       return { id: l.id, itemId: l.itemId, quantity: fromUnits(l.quantity), note: l.note, item: { id: l.itemId, sku: item?.sku ?? '', description: item?.description ?? '' } };
@@ -92,7 +94,10 @@ export function presentMovement(m: NewMovement): Movement {
 }
 
 /** A crossing of a par level as its stock.par_crossed event says it, with the item and the location as the copies name them. */
-export function presentParCrossing(facts: Pick<LedgerFacts, 'items' | 'locations'>, c: { itemId: EntityId; locationId: EntityId; below: boolean; onHand: Units; minimum: Units }): ParCrossed {
+export function presentParCrossing(
+  facts: Pick<LedgerFacts, 'items' | 'locations'>,
+  c: { itemId: EntityId; locationId: EntityId; below: boolean; onHand: Units; minimum: Units; target: Units },
+): ParCrossed {
   const item = facts.items.get(c.itemId);
   const place = facts.locations.get(c.locationId);
   return {
@@ -101,6 +106,7 @@ export function presentParCrossing(facts: Pick<LedgerFacts, 'items' | 'locations
     below: c.below,
     onHand: fromUnits(c.onHand),
     minimum: fromUnits(c.minimum),
+    target: fromUnits(c.target),
     item: { id: c.itemId, sku: item?.sku ?? '', description: item?.description ?? '' },
     location: { id: c.locationId, name: place?.name ?? '', type: place?.type ?? 'other' },
   };

@@ -23,7 +23,7 @@ export interface LedgerDecision<R> {
   reservations: ReservationDraft[];
   /** How a refusal for want of stock names the item and the location. */
   labels: Labels;
-  transfer?: { created: NewTransfer } | { moved: TransferTransition };
+  transfer?: { created: readonly NewTransfer[] } | { moved: TransferTransition };
   /** The result and the events (other than stock.changed) of the change, from its movements as written. */
   answer(movements: readonly NewMovement[]): { result: R; events: Envelope<unknown>[] };
 }
@@ -40,8 +40,8 @@ export interface LedgerChange<R> {
    * answers what to write. Runs once per attempt, with no I/O; `now` is the change's time.
    */
   decide(facts: LedgerFacts, now: Date): LedgerDecision<R>;
-  /** The plan quota the change claims, last, with COMMIT (a transfer's). */
-  quota?: { quota: PlanQuota; inUse: InUseQuery };
+  /** The plan quota the change claims, last, with COMMIT (a transfer's: one per transfer created, decided with the change when it creates several). */
+  quota?: { quota: PlanQuota; inUse: InUseQuery; amount?: (decision: LedgerDecision<R>) => number };
 }
 
 /**
@@ -71,6 +71,7 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: Caller, 
       const facts = locked[locked.length - 1] as LedgerFacts;
       requireTrusted(change.copies, facts, final);
       const decision = change.decide(facts, now);
+      const claimed = change.quota && (change.quota.amount?.(decision) ?? 1);
       const plan = planLedger(facts.balances, decision, decision.labels);
       const movements = newMovements(plan.movements, actor.userId, now);
       const { result, events } = decision.answer(movements);
@@ -83,7 +84,7 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: Caller, 
         // The workspace's hot rows last, the quota's claim with COMMIT in the same message: each is
         // locked only while the server runs what follows it, with no round trip to this process.
         recordStockChanges(tx, workspaceId, plan.changed, requestId),
-        change.quota ? claimPlanQuotaAndCommit(tx, workspaceId, change.quota.quota, change.quota.inUse) : commitInRoundTrip(tx),
+        change.quota && claimed ? claimPlanQuotaAndCommit(tx, workspaceId, change.quota.quota, change.quota.inUse, claimed) : commitInRoundTrip(tx),
       ]);
       return { result, position };
     }),
@@ -120,6 +121,6 @@ function itemHealthCrossedEvents(workspaceId: string, requestId: string, actor: 
  * the location as the copies name them.
  */
 export function parCrossedEvents(workspaceId: string, requestId: string, facts: LedgerFacts, changed: readonly StockChanged[]): Envelope<ParCrossed>[] {
-  const crossings = parCrossings(facts.balances, facts.parMinimums, changed.map((c) => ({ itemId: c.itemId as EntityId, locationId: c.locationId as EntityId, onHand: toUnits(c.onHand) })));
+  const crossings = parCrossings(facts.balances, facts.parLevels, changed.map((c) => ({ itemId: c.itemId as EntityId, locationId: c.locationId as EntityId, onHand: toUnits(c.onHand) })));
   return outboxMessages(StockEvents.parCrossed, workspaceId, crossings.map((c) => presentParCrossing(facts, c)), requestId);
 }

@@ -5,7 +5,7 @@ import { inOneRoundTrip } from '@inv/shared/db';
 import { lockLedger } from '../data/ledger';
 import { lockParLevel, upsertParLevel } from '../data/par-level-repository';
 import { itemFacts, placeFacts } from '../data/projection-repository';
-import { type ParLevel, parCrossing, parLevelRefusal, type SetParLevelInput } from '../domain/par-levels';
+import { type ParLevel, parAmountsOf, parCrossing, parLevelRefusal, type SetParLevelInput } from '../domain/par-levels';
 import { toUnits } from '../domain/quantity';
 import { presentParCrossing } from './ledger-facts';
 import { requireTrusted, withTrustedCopies } from './projection-gate';
@@ -34,7 +34,8 @@ export async function setParLevel(runtime: ServiceRuntime, caller: Caller, path:
   const refusal = parLevelRefusal(facts);
   if (refusal) throw refusal;
   const workspaceId = caller.workspace.id;
-  const minimum = toUnits(input.minimum);
+  const amounts = parAmountsOf(input);
+  const { minimum } = amounts;
   return withTrustedCopies(runtime, workspaceId, caller.requestId, (final) =>
     transact(runtime, async (tx) => {
       const now = new Date();
@@ -44,12 +45,12 @@ export async function setParLevel(runtime: ServiceRuntime, caller: Caller, path:
       const refused = parLevelRefusal({ ...facts, known: true, item: itemFacts(locked.items.get(key.itemId)), place: placeFacts(locked.locations.get(key.locationId)) });
       if (refused) throw refused;
       const previous = await lockParLevel(tx, workspaceId, key);
-      const parLevel = await upsertParLevel(tx, workspaceId, key, minimum, now);
+      const parLevel = await upsertParLevel(tx, workspaceId, key, amounts, now);
       const onHand = toUnits(parLevel.onHand);
       // A changed minimum is re-evaluated once, at the on-hand there now.
       const below = parCrossing({ onHand, minimum: previous }, { onHand, minimum });
       if (below !== undefined) {
-        const crossing = presentParCrossing(locked, { ...key, below, onHand, minimum });
+        const crossing = presentParCrossing(locked, { ...key, below, onHand, ...amounts });
         await recordEvent(tx, StockEvents.parCrossed, workspaceId, crossing, caller.requestId);
       }
       return parLevel;

@@ -42,7 +42,8 @@ export async function transitionTransfer(
   const lines = existing.lines.map((l) => ({ id: l.id as EntityId, itemId: l.itemId as EntityId, quantity: toUnits(l.quantity), note: l.note }));
   const itemIds = lines.map((l) => l.itemId);
   const changes = transitionChanges(action, { id, fromLocationId: from, toLocationId: to, lines });
-  const reason = 'reason' in input ? (input.reason ?? '') : '';
+  // A reason given replaces the one the transfer carries (a replenishment's); none keeps it.
+  const reason = ('reason' in input ? input.reason : undefined) || existing.reason;
 
   return runLedgerUnit(runtime, caller, guard, {
     locks: { transferId: id, locationIds: [from, to], itemIds, itemsAddedTo: [], totals: [], balances: balancesTouched(changes) },

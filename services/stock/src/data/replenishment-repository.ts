@@ -1,0 +1,102 @@
+import type { EntityId } from '@inv/shared/core';
+import type { Pool, PoolClient } from '@inv/shared/db';
+import { balanceKey, type BalanceKey } from '../domain/ledger-plan';
+import type { ParNeed, SourceStock } from '../domain/replenishment';
+import { toUnits } from '../domain/quantity';
+import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from './projection-repository';
+
+type Db = Pool | PoolClient;
+
+/** Which par levels a replenishment looks at: some destinations, or those refilled from one source. */
+export interface ReplenishmentScope {
+  locationIds?: readonly string[];
+  sourceLocationId?: string;
+}
+
+/** A pair below par as read, with its location's replenishFrom as the copy holds it. */
+export interface NeedRow extends ParNeed {
+  sourceLocationId: EntityId | null;
+}
+
+/**
+ * The (item, location) pairs of the scope whose on-hand is below their minimum, at most `limit`,
+ * each with what pending transfers carry to it and its location's replenishFrom (the copy's). One
+ * statement; no lock: GET answers from it, and POST only learns from it what to lock (the run
+ * decides again from what it locked). With a source in the scope, pairs of locations whose copy
+ * is fenced past what it holds are included whatever source it names: the caller keeps those
+ * its trusted copy refills from the source (inScope).
+ */
+export async function parNeeds(db: Db, workspaceId: string, scope: ReplenishmentScope, limit: number): Promise<NeedRow[]> {
+  const { rows } = await db.query<{
+    item_id: EntityId;
+    location_id: EntityId;
+    minimum: string;
+    target: string;
+    on_hand: string;
+    replenish_from: EntityId | null;
+    incoming: string | null;
+  }>(
+    `WITH below AS (
+       SELECT p.item_id, p.location_id, p.minimum, p.target, coalesce(b.on_hand, 0) AS on_hand, l.replenish_from
+         FROM par_levels p
+         JOIN locations l ON l.workspace_id = p.workspace_id AND l.id = p.location_id
+         LEFT JOIN balances b ON b.workspace_id = p.workspace_id AND b.item_id = p.item_id AND b.location_id = p.location_id
+        WHERE p.workspace_id = $1 AND coalesce(b.on_hand, 0) < p.minimum
+          AND ($2::uuid[] IS NULL OR p.location_id = ANY($2::uuid[]))
+          -- A copy fenced past what it holds may be changing its source: kept, for the caller to judge once resolved.
+          AND ($3::uuid IS NULL OR l.replenish_from = $3::uuid OR l.fence > l.version)
+        ORDER BY p.item_id, p.location_id
+        LIMIT $4
+     ), incoming AS (
+       SELECT tl.item_id, t.to_location_id AS location_id, sum(tl.quantity) AS incoming
+         FROM transfers t JOIN transfer_lines tl ON tl.workspace_id = t.workspace_id AND tl.transfer_id = t.id
+        WHERE t.workspace_id = $1 AND t.status = 'pending' AND t.to_location_id IN (SELECT DISTINCT location_id FROM below)
+        GROUP BY tl.item_id, t.to_location_id
+     )
+     SELECT b.item_id, b.location_id, b.minimum::text, b.target::text, b.on_hand::text, b.replenish_from, i.incoming::text
+       FROM below b LEFT JOIN incoming i ON i.item_id = b.item_id AND i.location_id = b.location_id
+      ORDER BY b.item_id, b.location_id`,
+    [workspaceId, scope.locationIds ?? null, scope.sourceLocationId ?? null, limit],
+  );
+  return rows.map((r) => ({
+    itemId: r.item_id,
+    locationId: r.location_id,
+    minimum: toUnits(r.minimum),
+    target: toUnits(r.target),
+    onHand: toUnits(r.on_hand),
+    incoming: toUnits(r.incoming ?? '0'),
+    sourceLocationId: r.replenish_from,
+  }));
+}
+
+/** What the planning of a read needs besides the needs: the sources' stock of the items, and the copies of the items and locations named. */
+export interface ReplenishmentFacts {
+  sources: Map<string, SourceStock>;
+  items: Map<string, ItemRow>;
+  locations: Map<string, LocationRow>;
+}
+
+/** The stock of each (item, source) pair, with the source's own minimum, and the copies of the items and locations: one round trip. */
+export async function replenishmentFacts(db: Db, workspaceId: string, sourceKeys: readonly BalanceKey[], itemIds: readonly string[], locationIds: readonly string[]): Promise<ReplenishmentFacts> {
+  const [sources, items, locations] = await Promise.all([
+    db.query<{ item_id: EntityId; location_id: EntityId; on_hand: string; reserved: string; minimum: string | null }>(
+      `SELECT k.item_id, k.location_id, coalesce(b.on_hand, 0)::text AS on_hand, coalesce(b.reserved, 0)::text AS reserved, p.minimum::text
+         FROM unnest($2::uuid[], $3::uuid[]) AS k(item_id, location_id)
+         LEFT JOIN balances b ON b.workspace_id = $1 AND b.item_id = k.item_id AND b.location_id = k.location_id
+         LEFT JOIN par_levels p ON p.workspace_id = $1 AND p.item_id = k.item_id AND p.location_id = k.location_id`,
+      [workspaceId, sourceKeys.map((k) => k.itemId), sourceKeys.map((k) => k.locationId)],
+    ),
+    db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspaceId, itemIds]),
+    db.query<LocationRow>(`SELECT ${LOCATION_COLUMNS} FROM locations WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspaceId, locationIds]),
+  ]);
+  return {
+    sources: new Map(
+      sources.rows.map((r) => [
+        balanceKey({ itemId: r.item_id, locationId: r.location_id }),
+        { onHand: toUnits(r.on_hand), reserved: toUnits(r.reserved), minimum: r.minimum === null ? undefined : toUnits(r.minimum) },
+      ]),
+    ),
+    items: new Map(items.rows.map((i) => [i.id, i])),
+    locations: new Map(locations.rows.map((l) => [l.id, l])),
+  };
+}

@@ -1,0 +1,186 @@
+import { ApiId, type EntityId, EntityIdSchema, z } from '@inv/shared/core';
+import { balanceKey, type BalanceKey } from './ledger-plan';
+import { isBelowPar, type ParAmounts } from './par-levels';
+import { fromUnits, type Units } from './quantity';
+import { Transfer } from './stock-records';
+import { CREATED_AS } from './transfer-lifecycle';
+
+/**
+ * Replenishment from par levels (issue 31): which (item, location) pairs are below their minimum,
+ * how much each needs to reach its target, and what its source (the location's replenishFrom)
+ * can give. Pure: the same planning answers GET /inventory/replenishment from the copies and
+ * decides POST /inventory/replenishment under the ledger's locks (use-cases/replenish.ts).
+ *
+ * - needed = target − onHand − incoming, never below 0: what is already on its way (pending
+ *   transfers to the location) is not proposed again.
+ * - What a source can give of an item: its on-hand − what pending transfers reserve there − its
+ *   own minimum for the item (when it has a par level), never below 0: a source is never taken
+ *   below its own par level.
+ * - Lines drawing on the same source share what it can give, served in order: the emptiest
+ *   relative to its minimum first ((onHand + incoming) / minimum, lowest first; ties by location
+ *   id), each taking what it needs or what is left. So the proposals from one source never add up
+ *   to more than it can give, and the vans closest to running out are refilled first.
+ */
+
+/** The most (item, location) pairs below par one call plans: past it, narrow the call by location or source. */
+export const MAX_REPLENISHMENT_LINES = 20_000;
+
+/** An (item, location) pair with a par level, as read: its on-hand, what is on its way to it, its par level. */
+export interface ParNeed extends BalanceKey, ParAmounts {
+  onHand: Units;
+  /** The quantity of pending transfers to the location of the item. */
+  incoming: Units;
+}
+
+/** What a source holds of an item: on-hand, what pending transfers reserve there, and its own minimum (undefined: no par level). */
+export interface SourceStock {
+  onHand: Units;
+  reserved: Units;
+  minimum: Units | undefined;
+}
+
+/** A line of a plan, in units. */
+export interface PlannedLine extends BalanceKey, ParAmounts {
+  sourceLocationId: EntityId | null;
+  onHand: Units;
+  incoming: Units;
+  needed: Units;
+  availableAtSource: Units;
+  proposed: Units;
+  shortfall: Units;
+}
+
+const max0 = (n: Units): Units => (n > 0n ? n : 0n);
+const min = (a: Units, b: Units): Units => (a < b ? a : b);
+
+/** What a source can give of an item without going below its own minimum or what is reserved there. */
+export function availableAt(source: SourceStock | undefined): Units {
+  return source ? max0(source.onHand - source.reserved - (source.minimum ?? 0n)) : 0n;
+}
+
+/** Emptiest relative to its minimum first: (onHand + incoming) / minimum compared by cross-multiplication (exact), then location id. */
+function servedBefore(a: ParNeed, b: ParNeed): number {
+  const left = (a.onHand + a.incoming) * b.minimum;
+  const right = (b.onHand + b.incoming) * a.minimum;
+  if (left !== right) return left < right ? -1 : 1;
+  return a.locationId < b.locationId ? -1 : a.locationId > b.locationId ? 1 : 0;
+}
+
+/**
+ * Plans replenishment: one line per pair below its minimum that `eligible` lets through (the stock
+ * policy: the location takes stock, the item tracks it, the caller may see or move it), with its
+ * source (`sourceOf`: the location's replenishFrom, null when it has none: nothing is proposed,
+ * all it needs is shortfall), what it needs, what its source can give, what is proposed and what
+ * is short. Ordered by item, then location.
+ */
+export function planReplenishment(plan: {
+  needs: readonly ParNeed[];
+  sourceOf: (locationId: EntityId) => EntityId | null;
+  sourceStock: (key: BalanceKey) => SourceStock | undefined;
+  eligible: (need: ParNeed, sourceLocationId: EntityId | null) => boolean;
+}): PlannedLine[] {
+  const lines = new Map<string, PlannedLine>();
+  const bySource = new Map<string, ParNeed[]>();
+  for (const need of plan.needs) {
+    if (!isBelowPar(need.onHand, need.minimum)) continue;
+    const sourceLocationId = plan.sourceOf(need.locationId);
+    if (!plan.eligible(need, sourceLocationId)) continue;
+    const needed = max0(need.target - need.onHand - need.incoming);
+    lines.set(balanceKey(need), { ...need, sourceLocationId, needed, availableAtSource: 0n, proposed: 0n, shortfall: needed });
+    if (sourceLocationId === null) continue;
+    const key = balanceKey({ itemId: need.itemId, locationId: sourceLocationId });
+    bySource.set(key, [...(bySource.get(key) ?? []), need]);
+  }
+  for (const needs of bySource.values()) {
+    const first = lines.get(balanceKey(needs[0]!))!;
+    const available = availableAt(plan.sourceStock({ itemId: first.itemId, locationId: first.sourceLocationId! }));
+    let left = available;
+    for (const need of [...needs].sort(servedBefore)) {
+      const line = lines.get(balanceKey(need))!;
+      line.availableAtSource = available;
+      line.proposed = min(line.needed, left);
+      line.shortfall = line.needed - line.proposed;
+      left -= line.proposed;
+    }
+  }
+  return [...lines.values()].sort((a, b) => (a.itemId === b.itemId ? (a.locationId < b.locationId ? -1 : 1) : a.itemId < b.itemId ? -1 : 1));
+}
+
+/** The transfers a plan makes: one per (source, destination) pair with something proposed, its lines by item; ordered by destination, then source. */
+export function replenishmentTransfers(lines: readonly PlannedLine[]): Array<{ from: EntityId; to: EntityId; lines: Array<{ itemId: EntityId; quantity: Units }> }> {
+  const byPair = new Map<string, { from: EntityId; to: EntityId; lines: Array<{ itemId: EntityId; quantity: Units }> }>();
+  for (const line of lines) {
+    if (line.proposed === 0n || line.sourceLocationId === null) continue;
+    const key = `${line.locationId}/${line.sourceLocationId}`;
+    const transfer = byPair.get(key) ?? { from: line.sourceLocationId, to: line.locationId, lines: [] };
+    transfer.lines.push({ itemId: line.itemId, quantity: line.proposed });
+    byPair.set(key, transfer);
+  }
+  return [...byPair.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, t]) => ({ ...t, lines: t.lines.sort((a, b) => (a.itemId < b.itemId ? -1 : 1)) }));
+}
+
+export const ReplenishmentLine = z
+  .object({
+    itemId: ApiId,
+    sku: z.string().openapi({ description: "The item's SKU" }),
+    locationId: ApiId.openapi({ description: 'The location below its par level (the destination)' }),
+    sourceLocationId: ApiId.nullable().openapi({ description: "The location's replenishFrom: where it is refilled from; null when it has none (nothing is proposed, the whole need is shortfall)" }),
+    onHand: z.number().openapi({ description: 'On-hand at the location now (< minimum)' }),
+    incoming: z.number().openapi({ description: 'What pending transfers to the location carry of the item: already on its way, never proposed again' }),
+    minimum: z.number(),
+    target: z.number().openapi({ description: 'The par level target the refill aims at (≥ minimum)' }),
+    needed: z.number().openapi({ description: 'target − onHand − incoming, never below 0' }),
+    availableAtSource: z.number().openapi({
+      description:
+        "What the source can give of the item before this plan: its on-hand − what pending transfers reserve there − its own minimum for the item (when it has a par level), never below 0; shared by every line drawing on the same source (0 without a source)",
+    }),
+    proposed: z.number().openapi({ description: 'What a replenishment run moves from the source: at most needed, and the lines of one source never add up to more than availableAtSource' }),
+    shortfall: z.number().openapi({ description: 'needed − proposed: what the source cannot give' }),
+  })
+  .openapi('ReplenishmentLine', { description: 'One (item, location) below its par level, what it needs to reach its target, and what its source can give.' });
+export type ReplenishmentLine = z.infer<typeof ReplenishmentLine>;
+
+export function presentLine(line: PlannedLine, sku: string): ReplenishmentLine {
+  return {
+    itemId: line.itemId,
+    sku,
+    locationId: line.locationId,
+    sourceLocationId: line.sourceLocationId,
+    onHand: fromUnits(line.onHand),
+    incoming: fromUnits(line.incoming),
+    minimum: fromUnits(line.minimum),
+    target: fromUnits(line.target),
+    needed: fromUnits(line.needed),
+    availableAtSource: fromUnits(line.availableAtSource),
+    proposed: fromUnits(line.proposed),
+    shortfall: fromUnits(line.shortfall),
+  };
+}
+
+export const MAX_REPLENISHMENT_LOCATIONS = 1000;
+
+export const ReplenishBody = z
+  .strictObject({
+    locationIds: z
+      .array(EntityIdSchema)
+      .min(1)
+      .max(MAX_REPLENISHMENT_LOCATIONS)
+      .optional()
+      .openapi({ description: `Only refill these locations (1 to ${MAX_REPLENISHMENT_LOCATIONS}); default: every location below par the caller may refill` }),
+    sourceLocationId: EntityIdSchema.optional().openapi({ description: 'Only the lines drawing on this source (the locations whose replenishFrom it is)' }),
+    status: z.enum(CREATED_AS).optional().openapi({
+      description: 'pending (default): each transfer reserves its lines at the source until the destination completes it; completed: the stock moves at once',
+    }),
+  })
+  .openapi('Replenish');
+export type ReplenishInput = z.output<typeof ReplenishBody>;
+
+export const ReplenishmentRun = z
+  .object({
+    transfers: z.array(Transfer).openapi({ description: 'The transfers created, one per (source, destination) pair with something proposed, ordered by destination then source; reason "replenishment"' }),
+    shortfalls: z.array(ReplenishmentLine).openapi({ description: 'The lines the sources could not cover in full (shortfall > 0), those without a source included' }),
+  })
+  .openapi('ReplenishmentRun', { description: 'What a replenishment run created, and what it could not.' });
+export type ReplenishmentRun = z.infer<typeof ReplenishmentRun>;

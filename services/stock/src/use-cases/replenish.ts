@@ -1,0 +1,217 @@
+import { actorOf, type Caller, canAccessLocation, Conflict, type EntityId, newId, planQuota, Unprocessable } from '@inv/shared/core';
+import type { EffectGuard } from '@inv/shared/db';
+import { outboxMessages } from '@inv/shared/messaging';
+import type { ServiceRuntime } from '@inv/shared/runtime';
+import { type LedgerFacts, type NewTransfer, TRANSFERS_IN_USE } from '../data/ledger';
+import { itemFacts, type ItemRow, type LocationRow, placeFacts } from '../data/projection-repository';
+import { type NeedRow, parNeeds, replenishmentFacts, type ReplenishmentScope } from '../data/replenishment-repository';
+import { isFencedPast } from '../domain/projected-facts';
+import { balanceKey, type BalanceKey, sourceReservations, transferMovements } from '../domain/ledger-plan';
+import {
+  MAX_REPLENISHMENT_LINES,
+  type ParNeed,
+  type PlannedLine,
+  planReplenishment,
+  presentLine,
+  type ReplenishInput,
+  type ReplenishmentLine,
+  type ReplenishmentRun,
+  replenishmentTransfers,
+} from '../domain/replenishment';
+import { NoWriteAccess, replenishmentRefusal } from '../domain/stock-policy';
+import { CREATED_EVENT, type CreatedAs, stampsAfter, UNSTAMPED } from '../domain/transfer-lifecycle';
+import { labelsOf, presentTransfer } from './ledger-facts';
+import { runLedgerUnit, type StockWrite } from './ledger-unit';
+import { readTrustedCopies, type Wanting } from './projection-gate';
+
+type Runtime = Pick<ServiceRuntime, 'pool' | 'client' | 'config'>;
+
+/** More pairs below par than one call plans: the caller narrows it. */
+export class TooManyReplenishmentLines extends Unprocessable {
+  constructor() {
+    super(
+      `More than ${MAX_REPLENISHMENT_LINES} (item, location) pairs are below par in this selection; narrow it with locationId (locationIds) or sourceLocationId and call once per part.`,
+    );
+  }
+}
+
+/** The pairs below par of a scope, refused past the bound. */
+async function needsOf(runtime: Pick<ServiceRuntime, 'pool'>, workspaceId: string, scope: ReplenishmentScope): Promise<NeedRow[]> {
+  const needs = await parNeeds(runtime.pool, workspaceId, scope, MAX_REPLENISHMENT_LINES + 1);
+  if (needs.length > MAX_REPLENISHMENT_LINES) throw new TooManyReplenishmentLines();
+  return needs;
+}
+
+/** A location's source as its copy names it (replenishFrom; null: none). */
+const sourceByCopy =
+  (locations: ReadonlyMap<string, LocationRow>) =>
+  (locationId: EntityId): EntityId | null =>
+    (locations.get(locationId)?.replenish_from ?? null) as EntityId | null;
+
+/** The needs of a scope with a source: those of locations its trusted copy refills from it (the read kept changing ones). */
+function inScope<N extends BalanceKey>(needs: readonly N[], scope: ReplenishmentScope, sourceOf: (locationId: EntityId) => EntityId | null): N[] {
+  return scope.sourceLocationId === undefined ? [...needs] : needs.filter((n) => sourceOf(n.locationId) === scope.sourceLocationId);
+}
+
+const sourceKeysOf = (needs: readonly NeedRow[]): BalanceKey[] =>
+  needs.flatMap((n) => (n.sourceLocationId === null ? [] : [{ itemId: n.itemId, locationId: n.sourceLocationId }]));
+const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
+
+/** Which lines a plan keeps: those the stock policy lets the caller `use`, judged from the copies given. */
+function eligibleBy(caller: Caller, use: 'read' | 'write', copies: { items: ReadonlyMap<string, ItemRow>; locations: ReadonlyMap<string, LocationRow> }) {
+  return (need: ParNeed, from: EntityId | null): boolean =>
+    !replenishmentRefusal({
+      access: caller.locationAccess,
+      use,
+      from,
+      to: need.locationId,
+      itemId: need.itemId,
+      places: { from: from === null ? undefined : placeFacts(copies.locations.get(from)), to: placeFacts(copies.locations.get(need.locationId)) },
+      item: itemFacts(copies.items.get(need.itemId)),
+    });
+}
+
+/**
+ * The replenishment plan of a scope as GET /inventory/replenishment shows it, from the copies and
+ * the balances as committed (no lock: a run decides again under its locks). Lines the caller may
+ * not read (the location or its source) are left out. Its names and sources reflect every change
+ * their owners acknowledged (readTrustedCopies): a copy fenced past what it holds is resolved
+ * before the plan is answered.
+ */
+export async function replenishmentPlan(runtime: Runtime, caller: Caller, scope: ReplenishmentScope): Promise<ReplenishmentLine[]> {
+  const workspaceId = caller.workspace.id;
+  return readTrustedCopies(runtime, workspaceId, caller.requestId, async () => {
+    const needs = await needsOf(runtime, workspaceId, scope);
+    const itemIds = unique(needs.map((n) => n.itemId));
+    const locationIds = unique(needs.flatMap((n) => (n.sourceLocationId === null ? [n.locationId] : [n.locationId, n.sourceLocationId])));
+    const facts = await replenishmentFacts(runtime.pool, workspaceId, sourceKeysOf(needs), itemIds, locationIds);
+    const sourceOf = sourceByCopy(facts.locations);
+    const lines = planReplenishment({
+      needs: inScope(needs, scope, sourceOf),
+      sourceOf,
+      sourceStock: (key) => facts.sources.get(balanceKey(key)),
+      eligible: eligibleBy(caller, 'read', facts),
+    });
+    const fenced = (copies: Iterable<{ id: string; version: number; fence: number | null }>): Wanting[] => [...copies].flatMap((c) => (isFencedPast(c) ? [{ id: c.id, fence: c.fence }] : []));
+    return {
+      value: lines.map((line) => presentLine(line, facts.items.get(line.itemId)?.sku ?? '')),
+      fenced: { items: fenced(facts.items.values()), locations: fenced(facts.locations.values()) },
+    };
+  });
+}
+
+/** A location's replenishFrom changed between the read that chose what to lock and the locks: the run reads again. */
+class SourcesMoved extends Error {}
+
+/** How many times a run reads its scope and locks it before giving up on sources that keep changing. */
+const RUN_ATTEMPTS = 3;
+
+/**
+ * Creates the transfers a replenishment plan proposes (POST /inventory/replenishment), one per
+ * (source, destination) pair with its lines, pending (reserved at the source) unless asked
+ * completed, with reason "replenishment"; answers them with the lines left short.
+ *
+ * The pairs below par of the scope are read first, only to learn what to lock: every destination
+ * and source balance, read with its par level, and what is incoming to each destination after
+ * they are locked (runLedgerUnit). The plan is then decided from the locked facts alone, by the
+ * stock policy (replenishmentRefusal) and the planning rules (domain/replenishment.ts): two runs
+ * at once lock the same balances, so the second plans from what the first committed (its
+ * reservations and its incoming transfers) and neither reserves the same stock twice nor refills
+ * past a target; a source is never taken below its own minimum. All or nothing; counts toward the
+ * plan's transfers per billing cycle, one per transfer created.
+ *
+ * A caller naming locations or a source needs write access to each (403); otherwise the run
+ * covers the lines it may write at both ends.
+ */
+export async function replenish(runtime: ServiceRuntime, caller: Caller, input: ReplenishInput, guard: EffectGuard<ReplenishmentRun>): Promise<StockWrite<ReplenishmentRun>> {
+  for (const id of [...(input.locationIds ?? []), ...(input.sourceLocationId ? [input.sourceLocationId] : [])]) {
+    if (!canAccessLocation(caller.locationAccess, id, 'write')) throw new NoWriteAccess(id, 'To replenish locations you need write access to them and to their source');
+  }
+  const status = input.status ?? 'pending';
+  const scope = { locationIds: input.locationIds, sourceLocationId: input.sourceLocationId };
+  for (let attempt = 1; ; attempt += 1) {
+    const needs = await needsOf(runtime, caller.workspace.id, scope);
+    try {
+      return await runReplenishment(runtime, caller, guard, needs, status, scope);
+    } catch (err) {
+      if (!(err instanceof SourcesMoved)) throw err;
+      if (attempt === RUN_ATTEMPTS) throw new Conflict('The replenishment sources of some locations kept changing while this run was being decided; send it again.');
+    }
+  }
+}
+
+async function runReplenishment(
+  runtime: ServiceRuntime,
+  caller: Caller,
+  guard: EffectGuard<ReplenishmentRun>,
+  needs: readonly NeedRow[],
+  status: CreatedAs,
+  scope: ReplenishmentScope,
+): Promise<StockWrite<ReplenishmentRun>> {
+  const workspaceId = caller.workspace.id;
+  const destinations: BalanceKey[] = needs.map((n) => ({ itemId: n.itemId, locationId: n.locationId }));
+  const itemIds = unique(needs.map((n) => n.itemId));
+  const locationIds = unique(needs.flatMap((n) => (n.sourceLocationId === null ? [n.locationId] : [n.locationId, n.sourceLocationId])));
+  return runLedgerUnit(runtime, caller, guard, {
+    locks: { locationIds, itemIds, itemsAddedTo: [], totals: [], balances: [...destinations, ...sourceKeysOf(needs)], incomingTo: destinations },
+    copies: { itemIds, locationIds },
+    quota: { quota: planQuota(caller.workspace, 'transfers'), inUse: TRANSFERS_IN_USE, amount: (decision) => (decision.transfer && 'created' in decision.transfer ? decision.transfer.created.length : 0) },
+    decide: (facts, now) => {
+      const lines = planLocked(caller, facts, destinations, scope);
+      const transfers: NewTransfer[] = replenishmentTransfers(lines).map((t) => ({
+        id: newId(),
+        fromLocationId: t.from,
+        toLocationId: t.to,
+        status,
+        note: '',
+        reason: 'replenishment',
+        origin: 'replenishment',
+        lines: t.lines.map((l) => ({ id: newId(), itemId: l.itemId, quantity: l.quantity, note: '' })),
+      }));
+      const changes =
+        status === 'completed'
+          ? { movements: transfers.flatMap((t) => transferMovements(t.id, t.fromLocationId, t.toLocationId, t.lines)), reservations: [] }
+          : { movements: [], reservations: transfers.flatMap((t) => sourceReservations(t.fromLocationId, t.lines, 1n)) };
+      return {
+        ...changes,
+        labels: labelsOf(facts),
+        transfer: { created: transfers },
+        answer: () => {
+          const createdBy = actorOf(caller);
+          const stamps = stampsAfter(UNSTAMPED, status, now, createdBy);
+          const presented = transfers.map((t) => presentTransfer({ ...t, createdAt: now, createdBy, stamps }, facts));
+          const shortfalls = lines.filter((l) => l.shortfall > 0n).map((l) => presentLine(l, facts.items.get(l.itemId)?.sku ?? ''));
+          return { result: { transfers: presented, shortfalls }, events: outboxMessages(CREATED_EVENT[status], workspaceId, presented, caller.requestId) };
+        },
+      };
+    },
+  });
+}
+
+/**
+ * The plan decided from what the run locked: each destination's on-hand, par level and incoming
+ * as locked, its source as its locked copy names it, each source's stock and own minimum as
+ * locked. A source the read before did not name was not locked: SourcesMoved.
+ */
+function planLocked(caller: Caller, facts: LedgerFacts, destinations: readonly BalanceKey[], scope: ReplenishmentScope): PlannedLine[] {
+  const sourceOf = sourceByCopy(facts.locations);
+  const locked: ParNeed[] = destinations.flatMap((key) => {
+    const par = facts.parLevels.get(balanceKey(key));
+    const balance = facts.balances.get(balanceKey(key));
+    return par && balance ? [{ ...key, ...par, onHand: balance.onHand, incoming: facts.incoming.get(balanceKey(key)) ?? 0n }] : [];
+  });
+  const needs = inScope(locked, scope, sourceOf);
+  for (const need of needs) {
+    const source = sourceOf(need.locationId);
+    if (source !== null && !facts.balances.has(balanceKey({ itemId: need.itemId, locationId: source }))) throw new SourcesMoved();
+  }
+  return planReplenishment({
+    needs,
+    sourceOf,
+    sourceStock: (key) => {
+      const balance = facts.balances.get(balanceKey(key));
+      return balance && { onHand: balance.onHand, reserved: balance.reserved, minimum: facts.parLevels.get(balanceKey(key))?.minimum };
+    },
+    eligible: eligibleBy(caller, 'write', facts),
+  });
+}
