@@ -38,7 +38,7 @@ export class GatewayClient {
     return `Bearer ${this.key}`;
   }
 
-  call(method: 'GET' | 'POST', path: string, options: { query?: Query; body?: unknown } = {}): Promise<ApiResponse> {
+  call(method: 'GET' | 'POST' | 'PATCH', path: string, options: { query?: Query; body?: unknown } = {}): Promise<ApiResponse> {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     const headers: Record<string, string> = { authorization: this.authorization };
     if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
@@ -66,7 +66,7 @@ export class GatewayClient {
   }
 
   /** A call that must answer `status`; anything else stops the bench with the answer. */
-  async expect(status: number, method: 'GET' | 'POST', path: string, options: { query?: Query; body?: unknown } = {}): Promise<ApiResponse> {
+  async expect(status: number, method: 'GET' | 'POST' | 'PATCH', path: string, options: { query?: Query; body?: unknown } = {}): Promise<ApiResponse> {
     const res = await this.call(method, path, options);
     if (res.status !== status) throw new Error(`${method} ${path} answered ${res.status}, expected ${status}: ${JSON.stringify(res.body).slice(0, 500)}`);
     return res;

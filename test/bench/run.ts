@@ -2,8 +2,9 @@
  * `npm run bench`: issue 9's scenarios (a), (b) and (d), each against its baseline in the same run,
  * on an isolated stack of its own, and issue 22's (r): (b)'s transfers through 2 replicas of each
  * process behind HAProxy against the same stack of 1 of each; and (w): (b)'s transfers with a
- * webhook endpoint per workspace against none, the delivery delay, and that no delivery was lost.
- * Prints every round, one JSON line per ratio and a summary table. Exits non-zero when a
+ * webhook endpoint per workspace against none, the delivery delay, and that no delivery was lost;
+ * issue 30's (i): CSV import and export; issue 31's (p): replenishment in one call against the same
+ * transfers one by one. Prints every round, one JSON line per ratio and a summary table. Exits non-zero when a
  * correctness check fails (oversold stock, ledger ≠ balances, a webhook lost, duplicated, failed
  * or refused); goals not met are reported, not failed: they are what optimisation works
  * towards. See docs/benchmarks.md.
@@ -17,6 +18,7 @@ import { newWorkspace } from './gateway-client';
 import { alternate, cannon, describe, loadAverage, log, machine, mean, median, percentile, type Rounds, secondsSince, type Alternation, type Side } from './load';
 import { ProjectionLagSampler } from './projection-lag';
 import { replicaStackConnections, startReplicaBenchStack } from './replica-bench-stack';
+import { replenishmentScenario } from './replenishment-bench';
 import { type Outcome, printRatio, printTable, ratioOf, type Ratio, roundWarnings } from './report';
 import { SqlTransfers } from './transfer-lanes';
 import { HOT_ITEM_STOCK, interleave, transferStorm, transferWorkspace, type TransferWorkspace } from './transfer-storm';
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
   // (a)'s baseline server pool (10), or (b)'s direct-SQL workers and the floor service's pool (10),
   // or (r)'s replicated stack: one at a time. (w)'s webhook receiver opens none.
   const extraConnections = Math.max(
-    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, w: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE), i: 2 })[s]),
+    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, w: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE), i: 2, p: 0 })[s]),
   );
   const stack = await startBenchStack({ config, extraConnections });
   log(`# stack up in ${secondsSince(started)} s (logs in ${stack.workDir})`);
@@ -79,6 +81,11 @@ async function main(): Promise<void> {
       const i = await csvScenario(stack, config);
       outcome.ratios.push(...i.ratios);
       outcome.failedChecks.push(...i.failedChecks);
+    }
+    if (config.BENCH_SCENARIOS.includes('p')) {
+      const p = await replenishmentScenario(stack, config);
+      outcome.ratios.push(...p.ratios);
+      outcome.failedChecks.push(...p.failedChecks);
     }
   } finally {
     await stack.stop();

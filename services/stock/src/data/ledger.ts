@@ -46,10 +46,12 @@ export interface LedgerLocks {
   /** Balances locked FOR UPDATE. */
   balances: readonly BalanceKey[];
   /**
-   * Balances (among those locked) whose incoming quantity the change decides from: what pending
-   * transfers carry to them, read after the locks are held (a replenishment run's destinations).
+   * Balances a replenishment run would refill: read, not locked, after the locks are held, each
+   * with its par level and what pending transfers carry to it, all in one statement (one
+   * snapshot: a completion moving a transfer's quantity from incoming to on-hand is seen whole or
+   * not at all). See use-cases/replenish.ts for why they need no lock.
    */
-  incomingTo?: readonly BalanceKey[];
+  refills?: readonly BalanceKey[];
 }
 
 export interface LockedTransfer {
@@ -71,8 +73,8 @@ export interface LedgerFacts {
   totals: Map<string, ItemTotal>;
   /** The workspace's default low-stock threshold, read when totals are locked (the default otherwise). */
   defaultThreshold: Units;
-  /** What pending transfers carry to each balance of LedgerLocks.incomingTo (balanceKey → quantity; absent: nothing). */
-  incoming: Map<string, Units>;
+  /** Each balance of LedgerLocks.refills that has a par level (balanceKey → its state as read). */
+  refills: Map<string, RefillState>;
 }
 
 /** The advisory lock spaces (first key), apart from every other advisory lock on the database. */
@@ -123,24 +125,36 @@ const LOCK_AND_READ = {
             (SELECT default_low_stock_threshold::text FROM workspace_settings WHERE workspace_id = $1 AND $8) AS default_threshold`,
 };
 
+/** A balance a replenishment would refill, as read: its on-hand, its par level, and what pending transfers carry to it. */
+export interface RefillState extends ParAmounts {
+  onHand: Units;
+  incoming: Units;
+}
+
 /**
- * What pending transfers carry to the given balances, one sum per balance that has any. A
- * statement of its own, sent after the balances are locked: its snapshot sees every transfer
- * committed by a change that held them before (a replenishment run, a completion).
+ * The balances of LedgerLocks.refills that have a par level, each with its on-hand (0 where
+ * stock has never been) and what pending transfers carry to it: one statement, sent after the
+ * locks, so it sees every transfer committed by a change that held them before.
  */
-const READ_INCOMING = {
-  name: 'stock_ledger_read_incoming',
-  text: `SELECT l.item_id, t.to_location_id AS location_id, sum(l.quantity)::text AS incoming
-           FROM transfers t JOIN transfer_lines l ON l.workspace_id = t.workspace_id AND l.transfer_id = t.id
-          WHERE t.workspace_id = $1 AND t.status = 'pending'
-            AND (l.item_id, t.to_location_id) IN (SELECT * FROM unnest($2::uuid[], $3::uuid[]))
-          GROUP BY l.item_id, t.to_location_id`,
+const READ_REFILLS = {
+  name: 'stock_ledger_read_refills',
+  text: `WITH k AS (SELECT * FROM unnest($2::uuid[], $3::uuid[]) AS k(item_id, location_id)),
+          incoming AS (
+            SELECT l.item_id, t.to_location_id AS location_id, sum(l.quantity) AS quantity
+              FROM transfers t JOIN transfer_lines l ON l.workspace_id = t.workspace_id AND l.transfer_id = t.id
+             WHERE t.workspace_id = $1 AND t.status = 'pending' AND t.to_location_id IN (SELECT DISTINCT location_id FROM k)
+             GROUP BY l.item_id, t.to_location_id
+          )
+     SELECT p.item_id, p.location_id, p.minimum::text, p.target::text, coalesce(b.on_hand, 0)::text AS on_hand, coalesce(i.quantity, 0)::text AS incoming
+       FROM k JOIN par_levels p ON p.workspace_id = $1 AND p.item_id = k.item_id AND p.location_id = k.location_id
+       LEFT JOIN balances b ON b.workspace_id = $1 AND b.item_id = k.item_id AND b.location_id = k.location_id
+       LEFT JOIN incoming i ON i.item_id = k.item_id AND i.location_id = k.location_id`,
 };
 
 /**
  * Locks and reads what a change of stock decides from, in statements the caller sends in one
  * round trip (see runLedgerUnit): the advisory locks, the items' totals (when it changes any),
- * then the rest, then what is incoming (when asked). The balances' INSERT
+ * then the rest, then the balances to refill (when asked). The balances' INSERT
  * waits for the transfer's row lock through the subquery in its WHERE, which PostgreSQL evaluates
  * once before the first row; ON CONFLICT DO UPDATE locks an existing balance as SELECT FOR UPDATE
  * would and answers it as it is now.
@@ -168,18 +182,26 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
       ...LOCK_AND_READ,
       values: [workspaceId, locks.transferId ?? null, sorted(locks.locationIds), sorted(locks.itemIds), balances.map((k) => k.itemId), balances.map((k) => k.locationId), now, locks.totals.length > 0],
     });
-  const incomingTo = locks.incomingTo ?? [];
-  const incoming =
-    incomingTo.length === 0
-      ? Promise.resolve(new Map<string, Units>())
+  const refillKeys = locks.refills ?? [];
+  const refills =
+    refillKeys.length === 0
+      ? Promise.resolve(new Map<string, RefillState>())
       : tx
-          .query<{ item_id: EntityId; location_id: EntityId; incoming: string }>({
-            ...READ_INCOMING,
-            values: [workspaceId, incomingTo.map((k) => k.itemId), incomingTo.map((k) => k.locationId)],
+          .query<{ item_id: EntityId; location_id: EntityId; minimum: string; target: string; on_hand: string; incoming: string }>({
+            ...READ_REFILLS,
+            values: [workspaceId, refillKeys.map((k) => k.itemId), refillKeys.map((k) => k.locationId)],
           })
-          .then(({ rows }) => new Map(rows.map((r) => [balanceKey({ itemId: r.item_id, locationId: r.location_id }), toUnits(r.incoming)])));
+          .then(
+            ({ rows }) =>
+              new Map(
+                rows.map((r) => [
+                  balanceKey({ itemId: r.item_id, locationId: r.location_id }),
+                  { minimum: toUnits(r.minimum), target: toUnits(r.target), onHand: toUnits(r.on_hand), incoming: toUnits(r.incoming) },
+                ]),
+              ),
+          );
   // Awaited once the read is; when the read fails first, its failure is the one reported.
-  incoming.catch(() => undefined);
+  refills.catch(() => undefined);
   const facts = read.then(async ({ rows }) => {
       const row = rows[0]!;
       const transfer = row.transfer && { id: row.transfer.id, fromLocationId: row.transfer.from_location_id, toLocationId: row.transfer.to_location_id, status: row.transfer.status };
@@ -196,7 +218,7 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
         parLevels: new Map((row.par_levels ?? []).map((p) => [balanceKey({ itemId: p.item_id, locationId: p.location_id }), { minimum: toUnits(p.minimum), target: toUnits(p.target) }])),
         totals: await totals,
         defaultThreshold: toUnits(row.default_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD),
-        incoming: await incoming,
+        refills: await refills,
       };
     });
   return [held, facts];
@@ -284,7 +306,10 @@ const WRITE = {
         WHERE t.workspace_id = $1 AND t.item_id = u.item_id
      )
      INSERT INTO outbox (id, type, workspace_id, message)
-     SELECT e.id, e.type, $1, e.message FROM unnest($34::uuid[], $35::text[], $36::jsonb[]) WITH ORDINALITY AS e(id, type, message, n) ORDER BY e.n`,
+     SELECT e.id, e.type, $1, m.message
+       FROM unnest($34::uuid[], $35::text[]) WITH ORDINALITY AS e(id, type, n)
+       JOIN jsonb_array_elements($36::jsonb) WITH ORDINALITY AS m(message, n) ON m.n = e.n
+      ORDER BY e.n`,
 };
 
 /**
@@ -340,7 +365,9 @@ export async function writeLedger(tx: PoolClient, workspaceId: string, w: Ledger
       b.map((x) => x.version),
       e.map((x) => x.id),
       e.map((x) => x.type),
-      e.map((x) => JSON.stringify(x)),
+      // One JSON array, not an array of JSON texts: a PostgreSQL array literal escapes every
+      // quote of every message, which costs more than the rest of the statement for large ones.
+      JSON.stringify(e),
       w.totals.map((x) => x.itemId),
       w.totals.map((x) => unitsToDecimal(x.onHand)),
       w.totals.map((x) => x.changes),

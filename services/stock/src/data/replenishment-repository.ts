@@ -7,6 +7,15 @@ import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from '
 
 type Db = Pool | PoolClient;
 
+/**
+ * Takes the workspace's replenishment lock until the transaction ends: runs of one workspace
+ * queue on it, so each plans from what the one before committed (its transfers are incoming, its
+ * reservations held). Nothing else takes it.
+ */
+export function lockReplenishmentRuns(tx: PoolClient, workspaceId: string): Promise<unknown> {
+  return tx.query({ name: 'stock_lock_replenishment_runs', text: "SELECT pg_advisory_xact_lock(hashtext('stock.replenishment'), hashtext($1))", values: [workspaceId] });
+}
+
 /** Which par levels a replenishment looks at: some destinations, or those refilled from one source. */
 export interface ReplenishmentScope {
   locationIds?: readonly string[];

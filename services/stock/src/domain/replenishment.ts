@@ -1,5 +1,5 @@
 import { ApiId, type EntityId, EntityIdSchema, z } from '@inv/shared/core';
-import { balanceKey, type BalanceKey } from './ledger-plan';
+import type { BalanceKey } from './ledger-plan';
 import { isBelowPar, type ParAmounts } from './par-levels';
 import { fromUnits, type Units } from './quantity';
 import { Transfer } from './stock-records';
@@ -59,19 +59,22 @@ export function availableAt(source: SourceStock | undefined): Units {
 }
 
 /** Emptiest relative to its minimum first: (onHand + incoming) / minimum compared by cross-multiplication (exact), then location id. */
-function servedBefore(a: ParNeed, b: ParNeed): number {
+function servedBefore(a: PlannedLine, b: PlannedLine): number {
   const left = (a.onHand + a.incoming) * b.minimum;
   const right = (b.onHand + b.incoming) * a.minimum;
   if (left !== right) return left < right ? -1 : 1;
   return a.locationId < b.locationId ? -1 : a.locationId > b.locationId ? 1 : 0;
 }
 
+const byItemThenLocation = (a: BalanceKey, b: BalanceKey): number =>
+  a.itemId === b.itemId ? (a.locationId < b.locationId ? -1 : a.locationId > b.locationId ? 1 : 0) : a.itemId < b.itemId ? -1 : 1;
+
 /**
  * Plans replenishment: one line per pair below its minimum that `eligible` lets through (the stock
  * policy: the location takes stock, the item tracks it, the caller may see or move it), with its
  * source (`sourceOf`: the location's replenishFrom, null when it has none: nothing is proposed,
  * all it needs is shortfall), what it needs, what its source can give, what is proposed and what
- * is short. Ordered by item, then location.
+ * is short. Ordered by item, then location. Each pair is given once.
  */
 export function planReplenishment(plan: {
   needs: readonly ParNeed[];
@@ -79,31 +82,37 @@ export function planReplenishment(plan: {
   sourceStock: (key: BalanceKey) => SourceStock | undefined;
   eligible: (need: ParNeed, sourceLocationId: EntityId | null) => boolean;
 }): PlannedLine[] {
-  const lines = new Map<string, PlannedLine>();
-  const bySource = new Map<string, ParNeed[]>();
+  const lines: PlannedLine[] = [];
+  // source → item → the lines sharing what it has of the item
+  const sharing = new Map<EntityId, Map<EntityId, PlannedLine[]>>();
   for (const need of plan.needs) {
     if (!isBelowPar(need.onHand, need.minimum)) continue;
     const sourceLocationId = plan.sourceOf(need.locationId);
     if (!plan.eligible(need, sourceLocationId)) continue;
     const needed = max0(need.target - need.onHand - need.incoming);
-    lines.set(balanceKey(need), { ...need, sourceLocationId, needed, availableAtSource: 0n, proposed: 0n, shortfall: needed });
+    const { itemId, locationId, onHand, incoming, minimum, target } = need;
+    const line: PlannedLine = { itemId, locationId, sourceLocationId, onHand, incoming, minimum, target, needed, availableAtSource: 0n, proposed: 0n, shortfall: needed };
+    lines.push(line);
     if (sourceLocationId === null) continue;
-    const key = balanceKey({ itemId: need.itemId, locationId: sourceLocationId });
-    bySource.set(key, [...(bySource.get(key) ?? []), need]);
+    let items = sharing.get(sourceLocationId);
+    if (!items) sharing.set(sourceLocationId, (items = new Map()));
+    const group = items.get(itemId);
+    if (group) group.push(line);
+    else items.set(itemId, [line]);
   }
-  for (const needs of bySource.values()) {
-    const first = lines.get(balanceKey(needs[0]!))!;
-    const available = availableAt(plan.sourceStock({ itemId: first.itemId, locationId: first.sourceLocationId! }));
-    let left = available;
-    for (const need of [...needs].sort(servedBefore)) {
-      const line = lines.get(balanceKey(need))!;
-      line.availableAtSource = available;
-      line.proposed = min(line.needed, left);
-      line.shortfall = line.needed - line.proposed;
-      left -= line.proposed;
+  for (const [locationId, items] of sharing) {
+    for (const [itemId, group] of items) {
+      const available = availableAt(plan.sourceStock({ itemId, locationId }));
+      let left = available;
+      for (const line of group.sort(servedBefore)) {
+        line.availableAtSource = available;
+        line.proposed = min(line.needed, left);
+        line.shortfall = line.needed - line.proposed;
+        left -= line.proposed;
+      }
     }
   }
-  return [...lines.values()].sort((a, b) => (a.itemId === b.itemId ? (a.locationId < b.locationId ? -1 : 1) : a.itemId < b.itemId ? -1 : 1));
+  return lines.sort(byItemThenLocation);
 }
 
 /** The transfers a plan makes: one per (source, destination) pair with something proposed, its lines by item; ordered by destination, then source. */

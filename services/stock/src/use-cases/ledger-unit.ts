@@ -3,7 +3,7 @@ import { claimPlanQuotaAndCommit, commitInRoundTrip, type EffectGuard, inOneRoun
 import { type Envelope, outboxMessages } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { type LedgerFacts, type LedgerLocks, lockLedger, type NewTransfer, recordStockChanges, type TransferTransition, writeLedger } from '../data/ledger';
-import { type Labels, type MovementDraft, type NewMovement, newMovements, planLedger, type ReservationDraft } from '../domain/ledger-plan';
+import { balanceKey, type Labels, type LockedBalance, type MovementDraft, type NewMovement, newMovements, planLedger, type ReservationDraft } from '../domain/ledger-plan';
 import { type TotalChange, thresholdOf, totalChanges } from '../domain/item-health';
 import { parCrossings } from '../domain/par-levels';
 import { toUnits } from '../domain/quantity';
@@ -79,7 +79,7 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: Caller, 
       const totals = itemTotalChanges(facts, plan.changed);
       const healthCrossings = itemHealthCrossedEvents(workspaceId, requestId, actor, facts, totals);
       const [, , position] = await inOneRoundTrip(tx, () => [
-        writeLedger(tx, workspaceId, { actor, now, transfer: decision.transfer, movements, balances: plan.balances, totals, events: [...events, ...crossings, ...healthCrossings] }),
+        writeLedger(tx, workspaceId, { actor, now, transfer: decision.transfer, movements, balances: changedBalances(facts.balances, plan.balances), totals, events: [...events, ...crossings, ...healthCrossings] }),
         guard.finish(tx, result),
         // The workspace's hot rows last, the quota's claim with COMMIT in the same message: each is
         // locked only while the server runs what follows it, with no round trip to this process.
@@ -89,6 +89,14 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: Caller, 
       return { result, position };
     }),
   );
+}
+
+/** The balances a plan leaves other than it locked them: only those are written back. */
+function changedBalances(locked: ReadonlyMap<string, LockedBalance>, after: readonly LockedBalance[]): LockedBalance[] {
+  return after.filter((b) => {
+    const before = locked.get(balanceKey(b));
+    return !before || before.onHand !== b.onHand || before.reserved !== b.reserved || before.version !== b.version;
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { outboxMessages } from '@inv/shared/messaging';
 import type { ServiceRuntime } from '@inv/shared/runtime';
 import { type LedgerFacts, type NewTransfer, TRANSFERS_IN_USE } from '../data/ledger';
 import { itemFacts, type ItemRow, type LocationRow, placeFacts } from '../data/projection-repository';
-import { type NeedRow, parNeeds, replenishmentFacts, type ReplenishmentScope } from '../data/replenishment-repository';
+import { lockReplenishmentRuns, type NeedRow, parNeeds, replenishmentFacts, type ReplenishmentScope } from '../data/replenishment-repository';
 import { isFencedPast } from '../domain/projected-facts';
 import { balanceKey, type BalanceKey, sourceReservations, transferMovements } from '../domain/ledger-plan';
 import {
@@ -111,14 +111,18 @@ const RUN_ATTEMPTS = 3;
  * (source, destination) pair with its lines, pending (reserved at the source) unless asked
  * completed, with reason "replenishment"; answers them with the lines left short.
  *
- * The pairs below par of the scope are read first, only to learn what to lock: every destination
- * and source balance, read with its par level, and what is incoming to each destination after
- * they are locked (runLedgerUnit). The plan is then decided from the locked facts alone, by the
- * stock policy (replenishmentRefusal) and the planning rules (domain/replenishment.ts): two runs
- * at once lock the same balances, so the second plans from what the first committed (its
- * reservations and its incoming transfers) and neither reserves the same stock twice nor refills
- * past a target; a source is never taken below its own minimum. All or nothing; counts toward the
- * plan's transfers per billing cycle, one per transfer created.
+ * The pairs below par of the scope are read first, only to learn what to lock and read. Then, in
+ * one transaction (runLedgerUnit): the workspace's replenishment lock, so runs queue and each
+ * plans from what the one before committed (its transfers incoming, its reservations held): two
+ * runs at once never refill past a target; the sources' balances, locked as any transfer locks
+ * its source, with their par levels: what they reserve is decided under those locks, so no stock
+ * is reserved twice and no source goes below its own minimum; and, after them, the destinations
+ * with their par levels and incoming, read in one snapshot but not locked. Locking them would
+ * hold every movement at every van for the run, and no rule needs it: a movement there that
+ * commits meanwhile is ordered after the run, as if it came a moment later. The plan is decided
+ * from those facts alone, by the stock policy (replenishmentRefusal) and the planning rules
+ * (domain/replenishment.ts). All or nothing; counts toward the plan's transfers per billing
+ * cycle, one per transfer created.
  *
  * A caller naming locations or a source needs write access to each (403); otherwise the run
  * covers the lines it may write at both ends.
@@ -153,7 +157,10 @@ async function runReplenishment(
   const itemIds = unique(needs.map((n) => n.itemId));
   const locationIds = unique(needs.flatMap((n) => (n.sourceLocationId === null ? [n.locationId] : [n.locationId, n.sourceLocationId])));
   return runLedgerUnit(runtime, caller, guard, {
-    locks: { locationIds, itemIds, itemsAddedTo: [], totals: [], balances: [...destinations, ...sourceKeysOf(needs)], incomingTo: destinations },
+    // The run's lock first, then the ledger's on the sources (and on the destinations when the
+    // stock moves there at once); the destinations are read after them.
+    prepare: (tx) => [lockReplenishmentRuns(tx, workspaceId)],
+    locks: { locationIds, itemIds, itemsAddedTo: [], totals: [], balances: [...sourceKeysOf(needs), ...(status === 'completed' ? destinations : [])], refills: destinations },
     copies: { itemIds, locationIds },
     quota: { quota: planQuota(caller.workspace, 'transfers'), inUse: TRANSFERS_IN_USE, amount: (decision) => (decision.transfer && 'created' in decision.transfer ? decision.transfer.created.length : 0) },
     decide: (facts, now) => {
@@ -189,16 +196,16 @@ async function runReplenishment(
 }
 
 /**
- * The plan decided from what the run locked: each destination's on-hand, par level and incoming
- * as locked, its source as its locked copy names it, each source's stock and own minimum as
+ * The plan decided from what the run locked and read: each destination's on-hand, par level and
+ * incoming as read after the locks, its source as its copy names it (read under the location's
+ * shared lock, trusted through the projection gate), each source's stock and own minimum as
  * locked. A source the read before did not name was not locked: SourcesMoved.
  */
 function planLocked(caller: Caller, facts: LedgerFacts, destinations: readonly BalanceKey[], scope: ReplenishmentScope): PlannedLine[] {
   const sourceOf = sourceByCopy(facts.locations);
   const locked: ParNeed[] = destinations.flatMap((key) => {
-    const par = facts.parLevels.get(balanceKey(key));
-    const balance = facts.balances.get(balanceKey(key));
-    return par && balance ? [{ ...key, ...par, onHand: balance.onHand, incoming: facts.incoming.get(balanceKey(key)) ?? 0n }] : [];
+    const refill = facts.refills.get(balanceKey(key));
+    return refill ? [{ ...key, ...refill }] : [];
   });
   const needs = inScope(locked, scope, sourceOf);
   for (const need of needs) {
