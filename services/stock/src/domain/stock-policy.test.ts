@@ -1,4 +1,4 @@
-import { type EntityId, type LocationAccess, TRANSFER_STATUSES } from '@inv/shared/core';
+import { type EntityId, Forbidden, type LocationAccess, TRANSFER_STATUSES } from '@inv/shared/core';
 import {
   CatalogOnlyItem,
   LocationClosed,
@@ -7,6 +7,7 @@ import {
   movementRefusal,
   NoWriteAccess,
   openingRefusal,
+  replenishmentRefusal,
   type PlaceFacts,
   SamePlace,
   transferRefusal,
@@ -113,5 +114,33 @@ describe('stock policy: transitions', () => {
     );
     expect(transitionRefusal({ access: anyone, action: 'reject', transfer: { ...transfer, status: 'pending' }, places })).toBeUndefined();
     expect(transitionRefusal({ access: anyone, action: 'complete', transfer: { ...transfer, status: 'pending' }, places: { from: places.from, to: open(B) } })).toBeUndefined();
+  });
+});
+
+describe('stock policy: replenishment lines', () => {
+  const item = stocked.get(ITEM);
+  const line = (over: Partial<Parameters<typeof replenishmentRefusal>[0]> = {}) =>
+    replenishmentRefusal({ access: anyone, use: 'write', from: A, to: B, itemId: ITEM, places: { from: open(A), to: open(B) }, item, ...over });
+  const readOnly = (...ids: string[]): LocationAccess => ({ restricted: true, locations: ids.map((locationId) => ({ locationId, accessLevel: 'read' as const })) });
+
+  it('when both locations take the move and the item tracks stock, then the line may be planned, with or without a source', () => {
+    expect(line()).toBeUndefined();
+    expect(line({ from: null, places: { from: undefined, to: open(B) } })).toBeUndefined();
+  });
+
+  it('when the caller lacks the access the use needs at either end, then the line is refused', () => {
+    expect(line({ access: onlyWrite(B) })).toBeInstanceOf(Forbidden);
+    expect(line({ access: readOnly(A, B) })).toBeInstanceOf(Forbidden);
+    expect(line({ access: readOnly(A, B), use: 'read' })).toBeUndefined();
+    expect(line({ access: readOnly(B), use: 'read' })).toBeInstanceOf(Forbidden);
+  });
+
+  it('when the destination takes no stock, the source is inactive, or the item holds none, then the line is refused', () => {
+    expect(line({ places: { from: open(A), to: open(B, { active: false }) } })).toBeInstanceOf(LocationInactive);
+    expect(line({ places: { from: open(A), to: open(B, { closed: true }) } })).toBeInstanceOf(LocationClosed);
+    expect(line({ places: { from: open(A, { active: false }), to: open(B) } })).toBeInstanceOf(LocationInactive);
+    expect(line({ places: { from: open(A, { deleted: true }), to: open(B) } })).toBeInstanceOf(LocationDeleted);
+    expect(line({ item: { id: ITEM, sku: 'S', trackStock: false } })).toBeInstanceOf(CatalogOnlyItem);
+    expect(line({ item: undefined })).toBeInstanceOf(UnknownItem);
   });
 });
