@@ -48,15 +48,19 @@ function reachable(url: string, defaultPort: number): Promise<boolean> {
 
 /** Waits until PostgreSQL, Redis and RabbitMQ accept connections, saying which and how to start them. */
 async function waitForDependencies(config: GatewayConfig): Promise<void> {
-  const deps: Array<[string, string, number]> = [
-    ['PostgreSQL', config.DATABASE_URL, 5432],
-    ['Redis', config.REDIS_URL, 6379],
+  // Each dependency by any of its addresses: a cluster's nodes, or Redis's Sentinels.
+  const deps: Array<[string, string[], number]> = [
+    ['PostgreSQL', [config.DATABASE_URL], 5432],
+    ['Redis', config.REDIS_SENTINELS.length > 0 ? config.REDIS_SENTINELS.map(({ host, port }) => `redis://${host}:${port}`) : [config.REDIS_URL], 6379],
     ['RabbitMQ', config.AMQP_URL, 5672],
   ];
   for (let delayMs = 500; ; delayMs = Math.min(delayMs * 2, 5000)) {
     const missing: string[] = [];
-    for (const [name, url, port] of deps) {
-      if (!(await reachable(url, port))) missing.push(`  ${name} is not reachable at ${redactUrl(url)}. Start it locally (${HOW_TO_START[name]}) or run: docker compose up -d postgres redis rabbitmq`);
+    for (const [name, urls, port] of deps) {
+      const answered = await Promise.all(urls.map((url) => reachable(url, port)));
+      if (!answered.includes(true)) {
+        missing.push(`  ${name} is not reachable at ${urls.map(redactUrl).join(', ')}. Start it locally (${HOW_TO_START[name]}) or run: docker compose up -d postgres redis rabbitmq`);
+      }
     }
     if (missing.length === 0) return;
     process.stderr.write(`Waiting for dependencies (retrying in ${delayMs / 1000} s, Ctrl-C to stop):\n${missing.join('\n')}\n`);

@@ -14,6 +14,30 @@ export const GatewayConfig = BaseConfig.extend({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Namespaces every Redis key, so separate deployments (or test runs) can share a server. */
   REDIS_PREFIX: z.string().default('inv:'),
+  /**
+   * Redis behind Sentinel (docs/high-availability.md): the Sentinels' `host:port`, comma-separated.
+   * When set, the gateway and the admin CLI ask them for the current primary (REDIS_URL is then
+   * not used) and follow a failover by themselves; unset: REDIS_URL, one server.
+   */
+  REDIS_SENTINELS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^[^:\s]+:\d{1,5}$/, { message: 'each Sentinel as host:port' })
+          .transform((s) => ({ host: s.slice(0, s.lastIndexOf(':')), port: Number(s.slice(s.lastIndexOf(':') + 1)) })),
+      ),
+    ),
+  /** The primary's name the Sentinels monitor. */
+  REDIS_SENTINEL_MASTER: z.string().min(1).default('inventory'),
   /** Bound on connecting to Redis and on each rate-limit call; past it the call is admitted unmetered. */
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10000).default(250),
   /**

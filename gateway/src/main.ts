@@ -8,9 +8,9 @@ import { createPool, poolSettings } from '@inv/shared/db';
 import { Broker, CommandClient, queuePolicy } from '@inv/shared/messaging';
 import { checkReadiness, createLogger, observePool, startTelemetry } from '@inv/shared/observability';
 import { brokerConnected, Housekeeping, prepareDatabase, runMain, waitForBroker } from '@inv/shared/runtime';
-import { Redis } from 'ioredis';
 import { sweepStaleProvisioning } from './admin/workspace-provisioning';
 import { GatewayConfig, serviceUrls } from './config';
+import { connectRedis, watchPrimary } from './data/redis-connection';
 import { createGatewayApp } from './http/app';
 import { IdentityCache } from './http/identity-cache';
 import { openApiDocument } from './http/openapi-document';
@@ -33,7 +33,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
   // without it the limiter fails open, identities are read from PostgreSQL and reads built from a
   // projection ask for the latest stock position, so the gateway neither waits for it at start nor
   // queues commands while it is away; ioredis reconnects by itself.
-  const redis = new Redis(config.REDIS_URL, {
+  const redis = connectRedis(config, {
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,
     connectTimeout: config.REDIS_TIMEOUT_MS,
@@ -43,6 +43,14 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
     enableAutoPipelining: true,
   });
   redis.on('error', (err) => logger.debug({ err: err.message }, 'Redis connection error'));
+  const identities = new IdentityCache(pool, config.IDENTITY_CACHE_TTL_MS);
+  const writePositions = new WritePositions(redis, config.REDIS_PREFIX, logger);
+  // What a Redis failover may forget (docs/high-availability.md): the last identity epoch and the
+  // last write positions before it. Neither is trusted past a change of primary.
+  watchPrimary(redis, logger, async () => {
+    identities.forget();
+    await writePositions.restartHistory();
+  });
   const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger, queuePolicy(config));
   await waitForBroker(broker, logger);
   const client = new CommandClient(broker, config.RPC_TIMEOUT_MS);
@@ -58,8 +66,8 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
     pool,
     client,
     limiter: new RateLimiter(redis, config.REDIS_PREFIX, logger, { writesRecoveryMs: config.READ_YOUR_WRITES_RECOVERY_MS }),
-    writePositions: new WritePositions(redis, config.REDIS_PREFIX, logger),
-    identities: new IdentityCache(pool, config.IDENTITY_CACHE_TTL_MS),
+    writePositions,
+    identities,
     services,
     openapi: openApiDocument(services, logger),
     ready: () =>

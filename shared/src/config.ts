@@ -11,12 +11,27 @@ export const booleanFlag = z.preprocess(
 /** The OTLP transports this build ships (gRPC is not one of them). */
 const OtlpProtocol = z.enum(['http/protobuf', 'http/json'], { message: 'must be http/protobuf or http/json (gRPC is not supported)' });
 
+/**
+ * One URL, or several separated by commas (the nodes of a cluster), parsed to the list; each must
+ * be a URL (a 400-like refusal at start names the one that is not).
+ */
+const urlList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) => value.split(',').map((url) => url.trim()).filter((url) => url !== ''))
+    .pipe(z.array(z.string().url()).min(1, { message: 'give at least one URL' }));
+
 /** Settings every process reads. Each process extends this with its own fields and parses once at start. */
 export const BaseConfig = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/inventory'),
-  AMQP_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
+  /**
+   * RabbitMQ: one node, or every node of a cluster, comma-separated. A process connects to one and,
+   * when that connection is lost, to the next that answers (docs/high-availability.md).
+   */
+  AMQP_URL: urlList('amqp://guest:guest@127.0.0.1:5672'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** HMAC secret shared by the gateway and the services to sign the internal request context. */
   INTERNAL_SECRET: z.string().min(16).default(DEVELOPMENT_INTERNAL_SECRET),

@@ -148,7 +148,7 @@ export async function prepareDatabase(config: BaseConfig, schema: string, migrat
 
 /** Waits (with backoff, saying so) until RabbitMQ accepts the connection. */
 export async function waitForBroker(broker: Broker, logger: Logger): Promise<void> {
-  await retryUntilSuccess(`RabbitMQ at ${redactUrl(broker.url)}`, () => broker.waitForConnect(5000), logger);
+  await retryUntilSuccess(`RabbitMQ at ${broker.where}`, () => broker.waitForConnect(5000), logger);
 }
 
 /**

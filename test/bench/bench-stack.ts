@@ -305,7 +305,7 @@ export async function attachBench(config: BenchConfig, world: BenchWorld, proces
   };
 
   try {
-    broker = new Broker(world.amqpUrl, 'inventory.events', logger);
+    broker = new Broker([world.amqpUrl], 'inventory.events', logger);
     await broker.waitForConnect(10_000);
     client = new CommandClient(broker, 10_000);
     await client.start();

@@ -24,7 +24,7 @@ afterEach(async () => {
 
 /** A Broker, connected, with the amqplib connection its 'connect' event gave and that connection's socket. */
 async function connectedBroker(): Promise<{ broker: Broker; socket: Socket }> {
-  const broker = new Broker(process.env.TEST_AMQP_URL!, EXCHANGE, logger);
+  const broker = new Broker(process.env.TEST_AMQP_URL!.split(','), EXCHANGE, logger);
   cleanup.push(() => broker.close());
   let given: unknown;
   broker.connection.on('connect', ({ connection }) => {
@@ -48,7 +48,7 @@ async function connectedBroker(): Promise<{ broker: Broker; socket: Socket }> {
 /** An exclusive queue bound to the events of type `routingKey` (any workspace) on its own connection, collecting message ids in arrival order. */
 async function listen(routingKey: string): Promise<string[]> {
   const received: string[] = [];
-  const listener = new Broker(process.env.TEST_AMQP_URL!, EXCHANGE, logger);
+  const listener = new Broker(process.env.TEST_AMQP_URL!.split(','), EXCHANGE, logger);
   cleanup.push(() => listener.close());
   const ch = listener.channel('listener', async (c) => {
     const { queue } = await c.assertQueue('', { exclusive: true });

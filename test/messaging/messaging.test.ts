@@ -27,7 +27,7 @@ afterEach(async () => {
 });
 
 function broker(url = process.env.TEST_AMQP_URL!): Broker {
-  const b = new Broker(url, EXCHANGE, logger);
+  const b = new Broker([url], EXCHANGE, logger);
   cleanup.push(() => b.close());
   return b;
 }

@@ -9,7 +9,7 @@ import { createLogger, type Logger } from '@inv/shared/observability';
 export function stackBroker(logger: Logger): Broker {
   // The stack's processes parse the same settings: the same type, and the same delivery limit (a quorum queue's argument).
   const config = loadConfig(BaseConfig.pick({ AMQP_QUEUE_TYPE: true, AMQP_DELIVERY_LIMIT: true }), { AMQP_QUEUE_TYPE: process.env.TEST_AMQP_QUEUE_TYPE });
-  return new Broker(process.env.TEST_AMQP_URL!, 'inventory.events', logger, queuePolicy(config));
+  return new Broker(process.env.TEST_AMQP_URL!.split(','), 'inventory.events', logger, queuePolicy(config));
 }
 
 /**

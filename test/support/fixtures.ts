@@ -3,7 +3,9 @@ import { type Plan, type Role, type Scope } from '@inv/shared/core';
 import { createPool, type Pool } from '@inv/shared/db';
 import { Broker, CommandClient } from '@inv/shared/messaging';
 import { createLogger } from '@inv/shared/observability';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { GatewayConfig } from '../../gateway/src/config';
+import { connectRedis } from '../../gateway/src/data/redis-connection';
 import { addMember, type AdminDeps, createKey, createWorkspace } from '../../gateway/src/admin/admin-commands';
 import { IdentityEpoch } from '../../gateway/src/data/identity-epoch';
 import { client, type Client } from './api';
@@ -23,8 +25,13 @@ async function connections() {
     await broker.waitForConnect(10_000);
     await commandClient.start();
     const identity = createPool(process.env.TEST_DATABASE_URL!, logger, { max: 4, options: '-c search_path=identity' });
-    const redis = new Redis(process.env.TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
-    const epoch = new IdentityEpoch(redis, process.env.TEST_REDIS_PREFIX!, 5_000, logger);
+    const sentinels = process.env.TEST_REDIS_SENTINELS;
+    const redis = connectRedis(
+      { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_SENTINELS: GatewayConfig.shape.REDIS_SENTINELS.parse(sentinels), REDIS_SENTINEL_MASTER: process.env.TEST_REDIS_SENTINEL_MASTER ?? 'inventory' },
+      { maxRetriesPerRequest: 1 },
+    );
+    // As the admin CLI announces changes: behind Sentinels, once a replica holds them.
+    const epoch = new IdentityEpoch(redis, process.env.TEST_REDIS_PREFIX!, 5_000, logger, sentinels ? 1 : 0);
     deps = {
       pool: createPool(process.env.TEST_DATABASE_URL!, logger, { max: 4 }),
       identity,

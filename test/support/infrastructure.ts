@@ -10,6 +10,11 @@ export interface Infrastructure {
   databaseUrl: string;
   redisUrl: string;
   amqpUrl: string;
+  /** A RabbitMQ cluster: every node's URL (amqpUrl is one of them); the processes get them all. */
+  amqpUrls?: string[];
+  /** Redis behind Sentinel: the processes ask these for the primary (redisUrl is the primary when the world was made). */
+  redisSentinels?: Array<{ host: string; port: number }>;
+  redisMasterName?: string;
   /** Runs rabbitmqctl (locally or inside the container). */
   rabbitmqctl: (args: string[]) => Promise<void>;
   stop: () => Promise<void>;

@@ -264,7 +264,15 @@ export class Stack {
       DATABASE_URL: this.urlFor(name, 'postgres'),
       AMQP_URL: this.urlFor(name, 'rabbitmq'),
       REDIS_URL: this.urlFor(name, 'redis'),
+      ...this.sentinelEnv(),
     };
+  }
+
+  /** Redis behind Sentinel (an HA infrastructure): where the processes ask for the primary. */
+  private sentinelEnv(): NodeJS.ProcessEnv {
+    const { redisSentinels, redisMasterName } = this.infrastructure;
+    if (!redisSentinels) return {};
+    return { REDIS_SENTINELS: redisSentinels.map(({ host, port }) => `${host}:${port}`).join(','), REDIS_SENTINEL_MASTER: redisMasterName ?? 'inventory' };
   }
 
   logFile(name: ProcessName): string {
@@ -348,6 +356,7 @@ export class Stack {
       TEST_AMQP_QUEUE_TYPE: this.commonEnv.AMQP_QUEUE_TYPE ?? 'classic',
       TEST_REDIS_URL: this.urls.redis,
       TEST_REDIS_PREFIX: this.world.redisPrefix,
+      ...Object.fromEntries(Object.entries(this.sentinelEnv()).map(([k, v]) => [`TEST_${k}`, v!])),
       TEST_INTERNAL_SECRET: this.commonEnv.INTERNAL_SECRET!,
       TEST_SERVICE_URLS: JSON.stringify(Object.fromEntries(SERVICES.map((s) => [s, this.serviceUrl(s)]))),
       TEST_METRICS_URLS: JSON.stringify(Object.fromEntries((Object.keys(PROCESSES) as ProcessName[]).map((n) => [n, this.metricsUrl(n)]))),
@@ -377,6 +386,7 @@ export class Stack {
     const url = this.directUrl(dependency);
     const proxy = this.proxies.get(`${name}:${dependency}`);
     if (!proxy) return url;
+    if (url.includes(',')) throw new Error(`${dependency} is a cluster here: a proxy of one node would not cut it`);
     return Object.assign(new URL(url), { hostname: '127.0.0.1', port: String(proxy.port) }).toString();
   }
 }

@@ -33,13 +33,16 @@ export async function createWorld(infrastructure: Infrastructure): Promise<World
     redisPrefix,
     urls: {
       database: Object.assign(new URL(infrastructure.databaseUrl), { pathname: `/${database}` }).toString(),
-      amqp: Object.assign(new URL(infrastructure.amqpUrl), { pathname: `/${encodeURIComponent(vhost)}` }).toString(),
+      // Every node of a cluster, comma-separated, as AMQP_URL takes them.
+      amqp: (infrastructure.amqpUrls ?? [infrastructure.amqpUrl]).map((url) => Object.assign(new URL(url), { pathname: `/${encodeURIComponent(vhost)}` }).toString()).join(','),
       redis: infrastructure.redisUrl,
     },
     drop: async () => {
       await withAdmin(infrastructure, (admin) => admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
       await infrastructure.rabbitmqctl(['delete_vhost', vhost]).catch(() => undefined);
-      const redis = new Redis(infrastructure.redisUrl, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1 });
+      const redis = infrastructure.redisSentinels
+        ? new Redis({ sentinels: infrastructure.redisSentinels, name: infrastructure.redisMasterName, lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1 })
+        : new Redis(infrastructure.redisUrl, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1 });
       try {
         await redis.connect();
         const keys = await redis.keys(`${redisPrefix}*`);

@@ -9,7 +9,8 @@ import { loadConfig } from '@inv/shared/config';
 import { createPool, ensureDatabase, migrate, type Pool, poolSettings } from '@inv/shared/db';
 import { Broker, CommandClient, queuePolicy } from '@inv/shared/messaging';
 import { createLogger, type Logger } from '@inv/shared/observability';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../data/redis-connection';
 import { GatewayConfig } from '../config';
 import { IdentityEpoch } from '../data/identity-epoch';
 import { IDENTITY_MIGRATIONS, IDENTITY_SCHEMA } from '../main';
@@ -167,18 +168,19 @@ class Connections {
       await this.client.start();
     }
     // One attempt, bounded like the gateway's calls: when Redis is away, IdentityEpoch waits out the cache instead.
-    this.redis ??= new Redis(this.config.REDIS_URL, {
+    this.redis ??= connectRedis(this.config, {
       maxRetriesPerRequest: 0,
       connectTimeout: this.config.REDIS_TIMEOUT_MS,
       commandTimeout: this.config.REDIS_TIMEOUT_MS,
       retryStrategy: () => null,
     }).on('error', (err) => this.logger.debug({ err: err.message }, 'Redis connection error'));
-    const epoch = new IdentityEpoch(this.redis, this.config.REDIS_PREFIX, this.config.IDENTITY_CACHE_TTL_MS, this.logger);
+    // Behind Sentinels a replica may be promoted: a change is announced only once one holds it.
+    const epoch = new IdentityEpoch(this.redis, this.config.REDIS_PREFIX, this.config.IDENTITY_CACHE_TTL_MS, this.logger, this.config.REDIS_SENTINELS.length > 0 ? 1 : 0);
     return { pool, client: this.client, identityChanged: () => epoch.changed() };
   }
 
   deadLetters(): DeadLetterDeps {
-    return { amqpUrl: this.config.AMQP_URL, timeoutMs: this.config.RPC_TIMEOUT_MS };
+    return { amqpUrls: this.config.AMQP_URL, timeoutMs: this.config.RPC_TIMEOUT_MS };
   }
 
   async close(): Promise<void> {

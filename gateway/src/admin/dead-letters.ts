@@ -13,7 +13,8 @@ export const DEAD_LETTER_QUEUES = [CATALOG_SERVICE, LOCATIONS_SERVICE, STOCK_SER
 const DeadLetterQueue = z.string().regex(/^\S+\.dlq$/, `expected a dead-letter queue, whose name ends in ${DEAD_LETTER_SUFFIX}`);
 
 export interface DeadLetterDeps {
-  amqpUrl: string;
+  /** The node, or every node of a cluster: the first that answers is used. */
+  amqpUrls: readonly string[];
   /** Bound on connecting and on each broker round trip. */
   timeoutMs: number;
 }
@@ -85,7 +86,7 @@ function replayProperties(message: GetMessage): Options.Publish {
 }
 
 async function withBroker<T>(deps: DeadLetterDeps, work: (session: BrokerSession) => Promise<T>): Promise<T> {
-  const connection = await withTimeout(connect(deps.amqpUrl, { timeout: deps.timeoutMs }), deps.timeoutMs, `RabbitMQ not reachable at ${redactUrl(deps.amqpUrl)} within ${deps.timeoutMs} ms`);
+  const connection = await firstNode(deps);
   // Failures reach the operation in flight as a rejection; the event itself needs no handling.
   connection.on('error', () => undefined);
   try {
@@ -93,6 +94,19 @@ async function withBroker<T>(deps: DeadLetterDeps, work: (session: BrokerSession
   } finally {
     await withTimeout(connection.close(), deps.timeoutMs, 'closing the RabbitMQ connection').catch(() => undefined);
   }
+}
+
+/** A connection to the first node that answers, each tried within the timeout. */
+async function firstNode(deps: DeadLetterDeps): Promise<ChannelModel> {
+  const failures: string[] = [];
+  for (const url of deps.amqpUrls) {
+    try {
+      return await withTimeout(connect(url, { timeout: deps.timeoutMs }), deps.timeoutMs, `no answer within ${deps.timeoutMs} ms`);
+    } catch (err) {
+      failures.push(`${redactUrl(url)}: ${(err as Error).message}`);
+    }
+  }
+  throw new Error(`RabbitMQ not reachable (${failures.join('; ')})`);
 }
 
 /** One connection's operations, each bounded by the timeout. */

@@ -23,16 +23,28 @@ export class IdentityEpoch {
     /** The gateways' IDENTITY_CACHE_TTL_MS: how long a cached identity can live without the epoch. */
     private readonly cacheTtlMs: number,
     private readonly logger: Logger,
+    /**
+     * Replicas that must hold the new epoch before the change counts as announced (Redis behind
+     * Sentinel: 1). Redis replicates asynchronously: a primary lost right after the SET could be
+     * replaced by a replica still holding the old epoch, under which gateways would go on trusting
+     * the identity the change revoked. WAIT makes the SET reach them first.
+     */
+    private readonly replicas = 0,
   ) {}
 
   /**
-   * Replaces the epoch. When Redis cannot be told, waits until every identity cached before the
-   * change has expired (the cache's TTL), so that when this returns no gateway serves the old
-   * identity either way.
+   * Replaces the epoch. When Redis cannot be told, or its replicas do not confirm it at once,
+   * waits until every identity cached before the change has expired (that TTL), so
+   * that when this returns no gateway serves the old identity either way.
    */
   async changed(): Promise<void> {
     try {
       await this.redis.set(identityEpochKey(this.prefix), randomUUID());
+      if (this.replicas > 0) {
+        // A replica in sync confirms within milliseconds; one that does not within a second (or the client's command timeout) is treated as Redis not told.
+        const confirmed = await this.redis.wait(this.replicas, 1000);
+        if (confirmed < this.replicas) throw new Error(`${confirmed} of ${this.replicas} Redis replicas confirmed the new identity epoch`);
+      }
     } catch (err) {
       this.logger.warn(
         { err: (err as Error).message },

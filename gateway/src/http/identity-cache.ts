@@ -48,6 +48,17 @@ export class IdentityCache {
     this.workspaces.clear();
   }
 
+  /**
+   * Drops every cached identity and the epoch last seen: after Redis's primary changed, the epoch
+   * it holds may be older than one a change announced (a replica promoted before it had it), so
+   * no identity read before is trusted again; each is read from PostgreSQL on its next call.
+   */
+  forget(): void {
+    this.epoch = undefined;
+    this.keys.clear();
+    this.workspaces.clear();
+  }
+
   /** The active key with this hash, when cached and still valid under the epoch last seen. */
   cachedKey(hash: string): ApiKeyRow | undefined {
     return this.valid(this.keys, hash);

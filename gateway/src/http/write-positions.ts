@@ -22,6 +22,13 @@ export function writePositionsSinceKey(prefix: string): string {
   return `${prefix}ryw:since`;
 }
 
+/** Sets the marker of writePositionsSinceKey to now, on Redis's clock (what the rate limiter's script compares it with). */
+const RESTART_HISTORY = `
+local t = redis.call('TIME')
+redis.call('SET', KEYS[1], tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000))
+return 1
+`;
+
 /** Raises a field to the position given, never lowers it, and keeps the key a day past its last write. */
 const RECORD_POSITION = `
 local current = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
@@ -48,6 +55,18 @@ export class WritePositions {
     private readonly logger: Logger,
   ) {
     redis.defineCommand('recordWritePosition', { numberOfKeys: 1, lua: RECORD_POSITION });
+    redis.defineCommand('restartWritePositions', { numberOfKeys: 1, lua: RESTART_HISTORY });
+  }
+
+  /**
+   * After Redis's primary changed (a failover): the positions of the last writes before it may not
+   * have reached the promoted replica, so the keeping starts again now, and for
+   * READ_YOUR_WRITES_RECOVERY_MS every call carries 'unknown' (reads ask the stock service for its
+   * latest position), as after a restart that emptied Redis.
+   */
+  async restartHistory(): Promise<void> {
+    const run = (this.redis as unknown as { restartWritePositions: (...args: unknown[]) => Promise<unknown> }).restartWritePositions;
+    await run.call(this.redis, writePositionsSinceKey(this.prefix));
   }
 
   /**

@@ -25,7 +25,9 @@ export function everyWorkspaceOf(type: string): string {
 
 /**
  * One reconnecting AMQP connection per process (amqp-connection-manager re-runs every channel's
- * setup, so exchanges, queues and consumers come back after the broker does).
+ * setup, so exchanges, queues and consumers come back after the broker does). Given the nodes of
+ * a cluster, it connects to one and, when that connection is lost, tries the next in turn, so a
+ * node's loss costs a reconnect (about a second), not the node's return.
  */
 export class Broker {
   readonly connection: AmqpConnectionManager;
@@ -33,22 +35,23 @@ export class Broker {
   private connected = false;
 
   constructor(
-    readonly url: string,
+    /** The node, or every node of a cluster (AMQP_URL). */
+    readonly urls: readonly string[],
     readonly eventsExchange: string,
     private readonly logger: Logger,
     /** How every durable queue this process declares is declared (AMQP_QUEUE_TYPE); all processes of a deployment must agree. */
     readonly queues: QueuePolicy = CLASSIC_QUEUES,
   ) {
-    this.connection = amqp.connect([url], {
+    this.connection = amqp.connect([...urls], {
       heartbeatIntervalInSeconds: 5,
       reconnectTimeInSeconds: 1,
       // Request/reply round trips are small frames; Nagle's delay would add ~40 ms to each.
       connectionOptions: { noDelay: true },
     });
-    this.connection.on('connect', ({ connection }) => {
+    this.connection.on('connect', ({ connection, url }) => {
       coalesceConnectionWrites(connection, logger);
       this.connected = true;
-      logger.info('connected to RabbitMQ');
+      logger.info({ node: typeof url === 'string' ? redactUrl(url) : undefined }, 'connected to RabbitMQ');
     });
     this.connection.on('disconnect', ({ err }) => {
       if (this.connected) logger.warn({ err: err?.message }, 'lost RabbitMQ connection; reconnecting');
@@ -56,6 +59,11 @@ export class Broker {
     });
     this.connection.on('connectFailed', ({ err }) => logger.debug({ err: err?.message }, 'RabbitMQ connection attempt failed'));
     this.publisher = this.channel('publisher', async () => undefined);
+  }
+
+  /** The nodes, passwords hidden, for messages. */
+  get where(): string {
+    return this.urls.map(redactUrl).join(', ');
   }
 
   get isConnected(): boolean {
@@ -108,7 +116,7 @@ export class Broker {
   async waitForConnect(timeoutMs: number): Promise<void> {
     await Promise.race([
       this.publisher.waitForConnect(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`RabbitMQ not reachable at ${redactUrl(this.url)}`)), timeoutMs).unref()),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`RabbitMQ not reachable at ${this.where}`)), timeoutMs).unref()),
     ]);
   }
 
