@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Plan } from '@inv/shared/core';
 import { type ApiResponse, request } from '../support/api';
 import { newWorkspace, sql, type TestWorkspace } from '../support/fixtures';
 import { provideInfrastructure } from '../support/infrastructure';
@@ -193,9 +194,9 @@ export async function totalsByItem(workspaceId: string): Promise<Record<string, 
   return Object.fromEntries(rows.map((r) => [r.item_id, r.total]));
 }
 
-/** A pro workspace with a second location (a van) and `items` items holding `quantity` each at the default location. */
-export async function stockedWorkspace(items: number, quantity: number): Promise<{ ws: TestWorkspace; from: string; to: string; itemIds: string[] }> {
-  const ws = await newWorkspace({ plan: 'pro' });
+/** A workspace (pro unless said) with a second location (a van) and `items` items holding `quantity` each at the default location. */
+export async function stockedWorkspace(items: number, quantity: number, plan: Plan = 'pro'): Promise<{ ws: TestWorkspace; from: string; to: string; itemIds: string[] }> {
+  const ws = await newWorkspace({ plan });
   const van = await createLocation(ws);
   const itemIds: string[] = [];
   for (let i = 0; i < items; i++) itemIds.push((await createItem(ws, { quantity })).id);

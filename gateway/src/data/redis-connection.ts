@@ -13,16 +13,50 @@ import { Redis, type RedisOptions } from 'ioredis';
 export function connectRedis(config: { REDIS_URL: string; REDIS_SENTINELS: ReadonlyArray<{ host: string; port: number }>; REDIS_SENTINEL_MASTER: string }, options: RedisOptions): Redis {
   const common: RedisOptions = { ...options, reconnectOnError: (err) => (err.message.startsWith('READONLY') ? 2 : false) };
   if (config.REDIS_SENTINELS.length === 0) return new Redis(config.REDIS_URL, common);
-  return new Redis({
-    ...common,
-    sentinels: config.REDIS_SENTINELS.map(({ host, port }) => ({ host, port })),
-    name: config.REDIS_SENTINEL_MASTER,
-    role: 'master',
-    failoverDetector: true,
-    sentinelCommandTimeout: options.commandTimeout,
-    // While no Sentinel answers, keep asking (the failover may still be under way), never give up.
-    sentinelRetryStrategy: (times) => Math.min(times * 200, 2000),
+  return reconnectingAfterUnaskedEnd(
+    new Redis({
+      ...common,
+      sentinels: config.REDIS_SENTINELS.map(({ host, port }) => ({ host, port })),
+      name: config.REDIS_SENTINEL_MASTER,
+      role: 'master',
+      failoverDetector: true,
+      sentinelCommandTimeout: options.commandTimeout,
+      // While no Sentinel answers, keep asking (the failover may still be under way), never give up.
+      sentinelRetryStrategy: (times) => Math.min(times * 200, 2000),
+    }),
+  );
+}
+
+/** How long a client that ended without being asked to waits before connecting again. */
+const RECONNECT_AFTER_END_MS = 200;
+
+/**
+ * ioredis (6.0) gives up for good when the failover detector announces +switch-master while the
+ * client is already reconnecting after losing the primary: the detector's disconnect cancels the
+ * connection attempt under way, and a cancelled attempt ends the client ('end', every command
+ * "Connection is closed.") instead of retrying. Measured in the high-availability suite: the
+ * gateway's limiter then stayed open until the process restarted. A client that ends without its
+ * owner calling quit() or disconnect() therefore connects again; one its owner closed stays closed.
+ */
+function reconnectingAfterUnaskedEnd(redis: Redis): Redis {
+  let closedByOwner = false;
+  const quit = redis.quit.bind(redis);
+  const disconnect = redis.disconnect.bind(redis);
+  redis.quit = ((...args: Parameters<Redis['quit']>) => {
+    closedByOwner = true;
+    return quit(...args);
+  }) as Redis['quit'];
+  redis.disconnect = (reconnect = false) => {
+    if (!reconnect) closedByOwner = true;
+    disconnect(reconnect);
+  };
+  redis.on('end', () => {
+    if (closedByOwner) return;
+    setTimeout(() => {
+      if (!closedByOwner && redis.status === 'end') redis.connect().catch(() => undefined);
+    }, RECONNECT_AFTER_END_MS).unref();
   });
+  return redis;
 }
 
 /**

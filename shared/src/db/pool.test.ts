@@ -9,6 +9,7 @@ describe('isConnectionError', () => {
     ['a silent server (client-side query timeout)', new Error('Query read timeout')],
     ['a connection that ended mid-query', new Error('Connection terminated unexpectedly')],
     ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
+    ['a session on a primary a failover demoted (read-only transaction)', Object.assign(new Error('cannot execute INSERT in a read-only transaction'), { code: '25006' })],
   ])('when %s, then true', (_what, err) => {
     expect(isConnectionError(err)).toBe(true);
   });

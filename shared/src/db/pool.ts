@@ -54,13 +54,15 @@ const CONNECTION_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMED
 /**
  * True when the connection itself failed (not the statement): the client must be discarded,
  * not asked to ROLLBACK, since a broken or silent connection would fail or hang again.
- * SQLSTATE class 08 is connection exception; 57P01–57P03 are shutdown / cannot connect now.
+ * SQLSTATE class 08 is connection exception; 57P01–57P03 are shutdown / cannot connect now;
+ * 25006 (read-only transaction) is a session left on a primary that a failover demoted to a
+ * standby (docs/high-availability.md): the next connection reaches the new primary.
  */
 export function isConnectionError(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   if (!e) return false;
   const code = typeof e.code === 'string' ? e.code : '';
-  if (CONNECTION_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
+  if (CONNECTION_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '25006'].includes(code)) return true;
   const message = typeof e.message === 'string' ? e.message : '';
   return CONNECTION_MESSAGES.some((m) => message.includes(m));
 }
