@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Scope } from '@inv/shared/core';
 import type { ApiResponse, Client } from '../support/api';
 import { newMember, newWorkspace, sql, unique, type TestWorkspace } from '../support/fixtures';
@@ -144,7 +146,7 @@ function transferStorm(w: World, client: Client, lanes = 6): { stop: () => Promi
       const [from, to] = flip ? [b.id, a.id] : [a.id, b.id];
       const res = await client.post('/inventory/transfers', { fromLocationId: from, toLocationId: to, lines: [{ itemId: item.id, quantity: 1 }] });
       if (res.status === 201) done += 1;
-      else if (res.status !== 422) throw new Error(`a storm transfer answered ${res.status}: ${res.text}`);
+      else if (res.status !== 422) throw new Error(`a storm transfer answered ${res.status}: ${res.text}\n${logLinesOf(String(res.headers['x-request-id']))}`);
     }
     return done;
   };
@@ -155,6 +157,16 @@ function transferStorm(w: World, client: Client, lanes = 6): { stop: () => Promi
       return (await Promise.all(lanesDone)).reduce((a, b) => a + b, 0);
     },
   };
+}
+
+/** Every process's log lines about one request, so an unexpected answer carries its cause. */
+function logLinesOf(requestId: string): string {
+  const dir = process.env.TEST_WORK_DIR!;
+  const lines = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.log'))
+    .flatMap((file) => fs.readFileSync(path.join(dir, file), 'utf8').split('\n').filter((line) => line.includes(requestId)).map((line) => `${file}: ${line.slice(0, 4000)}`));
+  return `log lines of request ${requestId}:\n${lines.join('\n')}`;
 }
 
 async function ledgerMismatches(workspaceId: string): Promise<unknown[]> {

@@ -309,13 +309,15 @@ describe('high availability: each dependency loses its leader under a transfer s
       // The old primary wakes up believing it leads: a write sent to it directly must not be acknowledged.
       const probe = `direct-${randomUUID()}`;
       const insert: QueryConfig = { text: 'INSERT INTO public.split_brain_probe VALUES ($1)', values: [probe] };
+      let noAnswer: NodeJS.Timeout | undefined;
       const attempt = await Promise.race([
         direct.query(insert),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('no answer in 20 s')), 20_000)),
+        new Promise((_, reject) => (noAnswer = setTimeout(() => reject(new Error('no answer in 20 s')), 20_000))),
       ]).then(
         () => 'acknowledged',
         (err: Error) => `refused: ${err.message}`,
       );
+      clearTimeout(noAnswer);
       await direct.end().catch(() => undefined);
       expect(attempt).toMatch(/^refused/);
       await topology.waitHealthy(120_000);

@@ -93,9 +93,17 @@ export async function replenishmentPlan(runtime: Runtime, caller: Caller, scope:
       eligible: eligibleBy(caller, 'read', facts),
     });
     const fenced = (copies: Iterable<{ id: string; version: number; fence: number | null }>): Wanting[] => [...copies].flatMap((c) => (isFencedPast(c) ? [{ id: c.id, fence: c.fence }] : []));
+    // The needs and the copies are two statements: a location whose source changed in between (its
+    // event applied meanwhile) was planned from the source the needs named but judged by a copy
+    // that names another, whose stock and copy were not read. It is resolved and read again, as a
+    // fenced one is.
+    const fencedLocations = fenced(facts.locations.values());
+    const moved = unique(needs.filter((n) => sourceOf(n.locationId) !== n.sourceLocationId).map((n) => n.locationId))
+      .filter((id) => !fencedLocations.some((f) => f.id === id))
+      .map((id) => ({ id, fence: facts.locations.get(id)?.fence ?? null }));
     return {
       value: lines.map((line) => presentLine(line, facts.items.get(line.itemId)?.sku ?? '')),
-      fenced: { items: fenced(facts.items.values()), locations: fenced(facts.locations.values()) },
+      fenced: { items: fenced(facts.items.values()), locations: [...fencedLocations, ...moved] },
     };
   });
 }
