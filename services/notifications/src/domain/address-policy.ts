@@ -7,8 +7,8 @@ import { BadRequest, z } from '@inv/shared/core';
  * webhook would let anyone make our network call its own loopback, private ranges or the cloud
  * metadata service. Every address is refused by range, with the reason recorded as the attempt's
  * error, unless the operator's allowlist (tests, on-premise receivers) opens its range.
- * IPv6 forms that reach an IPv4 address (IPv4-mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`) are
- * judged by the IPv4 address they reach. Pure: the delivery client calls refusedAddress for
+ * IPv6 forms that reach an IPv4 address (IPv4-mapped, NAT64, IPv4-translated, 6to4, Teredo: see
+ * reachedIPv4) are judged by the IPv4 address they reach. Pure: the delivery client calls refusedAddress for
  * every address it is about to connect to, and parseWebhookUrl checks IP literals at create time.
  *
  * Addresses are parsed, matched and classified by ipaddr.js rather than by hand: it is small,
@@ -138,11 +138,26 @@ const REFUSED_RANGES: readonly { range: [Ip, number]; reason: string }[] = [
 
 const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 
-/** The IPv4 address an IPv6 form reaches, when it reaches one. */
+/**
+ * The IPv4 address an IPv6 form reaches, when it reaches one: IPv4-mapped (`::ffff:a.b.c.d`),
+ * NAT64 (`64:ff9b::a.b.c.d`), IPv4-translated (`::ffff:0:a.b.c.d`, RFC 6145), 6to4
+ * (`2002:AABB:CCDD::/48`, RFC 3056: a relay sends it to a.b.c.d) and Teredo (`2001::/32`, RFC 4380:
+ * the client's address is the last 32 bits, inverted).
+ */
 function reachedIPv4(address: ipaddr.IPv6): { form: string; address: ipaddr.IPv4 } | undefined {
+  const bytes = address.toByteArray();
   if (address.isIPv4MappedAddress()) return { form: 'IPv4-mapped', address: address.toIPv4Address() };
-  if (address.match(NAT64)) return { form: 'NAT64', address: new ipaddr.IPv4(address.toByteArray().slice(12)) };
-  return undefined;
+  if (address.match(NAT64)) return { form: 'NAT64', address: new ipaddr.IPv4(bytes.slice(12)) };
+  switch (address.range()) {
+    case 'rfc6145':
+      return { form: 'IPv4-translated', address: new ipaddr.IPv4(bytes.slice(12)) };
+    case '6to4':
+      return { form: '6to4', address: new ipaddr.IPv4(bytes.slice(2, 6)) };
+    case 'teredo':
+      return { form: 'Teredo', address: new ipaddr.IPv4(bytes.slice(12).map((b) => b ^ 0xff)) };
+    default:
+      return undefined;
+  }
 }
 
 function rangeReason(address: Ip): string | undefined {
