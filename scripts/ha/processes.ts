@@ -379,3 +379,38 @@ export class GroupProcess {
     await this.kill();
   }
 }
+
+/**
+ * A data node run as one process group (a RabbitMQ node, a redis-server): kill -9, freeze and
+ * thaw act on the whole group, and a frozen node counts as unavailable.
+ */
+export abstract class ProcessGroupNode {
+  protected process: GroupProcess | undefined;
+  protected frozen = false;
+
+  /** Whether the server process runs (leader of its group not exited). */
+  get running(): boolean {
+    return this.process?.running === true;
+  }
+
+  /** Neither killed nor frozen: a node that can be asked. */
+  get available(): boolean {
+    return this.running && !this.frozen;
+  }
+
+  /** kill -9 of the node's process group. */
+  async kill(): Promise<void> {
+    await this.process?.kill();
+    this.frozen = false;
+  }
+
+  async freeze(): Promise<void> {
+    this.process?.signal('SIGSTOP');
+    this.frozen = true;
+  }
+
+  async thaw(): Promise<void> {
+    this.process?.signal('SIGCONT');
+    this.frozen = false;
+  }
+}

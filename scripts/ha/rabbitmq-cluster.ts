@@ -8,7 +8,7 @@
  * servers and the CLI.
  */
 import path from 'node:path';
-import { type Account, account, GroupProcess, listening, type Log, makeDir, run, waitFor, writeOwned } from './processes';
+import { type Account, account, GroupProcess, listening, type Log, makeDir, ProcessGroupNode, run, waitFor, writeOwned } from './processes';
 import type { HaNode } from './topology';
 
 const SERVER = '/usr/lib/rabbitmq/bin/rabbitmq-server';
@@ -23,11 +23,9 @@ export interface RabbitPorts {
 const CTL_TIMEOUT_MS = 60_000;
 const BOOT_TIMEOUT_MS = 90_000;
 
-class RabbitNode implements HaNode {
+class RabbitNode extends ProcessGroupNode implements HaNode {
   readonly name: string;
   readonly nodeName: string;
-  private process: GroupProcess | undefined;
-  private frozen = false;
 
   constructor(
     private readonly cluster: RabbitCluster,
@@ -36,17 +34,13 @@ class RabbitNode implements HaNode {
     private readonly distPort: number,
     private readonly dir: string,
   ) {
+    super();
     this.name = `rabbit-${index}`;
     this.nodeName = `inv-ha-${index}@localhost`;
   }
 
   get amqpUrl(): string {
     return `amqp://guest:guest@127.0.0.1:${this.port}`;
-  }
-
-  /** Neither killed nor frozen: a node the CLI can be asked about. */
-  get available(): boolean {
-    return this.process?.running === true && !this.frozen;
   }
 
   /** Writes the node's files once; a restart after kill() reuses them, mnesia included, and so rejoins its cluster. */
@@ -122,27 +116,6 @@ class RabbitNode implements HaNode {
     await this.ctl(['await_startup', '--timeout', String(BOOT_TIMEOUT_MS / 1000)], BOOT_TIMEOUT_MS + 10_000).catch((error: unknown) => {
       throw new Error(`${this.name} (${this.nodeName}) did not boot; see ${path.join(this.dir, 'log')}: ${String(error)}`);
     });
-  }
-
-  /** kill -9 of the node: its beam process and the rest of its group. */
-  async kill(): Promise<void> {
-    await this.process?.kill();
-    this.frozen = false;
-  }
-
-  async freeze(): Promise<void> {
-    this.process?.signal('SIGSTOP');
-    this.frozen = true;
-  }
-
-  async thaw(): Promise<void> {
-    this.process?.signal('SIGCONT');
-    this.frozen = false;
-  }
-
-  /** Whether the server process runs (leader of its group not exited). */
-  get running(): boolean {
-    return this.process?.running === true;
   }
 
   async stop(): Promise<void> {

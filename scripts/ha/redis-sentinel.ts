@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { GroupProcess, type Log, makeDir, waitFor } from './processes';
+import { GroupProcess, type Log, makeDir, ProcessGroupNode, waitFor } from './processes';
 import type { HaNode } from './topology';
 
 export const REDIS_MASTER_NAME = 'inventory';
@@ -56,10 +56,8 @@ function serverConfig(port: number, dir: string, primaryPort: number | undefined
   ].join('\n');
 }
 
-class RedisDataNode implements HaNode {
+class RedisDataNode extends ProcessGroupNode implements HaNode {
   readonly name: string;
-  private process: GroupProcess | undefined;
-  private frozen = false;
 
   constructor(
     private readonly group: RedisSentinelGroup,
@@ -67,15 +65,8 @@ class RedisDataNode implements HaNode {
     readonly port: number,
     private readonly dir: string,
   ) {
+    super();
     this.name = `redis-${index}`;
-  }
-
-  get available(): boolean {
-    return this.process?.running === true && !this.frozen;
-  }
-
-  get running(): boolean {
-    return this.process?.running === true;
   }
 
   /** Starts redis-server, as a replica of `primaryPort` when given, and waits for it to answer PING. */
@@ -106,22 +97,6 @@ class RedisDataNode implements HaNode {
       return port;
     }, { intervalMs: 200, signal: this.group.signal });
     await this.launch(primary);
-  }
-
-  /** kill -9 of the redis-server. */
-  async kill(): Promise<void> {
-    await this.process?.kill();
-    this.frozen = false;
-  }
-
-  async freeze(): Promise<void> {
-    this.process?.signal('SIGSTOP');
-    this.frozen = true;
-  }
-
-  async thaw(): Promise<void> {
-    this.process?.signal('SIGCONT');
-    this.frozen = false;
   }
 
   async stop(): Promise<void> {

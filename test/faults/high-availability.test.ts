@@ -7,7 +7,7 @@ import { adminDeps, newKey, newMember, sql } from '../support/fixtures';
 import type { Infrastructure } from '../support/infrastructure';
 import { Stack, waitUntil } from '../support/stack';
 import { WebhookReceiver } from '../support/webhook-receiver';
-import { BOUNDS, expectAllAlive, expectLedgerConsistent, explain, Findings, HANG_MS, isEnvelope, stockedWorkspace, type Timed, timed } from './fault-stack';
+import { BOUNDS, expectAllAlive, expectLedgerConsistent, explain, Findings, HANG_MS, isEnvelope, stockedWorkspace, type Timed, timed, withLogs } from './fault-stack';
 
 /**
  * Issue 32: every dependency highly available (docs/high-availability.md), and each one's leader
@@ -66,17 +66,6 @@ afterAll(async () => {
   await stack?.stop().catch(() => undefined);
   await topology?.stop();
 }, 120_000);
-
-function withLogs(body: () => Promise<void>): () => Promise<void> {
-  return async () => {
-    try {
-      await body();
-    } catch (err) {
-      if (err instanceof Error) err.message += `\n\nProcess logs:\n${stack.logTails()}`;
-      throw err;
-    }
-  };
-}
 
 /** One transfer a client wanted: every attempt under its key, and how it ended. */
 interface Wanted {
@@ -184,7 +173,7 @@ async function admittedOf(key: string, n: number): Promise<number> {
 describe('high availability: each dependency loses its leader under a transfer storm', () => {
   it(
     'loses no acknowledged transfer, applies none twice, oversells nothing, delivers every event, keeps a revoked key out, and comes back by itself',
-    withLogs(async () => {
+    withLogs(() => stack, async () => {
       const findings = new Findings();
       // Enterprise: the storm's thousands of transfers stay within the plan's monthly quota.
       const { ws, from, to, itemIds } = await stockedWorkspace(ITEMS, 2 * STOCK_PER_SIDE, 'enterprise');
@@ -285,7 +274,7 @@ describe('high availability: each dependency loses its leader under a transfer s
 
   it(
     'a PostgreSQL primary isolated rather than killed never acknowledges a write once its standby has taken over (no split brain)',
-    withLogs(async () => {
+    withLogs(() => stack, async () => {
       const old = await topology.postgresLeader();
       const database = new URL(process.env.TEST_DATABASE_URL!).pathname.slice(1);
       // A session opened on the old primary itself, bypassing HAProxy, as a client that kept its connection would have.
