@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { type Account, account, alive, GroupProcess, httpGet, killAtExit, killTree, listening, type Log, makeDir, run, signalPid, signalTree, waitFor, writeOwned } from './processes';
+import { type Account, account, alive, GroupProcess, httpGet, killAtExit, killTree, listening, type Log, makeDir, run, signalPid, signalTree, startedOrStopped, waitFor, writeOwned } from './processes';
 import type { HaNode } from './topology';
 
 const BIN_DIR = '/usr/lib/postgresql/15/bin';
@@ -460,13 +460,6 @@ function describe(members: ClusterMember[]): string {
 
 /** Starts the PostgreSQL cluster in `dir`. On failure, stops what was started and rethrows. */
 export async function startPatroniCluster(dir: string, ports: PatroniPorts, log: Log, signal?: AbortSignal, timings?: PatroniTimings): Promise<PatroniCluster> {
-  const cluster = new PatroniCluster(dir, ports, log, signal, timings);
-  try {
-    await cluster.start();
-    return cluster;
-  } catch (error) {
-    await cluster.stop();
-    throw error;
-  }
+  return startedOrStopped(new PatroniCluster(dir, ports, log, signal, timings));
 }
 

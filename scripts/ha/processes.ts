@@ -414,3 +414,14 @@ export abstract class ProcessGroupNode {
     this.frozen = false;
   }
 }
+
+/** Starts `engine` and answers it; when the start fails, stops what it started and rethrows. */
+export async function startedOrStopped<T extends { start(): Promise<void>; stop(): Promise<void> }>(engine: T): Promise<T> {
+  try {
+    await engine.start();
+    return engine;
+  } catch (error) {
+    await engine.stop();
+    throw error;
+  }
+}

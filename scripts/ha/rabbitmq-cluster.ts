@@ -8,7 +8,7 @@
  * servers and the CLI.
  */
 import path from 'node:path';
-import { type Account, account, GroupProcess, listening, type Log, makeDir, ProcessGroupNode, run, waitFor, writeOwned } from './processes';
+import { type Account, account, GroupProcess, listening, type Log, makeDir, ProcessGroupNode, run, startedOrStopped, waitFor, writeOwned } from './processes';
 import type { HaNode } from './topology';
 
 const SERVER = '/usr/lib/rabbitmq/bin/rabbitmq-server';
@@ -226,13 +226,6 @@ export class RabbitCluster {
 
 /** Starts the cluster in `dir`. On failure, stops what was started and rethrows. */
 export async function startRabbitCluster(dir: string, ports: RabbitPorts, log: Log, signal?: AbortSignal): Promise<RabbitCluster> {
-  const cluster = new RabbitCluster(dir, ports, log, signal);
-  try {
-    await cluster.start();
-    return cluster;
-  } catch (error) {
-    await cluster.stop();
-    throw error;
-  }
+  return startedOrStopped(new RabbitCluster(dir, ports, log, signal));
 }
 

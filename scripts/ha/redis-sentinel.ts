@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { GroupProcess, type Log, makeDir, ProcessGroupNode, waitFor } from './processes';
+import { GroupProcess, type Log, makeDir, ProcessGroupNode, startedOrStopped, waitFor } from './processes';
 import type { HaNode } from './topology';
 
 export const REDIS_MASTER_NAME = 'inventory';
@@ -237,12 +237,5 @@ export class RedisSentinelGroup {
 
 /** Starts the group in `dir`. On failure, stops what was started and rethrows. */
 export async function startRedisSentinel(dir: string, ports: RedisPorts, log: Log, signal?: AbortSignal): Promise<RedisSentinelGroup> {
-  const group = new RedisSentinelGroup(dir, ports, log, signal);
-  try {
-    await group.start();
-    return group;
-  } catch (error) {
-    await group.stop();
-    throw error;
-  }
+  return startedOrStopped(new RedisSentinelGroup(dir, ports, log, signal));
 }
