@@ -146,8 +146,10 @@ async function progress(storm: Storm, more: number, what: string): Promise<void>
  * follower and the topology is whole.
  */
 async function failover(storm: Storm, findings: Findings, name: keyof typeof RECOVERY_GOAL_S, leader: HaNode, during?: () => Promise<void>): Promise<{ killedAt: number; restartedAt: number }> {
-  const killedAt = Date.now();
   await leader.kill();
+  // Counted from when the node is gone: while kill() runs (Patroni first, then the postmaster and
+  // its backends) the node still commits, and a transfer sent then says nothing about the failover.
+  const killedAt = Date.now();
   await waitUntil(`a 201 after the ${name} leader (${leader.name}) was killed`, async () => storm.firstAcknowledgedAfter(killedAt) !== undefined, RECOVERY_GOAL_S[name] * 3000 + 30_000, 100);
   const seconds = (storm.firstAcknowledgedAfter(killedAt)! - killedAt) / 1000;
   recoveries[name] = Math.round(seconds * 10) / 10;
