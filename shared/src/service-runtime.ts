@@ -34,6 +34,15 @@ export interface ServiceRuntime {
   events: EventConsumer;
   /** Recurring purges and sweepers; wiring may add its own jobs. */
   housekeeping: Housekeeping;
+  /** Registers a loop the service runs (an import worker, a delivery worker): started once it listens, stopped first. */
+  runWorker: (worker: BackgroundWorker) => void;
+}
+
+/** A loop a service runs beside its HTTP API and consumers, on rows of its own database. */
+export interface BackgroundWorker {
+  start(): void;
+  /** Resolves once the work under way has ended. */
+  stop(): Promise<void>;
 }
 
 export interface ServiceDefinition {
@@ -78,6 +87,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
   const broker = new Broker(config.AMQP_URL, config.EVENTS_EXCHANGE, logger, queuePolicy(config));
   await waitForBroker(broker, logger);
   const outbox = new OutboxRelay(pool, broker, logger, { pollMs: config.OUTBOX_POLL_MS, lingerMs: config.MESSAGE_LINGER_MS });
+  const workers: BackgroundWorker[] = [];
   const runtime: ServiceRuntime = {
     name,
     config,
@@ -89,6 +99,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     client: new CommandClient(broker, config.RPC_TIMEOUT_MS),
     events: new EventConsumer(broker, pool, logger, eventQueue(name), { wakeRelay: () => outbox.kick(), lingerMs: config.MESSAGE_LINGER_MS }),
     housekeeping: new Housekeeping(logger),
+    runWorker: (worker) => workers.push(worker),
   };
   scheduleMessagingPurges(runtime.housekeeping, pool, config);
   scheduleIdempotencyPurge(runtime.housekeeping, pool, config);
@@ -108,11 +119,13 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.SERVICES_HOST}:${port}`;
   logger.info({ url }, `${name} service listening`);
+  for (const worker of workers) worker.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('shutting down');
+      await Promise.all(workers.map((worker) => worker.stop()));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);

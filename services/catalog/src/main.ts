@@ -11,8 +11,7 @@ import { ImportWorker } from './use-cases/import-worker';
 import type { ImportDeps } from './use-cases/imports';
 
 export async function startCatalog(config: BaseConfig = loadConfig(BaseConfig)) {
-  let worker: ImportWorker | undefined;
-  const service = await startService({
+  return startService({
     name: 'catalog',
     config,
     port: config.CATALOG_PORT,
@@ -21,7 +20,8 @@ export async function startCatalog(config: BaseConfig = loadConfig(BaseConfig)) 
     wire: (runtime) => {
       registerCatalogCommands(runtime);
       subscribeToStockEvents(runtime);
-      worker = new ImportWorker(runtime, { pollMs: config.IMPORT_POLL_MS, leaseMs: config.IMPORT_LEASE_MS }, runtime.logger);
+      const worker = new ImportWorker(runtime, { pollMs: config.IMPORT_POLL_MS, leaseMs: config.IMPORT_LEASE_MS }, runtime.logger);
+      runtime.runWorker(worker);
       const deps: ImportDeps = { ...runtime, imports: worker };
       const document = serviceDocument('catalog', catalogRoutes);
       return createServiceApp({
@@ -33,14 +33,6 @@ export async function startCatalog(config: BaseConfig = loadConfig(BaseConfig)) 
       });
     },
   });
-  worker!.start();
-  return {
-    ...service,
-    stop: async () => {
-      await worker!.stop();
-      await service.stop();
-    },
-  };
 }
 
 if (require.main === module) runMain('catalog', startCatalog);

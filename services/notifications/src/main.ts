@@ -34,8 +34,7 @@ export function deliverySettings(config: NotificationsConfig): DeliverySettings 
 export async function startNotifications(config: NotificationsConfig = loadConfig(NotificationsConfig)) {
   const box = new SecretBox(config.WEBHOOK_SECRETS_KEY);
   const keyWarning = checkSecretsKey(config);
-  let worker: DeliveryWorker | undefined;
-  const service = await startService({
+  return startService({
     name: 'notifications',
     config,
     port: config.NOTIFICATIONS_PORT,
@@ -47,7 +46,8 @@ export async function startNotifications(config: NotificationsConfig = loadConfi
     wire: (runtime) => {
       if (keyWarning) runtime.logger.warn(keyWarning);
       const delivery = deliverySettings(config);
-      worker = new DeliveryWorker(runtime.pool, box, delivery, runtime.logger);
+      const worker = new DeliveryWorker(runtime.pool, box, delivery, runtime.logger);
+      runtime.runWorker(worker);
       const deps: Notifications = { ...runtime, box, delivery, worker };
       subscribeToPublicEvents(deps);
       runtime.housekeeping.every('purge finished webhook messages', config.PURGE_INTERVAL_MS, async () => {
@@ -73,14 +73,6 @@ export async function startNotifications(config: NotificationsConfig = loadConfi
       });
     },
   });
-  worker!.start();
-  return {
-    ...service,
-    stop: async () => {
-      await worker!.stop();
-      await service.stop();
-    },
-  };
 }
 
 if (require.main === module) runMain('notifications', startNotifications);
