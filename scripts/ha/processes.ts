@@ -90,7 +90,18 @@ export async function waitFor<T>(what: string, timeoutMs: number, probe: () => P
   }
 }
 
+/**
+ * The spawn options that run a child as `as` (when given): its uid and gid, and `cwd`, or else the
+ * account's home. Never this process's own directory, which that user may be unable to read (a
+ * checkout inside `mktemp -d` or under /root): Erlang, for one, then prints error reports on
+ * stdout ahead of what `rabbitmqctl` prints (issue 35).
+ */
+function identity(as: Account | undefined, cwd: string | undefined): { uid?: number; gid?: number; cwd?: string } {
+  return as ? { uid: as.uid, gid: as.gid, cwd: cwd ?? as.home } : { cwd };
+}
+
 export interface RunOptions {
+  /** Runs as this account, in `cwd` or its home. */
   as?: Account;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
@@ -105,10 +116,8 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
       command,
       args,
       {
-        uid: options.as?.uid,
-        gid: options.as?.gid,
+        ...identity(options.as, options.cwd),
         env: options.env ?? process.env,
-        cwd: options.cwd,
         timeout: options.timeoutMs ?? 30_000,
         killSignal: 'SIGKILL',
         signal: options.signal,
@@ -121,6 +130,36 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
       },
     );
   });
+}
+
+/** What a command printed, for an error message: one line (as a JSON string), at most `max` characters. */
+function quote(printed: string, max = 2000): string {
+  const text = JSON.stringify(printed.trim());
+  return text.length > max ? `${text.slice(0, max)}… (${printed.length} characters)` : text;
+}
+
+/**
+ * The JSON value a CLI printed (`rabbitmqctl --formatter json`), read from its stdout even when
+ * other lines come before it: Erlang prints its error reports there (an unreadable working
+ * directory, issue 35). The value is the lines from one that opens an array or object to one that
+ * closes it; the one ending last wins, as the CLI prints its answer last. Throws naming `command`
+ * and quoting what it printed when no such lines parse.
+ */
+export function parseCliJson<T>(command: string, printed: string): T {
+  const lines = printed.split('\n');
+  const opening = lines.flatMap((line, i) => (/^\s*[[{]/.test(line) ? [i] : []));
+  const closing = lines.flatMap((line, i) => (/[\]}]\s*$/.test(line) ? [i] : [])).reverse();
+  for (const last of closing) {
+    for (const first of opening) {
+      if (first > last) break;
+      try {
+        return JSON.parse(lines.slice(first, last + 1).join('\n')) as T;
+      } catch {
+        // Not this span: a report's line, or part of the value.
+      }
+    }
+  }
+  throw new Error(`${command} printed no JSON: ${quote(printed)}`);
 }
 
 /** True when something accepts TCP connections on `port` of 127.0.0.1. */
@@ -292,6 +331,7 @@ export interface SpawnSpec {
   command: string;
   args: string[];
   logFile: string;
+  /** Runs as this account, in `cwd` or its home. */
   as?: Account;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
@@ -329,10 +369,8 @@ export class GroupProcess {
     try {
       const child = spawn(spec.command, spec.args, {
         detached: true,
-        uid: spec.as?.uid,
-        gid: spec.as?.gid,
+        ...identity(spec.as, spec.cwd),
         env: spec.env ?? process.env,
-        cwd: spec.cwd,
         stdio: ['ignore', out, out],
       });
       await new Promise<void>((resolve, reject) => {

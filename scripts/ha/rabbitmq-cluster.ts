@@ -8,7 +8,7 @@
  * servers and the CLI.
  */
 import path from 'node:path';
-import { type Account, account, GroupProcess, listening, type Log, makeDir, ProcessGroupNode, run, startedOrStopped, waitFor, writeOwned } from './processes';
+import { type Account, account, GroupProcess, listening, type Log, makeDir, parseCliJson, ProcessGroupNode, run, startedOrStopped, waitFor, writeOwned } from './processes';
 import type { HaNode } from './topology';
 
 const SERVER = '/usr/lib/rabbitmq/bin/rabbitmq-server';
@@ -17,6 +17,15 @@ const CTL = '/usr/lib/rabbitmq/bin/rabbitmqctl';
 export interface RabbitPorts {
   amqp: number[];
   dist: number[];
+}
+
+/**
+ * Runs `ctl` (a `rabbitmqctl`: the cluster's, or the system's) with `args` and `--formatter json`,
+ * and answers what it printed, parsed. Throws with the CLI's message, or quoting what it printed
+ * when that holds no JSON.
+ */
+export async function rabbitmqJson<T>(ctl: (args: string[]) => Promise<string>, args: string[]): Promise<T> {
+  return parseCliJson<T>(`rabbitmqctl ${args.join(' ')}`, await ctl([...args, '--formatter', 'json']));
 }
 
 /** A CLI call boots an Erlang VM of its own: ~1-2 s on this machine, more when the machine is busy. */
@@ -88,6 +97,11 @@ class RabbitNode extends ProcessGroupNode implements HaNode {
     return this.cluster.ctl(['-n', this.nodeName, ...args], timeoutMs);
   }
 
+  /** `ctl` with `--formatter json`, parsed (rabbitmqJson). */
+  ctlJson<T>(args: string[], timeoutMs = CTL_TIMEOUT_MS): Promise<T> {
+    return this.cluster.ctlJson<T>(['-n', this.nodeName, ...args], timeoutMs);
+  }
+
   /**
    * Starts the server in the foreground of its own process group (the shell wrapper, beam.smp and its
    * helpers), then waits for the RabbitMQ application to run. After kill(), the node boots from its
@@ -147,7 +161,10 @@ export class RabbitCluster {
     return this.nodes.map((n) => n.amqpUrl);
   }
 
-  /** `rabbitmqctl` as the rabbitmq user with its HOME, where the shared Erlang cookie is. */
+  /**
+   * `rabbitmqctl` as the rabbitmq user with its HOME, where the shared Erlang cookie is, and in that
+   * home as its working directory (run's default for another account), never in ours.
+   */
   ctl(args: string[], timeoutMs = CTL_TIMEOUT_MS): Promise<string> {
     return run(CTL, ['-q', ...args], {
       as: this.rabbitmq,
@@ -155,6 +172,11 @@ export class RabbitCluster {
       timeoutMs,
       signal: this.signal,
     });
+  }
+
+  /** `ctl` with `--formatter json`, parsed (rabbitmqJson). */
+  ctlJson<T>(args: string[], timeoutMs = CTL_TIMEOUT_MS): Promise<T> {
+    return rabbitmqJson<T>((json) => this.ctl(json, timeoutMs), args);
   }
 
   /**
@@ -192,8 +214,7 @@ export class RabbitCluster {
    * leader right now (during an election: poll).
    */
   async queueLeader(queue: string, vhost: string): Promise<RabbitNode> {
-    const out = await this.witness().ctl(['list_queues', '-p', vhost, 'name', 'leader', '--formatter', 'json']);
-    const rows = JSON.parse(out) as Array<{ name: string; leader?: string }>;
+    const rows = await this.witness().ctlJson<Array<{ name: string; leader?: string }>>(['list_queues', '-p', vhost, 'name', 'leader']);
     const row = rows.find((r) => r.name === queue);
     if (!row) throw new Error(`rabbitmq: no queue ${queue} in vhost ${vhost}`);
     const node = this.nodes.find((n) => n.nodeName === row.leader);
@@ -210,7 +231,7 @@ export class RabbitCluster {
   async problems(): Promise<string[]> {
     const problems = this.nodes.filter((n) => !n.available).map((n) => `${n.name} is ${n.running ? 'frozen' : 'not running'}`);
     if (problems.length > 0) return problems.map((p) => `rabbitmq: ${p}`);
-    const status = JSON.parse(await this.witness().ctl(['cluster_status', '--formatter', 'json'], 20_000)) as { running_nodes?: string[]; partitions?: Record<string, unknown> };
+    const status = await this.witness().ctlJson<{ running_nodes?: string[]; partitions?: Record<string, unknown> }>(['cluster_status'], 20_000);
     for (const node of this.nodes) {
       if (!status.running_nodes?.includes(node.nodeName)) problems.push(`${node.name} (${node.nodeName}) not among the running nodes`);
     }

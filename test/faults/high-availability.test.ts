@@ -46,9 +46,7 @@ beforeAll(async () => {
     redisUrl: `redis://127.0.0.1:${(await topology.redisPrimary()).port}`,
     redisSentinels: topology.redisSentinels,
     redisMasterName: topology.redisMasterName,
-    rabbitmqctl: async (args) => {
-      await topology.rabbitmqctl(args);
-    },
+    rabbitmqctl: (args) => topology.rabbitmqctl(args),
     stop: () => topology.stop(),
   };
   try {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { createPool } from '@inv/shared/db';
 import { createLogger } from '@inv/shared/observability';
 import { revokeKey } from '../../gateway/src/admin/admin-commands';
 import { claimStaleCreations } from '../../gateway/src/data/identity-repository';
+import { rabbitmqJson } from '../../scripts/ha/rabbitmq-cluster';
 import { SERVICE_KINDS } from '../../scripts/topology/replicas';
 import { type ApiResponse, request } from '../support/api';
 import { listenToEvents } from '../support/bus';
@@ -202,7 +202,7 @@ it(
     expect(stormEvents.length).toBeGreaterThanOrEqual(CLIENTS * TRANSFERS_PER_CLIENT);
 
     // Nothing dead-lettered.
-    expect(deadLetters()).toEqual({});
+    expect(await deadLetters()).toEqual({});
 
     // The connection budget (docs/scaling.md): each process's pool at most, plus one session per
     // process while it migrates at start.
@@ -337,12 +337,7 @@ it('when every replica started at once on a fresh database, then each schema hol
 });
 
 /** Messages waiting in any dead-letter queue of the stack's vhost, by queue (none: an empty object). */
-function deadLetters(): Record<string, number> {
-  const listing = execFileSync('rabbitmqctl', ['-q', 'list_queues', '-p', stack.vhost, '--no-table-headers', 'name', 'messages'], { encoding: 'utf8' });
-  const found: Record<string, number> = {};
-  for (const line of listing.split('\n')) {
-    const [name, messages] = line.trim().split(/\s+/);
-    if (name?.endsWith(DEAD_LETTER_SUFFIX) && Number(messages) > 0) found[name] = Number(messages);
-  }
-  return found;
+async function deadLetters(): Promise<Record<string, number>> {
+  const queues = await rabbitmqJson<Array<{ name: string; messages: number }>>(stack.infrastructure.rabbitmqctl, ['list_queues', '-p', stack.vhost, 'name', 'messages']);
+  return Object.fromEntries(queues.filter((q) => q.name.endsWith(DEAD_LETTER_SUFFIX) && q.messages > 0).map((q) => [q.name, q.messages]));
 }

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import { account, run } from '../../scripts/ha/processes';
 
 /**
  * Where the tests find PostgreSQL, Redis and RabbitMQ: the URLs in the environment (or the local
@@ -15,8 +17,8 @@ export interface Infrastructure {
   /** Redis behind Sentinel: the processes ask these for the primary (redisUrl is the primary when the world was made). */
   redisSentinels?: Array<{ host: string; port: number }>;
   redisMasterName?: string;
-  /** Runs rabbitmqctl (locally or inside the container). */
-  rabbitmqctl: (args: string[]) => Promise<void>;
+  /** Runs `rabbitmqctl -q <args>` (locally or inside the container) and answers its stdout; throws with what it printed on a failure. */
+  rabbitmqctl: (args: string[]) => Promise<string>;
   stop: () => Promise<void>;
 }
 
@@ -36,6 +38,23 @@ function reachable(url: string, port: number): Promise<boolean> {
   });
 }
 
+/**
+ * Where the local `rabbitmqctl` starts: the rabbitmq user's home. The packaged CLI runs as that
+ * user (Debian's wrapper switches to it with su), and Erlang prints error reports on stdout when
+ * its user cannot read its working directory, as with a checkout inside `mktemp -d` or under
+ * /root (issue 35). Debian's wrapper changes directory itself; this does not rely on it. Without
+ * such a user (a CLI run as oneself), our own directory.
+ */
+function localRabbitmqctlCwd(): string | undefined {
+  let home: string;
+  try {
+    home = account('rabbitmq').home;
+  } catch {
+    return undefined;
+  }
+  return fs.existsSync(home) ? home : undefined;
+}
+
 function dockerAvailable(): boolean {
   try {
     execFileSync('docker', ['info'], { stdio: 'ignore', timeout: 5000 });
@@ -53,9 +72,7 @@ export async function provideInfrastructure(): Promise<Infrastructure> {
   if (down.length === 0) {
     return {
       ...DEFAULTS,
-      rabbitmqctl: async (args) => {
-        execFileSync('rabbitmqctl', ['-q', ...args], { stdio: 'pipe' });
-      },
+      rabbitmqctl: (args) => run('rabbitmqctl', ['-q', ...args], { cwd: localRabbitmqctlCwd(), timeoutMs: 60_000 }),
       stop: async () => undefined,
     };
   }
@@ -83,6 +100,7 @@ async function startContainers(): Promise<Infrastructure> {
     rabbitmqctl: async (args) => {
       const result = await rabbit.exec(['rabbitmqctl', '-q', ...args]);
       if (result.exitCode !== 0) throw new Error(`rabbitmqctl ${args.join(' ')} failed: ${result.output}`);
+      return result.stdout;
     },
     stop: async () => {
       await Promise.all([pg.stop(), redis.stop(), rabbit.stop()]);
