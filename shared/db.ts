@@ -4,6 +4,7 @@ export * from './src/db/database';
 export * from './src/db/migrate';
 export * from './src/db/plan-quota';
 export * from './src/db/pool';
+export * from './src/db/refusals';
 export * from './src/db/sharding';
 export * from './src/db/transaction';
 export * from './src/idempotency/effect-guard';

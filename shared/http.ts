@@ -3,6 +3,8 @@
  * envelope, the OpenAPI document, idempotent answers, the API server.
  */
 export * from './src/http/api-server';
+export * from './src/deadline';
+export * from './src/http/admission';
 export * from './src/http/api-tags';
 export * from './src/http/csv-export';
 export * from './src/http/errors-middleware';

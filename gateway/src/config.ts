@@ -54,6 +54,21 @@ export const GatewayConfig = BaseConfig.extend({
    */
   READ_YOUR_WRITES_RECOVERY_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   JSON_BODY_LIMIT: z.string().default('1mb'),
+  /**
+   * Every call's deadline (docs/overload.md): the gateway answers within this of having the whole
+   * request, with the answer or with the retryable 429. The services get what is left of it, and
+   * every wait on another process is bounded by it.
+   */
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  /** Admission control (shared/src/http/admission.ts): off only to measure what it saves. */
+  ADMISSION_ENABLED: booleanFlag.default(true),
+  /** The calls admitted at once at start, and the bounds the adaptive limit moves within. */
+  ADMISSION_INITIAL_LIMIT: z.coerce.number().int().min(1).max(100_000).default(128),
+  ADMISSION_MIN_LIMIT: z.coerce.number().int().min(1).max(100_000).default(8),
+  ADMISSION_MAX_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1024),
+  /** Mean latency of admitted calls always let in, and past which the limit always shrinks. */
+  ADMISSION_LATENCY_FLOOR_MS: z.coerce.number().int().min(1).max(60_000).default(250),
+  ADMISSION_LATENCY_CEILING_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   CATALOG_URL: optionalString,
   LOCATIONS_URL: optionalString,
   STOCK_URL: optionalString,

@@ -3,10 +3,10 @@ import '@inv/shared/instrument';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { checkInternalSecret, loadConfig } from '@inv/shared/config';
-import { createApiServer } from '@inv/shared/http';
+import { AdmissionControl, createApiServer } from '@inv/shared/http';
 import { createPool, poolSettings } from '@inv/shared/db';
 import { Broker, CommandClient, queuePolicy } from '@inv/shared/messaging';
-import { checkReadiness, createLogger, observePool, startTelemetry } from '@inv/shared/observability';
+import { checkReadiness, createLogger, observeAdmission, observePool, startTelemetry } from '@inv/shared/observability';
 import { brokerConnected, Housekeeping, prepareDatabase, runMain, waitForBroker } from '@inv/shared/runtime';
 import { sweepStaleProvisioning } from './admin/workspace-provisioning';
 import { GatewayConfig, serviceUrls } from './config';
@@ -60,7 +60,10 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
   );
 
   const services = serviceUrls(config);
+  const admission = admissionControl(config);
+  telemetry.watch(observeAdmission(() => admission.state()));
   const app = createGatewayApp({
+    admission,
     config,
     logger,
     pool,
@@ -109,3 +112,17 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
 }
 
 if (require.main === module) runMain('gateway', startGateway);
+
+/** The gateway's admission control from its settings; disabled, a limit nothing reaches. */
+export function admissionControl(config: GatewayConfig): AdmissionControl {
+  if (!config.ADMISSION_ENABLED) return new AdmissionControl({ initialLimit: Number.MAX_SAFE_INTEGER, minLimit: Number.MAX_SAFE_INTEGER, maxLimit: Number.MAX_SAFE_INTEGER, tolerance: 1, floorMs: 1, ceilingMs: Number.MAX_SAFE_INTEGER, windowMs: 60_000 });
+  return new AdmissionControl({
+    initialLimit: config.ADMISSION_INITIAL_LIMIT,
+    minLimit: config.ADMISSION_MIN_LIMIT,
+    maxLimit: Math.max(config.ADMISSION_MIN_LIMIT, config.ADMISSION_MAX_LIMIT),
+    tolerance: 2,
+    floorMs: config.ADMISSION_LATENCY_FLOOR_MS,
+    ceilingMs: Math.max(config.ADMISSION_LATENCY_FLOOR_MS, config.ADMISSION_LATENCY_CEILING_MS),
+    windowMs: 250,
+  });
+}

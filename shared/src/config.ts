@@ -44,12 +44,18 @@ export const BaseConfig = z.object({
   AMQP_QUEUE_TYPE: z.enum(['classic', 'quorum']).default('classic'),
   /** Quorum queues: deliveries of one message without a settlement (a process crashing on it) before it is dead-lettered. */
   AMQP_DELIVERY_LIMIT: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * Bound on a request/reply call made outside a request (consumers, sweepers, workers, the admin
+   * CLI). Within a request, a call waits what is left of the request's deadline instead
+   * (docs/overload.md), and is refused at once (retryable 429) when too little is left.
+   */
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   /**
-   * Bound on the calls that keep a projection trustworthy (docs/consistency.md): an owner fencing
-   * the stock service's copy of an entity, the stock service asking an owner for an entity its copy
-   * cannot vouch for, the catalog asking for the latest stock position. Short, so that while the
-   * other side is down or silent the request that needs it answers within about a second.
+   * Bound, outside a request, on the calls that keep a projection trustworthy (docs/consistency.md):
+   * an owner fencing the stock service's copy of an entity, the stock service asking an owner for an
+   * entity its copy cannot vouch for, the catalog asking for the latest stock position. Within a
+   * request they wait what is left of its deadline, like every call: a slow peer is then a
+   * wait, and past the deadline the retryable 429, never a 500.
    */
   PROJECTION_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(1000),
   /**

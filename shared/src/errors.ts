@@ -25,8 +25,11 @@ export const ERROR_DOCS: Record<ErrorCode, string> = {
   conflict: 'The request conflicts with the current state: a duplicate SKU or external id, a transfer no longer pending, an `Idempotency-Key` reused with another body, a location that still holds stock.',
   invite_expired: 'The invitation has expired.',
   unprocessable_entity: 'The request is well formed but cannot be applied: insufficient available stock, unknown tag ids or names, a destination location that is inactive or closed.',
-  rate_limit_exceeded: "The key (or, without a valid key, the client address) used its calls for the rolling minute: wait the `Retry-After` seconds.",
-  internal_server_error: 'Something failed on our side; the answer carries no detail. Quote the `X-Request-Id` header: the logs hold the cause under it. Retrying with the same `Idempotency-Key` is safe.',
+  rate_limit_exceeded:
+    'Not now; the same request will succeed later. Wait the `Retry-After` seconds, then send it again (with the same `Idempotency-Key` for a POST, so it takes effect at most once). Either the key (or, without a valid key, the client address) used its calls for the rolling minute, ' +
+    'or the API refused the call to keep up under load: it is past its capacity, the item or location is being changed by another call (contention), a dependency is failing over or briefly unreachable, or the request ran out of its 10 s deadline. ' +
+    'The message says which; `X-RateLimit-Remaining` above 0 tells an overload refusal from the key\'s own limit, and such a refusal does not use one of the key\'s calls. Nothing was changed, except that a POST whose deadline ran out may have taken effect: its retry with the same key answers the first answer. See the Overload section.',
+  internal_server_error: 'Something failed on our side that retrying will not fix by itself: a bug. The answer carries no detail; quote the `X-Request-Id` header: the logs hold the cause under it. Retrying with the same `Idempotency-Key` is safe.',
 };
 
 /**
@@ -116,9 +119,33 @@ export class Unprocessable extends AppError {
     super('unprocessable_entity', message);
   }
 }
-export class RateLimited extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('rate_limit_exceeded', `Rate limit exceeded; retry in ${retryAfterSeconds} seconds.`);
+/**
+ * A refusal the caller should send again after `retryAfterSeconds` (the answer's Retry-After):
+ * nothing was done, or (a deadline that ran out while a write was committing) what was done is
+ * answered again to a retry with the same Idempotency-Key. 429 `rate_limit_exceeded`, the spec's
+ * one retryable code; the message says why (docs/overload.md).
+ */
+export class RetryLater extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds = 1, options?: { cause?: unknown }) {
+    super('rate_limit_exceeded', message, options);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+/** The key (or address) used its calls for the rolling minute. */
+export class RateLimited extends RetryLater {
+  constructor(retryAfterSeconds: number) {
+    super(`Rate limit exceeded; retry in ${Math.max(1, Math.ceil(retryAfterSeconds))} seconds.`, retryAfterSeconds);
+  }
+}
+/**
+ * The API is past its capacity (admission control), a dependency it needs is briefly unreachable
+ * or failing over, another call holds what this one needs (contention), or the request's deadline
+ * ran out: retry after a second or two, with the same Idempotency-Key.
+ */
+export class Overloaded extends RetryLater {
+  constructor(reason: string, retryAfterSeconds = 1, options?: { cause?: unknown }) {
+    super(`${reason} Retry in ${Math.max(1, Math.ceil(retryAfterSeconds))} s.`, retryAfterSeconds, options);
   }
 }
 export class InternalError extends AppError {
@@ -127,8 +154,9 @@ export class InternalError extends AppError {
   }
 }
 
-/** Rebuilds an AppError from its serialised form (a request/reply error or a service's envelope). */
-export function appErrorFrom(code: string, message: string): AppError {
+/** Rebuilds an AppError from its serialised form (a request/reply error or a service's envelope); a retryable one keeps its Retry-After. */
+export function appErrorFrom(code: string, message: string, retryAfterSeconds?: number): AppError {
+  if (code === 'rate_limit_exceeded') return new RetryLater(message, retryAfterSeconds);
   return code in ERROR_STATUS ? new AppError(code as ErrorCode, message) : new InternalError();
 }
 

@@ -8,6 +8,12 @@ interface LogContext {
   /** Who the work is done for (the API key's user and the key): named in log lines and, as the actor, on every event it records. */
   userId?: string;
   keyId?: string;
+  /**
+   * When the caller stops waiting (epoch ms): the gateway's request deadline, carried to the
+   * services in the signed context and to commands in their envelope (shared/src/deadline.ts).
+   * Not logged.
+   */
+  deadline?: number;
 }
 
 /** Carries the request id through async work so every log line of a request names it. */
@@ -22,7 +28,12 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
-    mixin: () => ({ ...logContext.getStore(), ...traceLogFields() }),
+    mixin: () => {
+      const store = logContext.getStore();
+      if (store?.deadline === undefined) return { ...store, ...traceLogFields() };
+      const { deadline: _notLogged, ...fields } = store;
+      return { ...fields, ...traceLogFields() };
+    },
     redact: {
       paths: [
         'req.headers.authorization',

@@ -4,7 +4,7 @@ import { BOUNDS, expectAllAlive, expectLedgerConsistent, Findings, HANG_MS, prob
 
 /**
  * docs/consistency.md, "while a dependency is down": a call that needs RabbitMQ or another
- * service for a rule or a read to hold answers within 1 s with the 500 envelope naming what is
+ * service for a rule or a read to hold answers within 1 s with the retryable 429 envelope naming what is
  * down, and leaves nothing half-applied; calls that need neither carry on; and everything heals
  * once it is back.
  */
@@ -46,7 +46,7 @@ it(
         await timed('PATCH /items (trackStock: false)', () => ws.owner.patch(`/items/${itemId}`, { trackStock: false }, { timeoutMs: HANG_MS })),
         await timed('PATCH /items (sku)', () => ws.owner.patch(`/items/${itemId}`, { sku: unique('SKU') }, { timeoutMs: HANG_MS })),
       ];
-      findings.add(problemsWith(fenced, { withinMs: BOUNDS.brokerDownMs, statuses: [500], message: /stock service is not running/ }));
+      findings.add(problemsWith(fenced, { withinMs: BOUNDS.brokerDownMs, statuses: [429], message: /stock service is not running/ }));
       const location = (await ws.owner.get(`/locations/${to}`)).body;
       const item = (await ws.owner.get('/items/info', { query: { itemId } })).body;
       findings.add(location.active === true ? [] : ['the refused deactivation changed the location']);
@@ -82,7 +82,7 @@ it(
         await timed('PATCH /locations (active: false)', () => ws.owner.patch(`/locations/${to}`, { active: false }, { timeoutMs: HANG_MS })),
         await timed('PATCH /items (trackStock: false)', () => ws.owner.patch(`/items/${itemIds[0]}`, { trackStock: false }, { timeoutMs: HANG_MS })),
       ];
-      findings.add(problemsWith(fenced, { withinMs: BOUNDS.brokerDownMs, statuses: [500], message: /RabbitMQ/ }));
+      findings.add(problemsWith(fenced, { withinMs: BOUNDS.brokerDownMs, statuses: [429], message: /RabbitMQ/ }));
       await stack.restore('rabbitmq');
       await stack.waitReady(['locations', 'catalog'], BOUNDS.healMs);
       findings.add((await ws.owner.get(`/locations/${to}`)).body.active === true ? [] : ['the refused deactivation changed the location']);
@@ -111,7 +111,7 @@ it(
       const refused = await timed('POST /inventory/transfers into the fenced van', () =>
         ws.owner.post('/inventory/transfers', { fromLocationId: from, toLocationId: to, lines: [{ itemId, quantity: 1 }] }, { timeoutMs: HANG_MS }),
       );
-      findings.add(problemsWith([refused], { withinMs: BOUNDS.brokerDownMs, statuses: [500], message: /locations service is not running/ }));
+      findings.add(problemsWith([refused], { withinMs: BOUNDS.brokerDownMs, statuses: [429], message: /locations service is not running/ }));
       const elsewhere = await timed('POST /inventory/transfers between trusted copies', () =>
         ws.owner.post('/inventory/transfers', { fromLocationId: from, toLocationId: other, lines: [{ itemId, quantity: 1 }] }, { timeoutMs: HANG_MS }),
       );
@@ -149,7 +149,7 @@ it(
       }
       await stack.kill('stock');
       const read = await timed('GET /items/count?stockHealth=out (Redis and stock down)', () => ws.owner.get('/items/count', { query: { sku, stockHealth: 'out' }, timeoutMs: HANG_MS }));
-      findings.add(problemsWith([read], { withinMs: BOUNDS.brokerDownMs, statuses: [500], message: /stock service is not running/ }));
+      findings.add(problemsWith([read], { withinMs: BOUNDS.brokerDownMs, statuses: [429], message: /stock service is not running/ }));
       findings.expectNone();
       expectAllAlive(stack);
     },

@@ -8,7 +8,7 @@ import { createItem, createLocation } from '../stock/stock-fixtures';
 
 /** The bounds the fault suite holds the stack to. */
 export const BOUNDS = {
-  /** A request whose dependency is down or silent answers (the 500 envelope) within this. */
+  /** A request whose dependency is down or silent answers (the retryable 429 envelope) within this. */
   answerMs: 6000,
   /** /healthz and /readyz answer within this, whatever is down. */
   probeMs: 1000,
@@ -78,8 +78,8 @@ export async function timed(what: string, call: () => Promise<ApiResponse>): Pro
   }
 }
 
-/** Which failed attempts a client sends again: lost answers always, and server errors when asked. */
-export type RetryOn = 'lost answers' | 'lost answers and server errors';
+/** Which failed attempts a client sends again: lost answers always, and the retryable refusal (429) when asked. */
+export type RetryOn = 'lost answers' | 'lost answers and refusals';
 
 /**
  * Sends one call (with its Idempotency-Key) again and again, as a client would, while its
@@ -96,8 +96,8 @@ export async function untilAnswered(
   for (;;) {
     const attempt = await timed(`${what} (attempt ${attempts.length + 1})`, call);
     attempts.push(attempt);
-    const serverError = attempt.res !== undefined && attempt.res.status >= 500 && options.retryOn === 'lost answers and server errors';
-    if ((attempt.res && !serverError) || Date.now() > deadline) return attempt;
+    const refused = attempt.res !== undefined && attempt.res.status === 429 && options.retryOn === 'lost answers and refusals';
+    if ((attempt.res && !refused) || Date.now() > deadline) return attempt;
     await new Promise((r) => setTimeout(r, options.pauseMs));
   }
 }

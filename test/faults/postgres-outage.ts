@@ -34,7 +34,7 @@ function errorLinesFor(stack: Stack, name: ProcessName, requestId: string): stri
 /**
  * PostgreSQL goes away (`cut`: connections dropped, new ones refused; `silence`: connections
  * accepted and kept, nothing answered) first for the stock service only, then for every process.
- * Each time: requests answer the 500 envelope within BOUNDS.answerMs, probes answer within
+ * Each time: requests answer the retryable 429 envelope within BOUNDS.answerMs, probes answer within
  * BOUNDS.probeMs with /readyz 503 naming PostgreSQL, no process exits; after the restore
  * everything works again within BOUNDS.healMs, and the ledger holds.
  */
@@ -76,7 +76,7 @@ export function postgresOutageCases(fault: 'cut' | 'silence'): () => Stack {
   }
 
   it(
-    `when PostgreSQL is ${outage} for the stock service, then its calls answer the 500 envelope in time (logged once), the others keep working, its /readyz says 503 naming PostgreSQL, and it heals once PostgreSQL is back`,
+    `when PostgreSQL is ${outage} for the stock service, then its calls answer the retryable 429 envelope in time (logged once), the others keep working, its /readyz says 503 naming PostgreSQL, and it heals once PostgreSQL is back`,
     withLogs(
       () => stack,
       async () => {
@@ -100,10 +100,10 @@ export function postgresOutageCases(fault: 'cut' | 'silence'): () => Stack {
         expectAllAlive(stack);
         const findings = new Findings();
         findings.add([
-          ...problemsWith(failing, { withinMs: BOUNDS.answerMs, statuses: [500] }),
-          ...problemsWith([openingStock], { withinMs: BOUNDS.answerMs, statuses: [500] }),
+          ...problemsWith(failing, { withinMs: BOUNDS.answerMs, statuses: [429] }),
+          ...problemsWith([openingStock], { withinMs: BOUNDS.answerMs, statuses: [429] }),
           // Whether the workspace answers without stock's usage counter is the gateway's choice; it must answer in time.
-          ...problemsWith([workspace], { withinMs: BOUNDS.answerMs, statuses: [200, 500] }),
+          ...problemsWith([workspace], { withinMs: BOUNDS.answerMs, statuses: [200, 429] }),
           ...problemsWith(unaffected, { withinMs: BOUNDS.answerMs, statuses: [200, 201] }),
           ...(await probeProblems(stack, ['stock'], /postgres/i)),
         ]);
@@ -132,7 +132,7 @@ export function postgresOutageCases(fault: 'cut' | 'silence'): () => Stack {
   );
 
   it(
-    `when PostgreSQL is ${outage} for every process, then calls answer the 500 envelope in time, every /readyz says 503 naming PostgreSQL, no process exits, and everything heals once PostgreSQL is back`,
+    `when PostgreSQL is ${outage} for every process, then calls answer the retryable 429 envelope in time, every /readyz says 503 naming PostgreSQL, no process exits, and everything heals once PostgreSQL is back`,
     withLogs(
       () => stack,
       async () => {
@@ -147,7 +147,7 @@ export function postgresOutageCases(fault: 'cut' | 'silence'): () => Stack {
         ]);
         expectAllAlive(stack);
         const findings = new Findings();
-        findings.add([...problemsWith(answers, { withinMs: BOUNDS.answerMs, statuses: [500] }), ...(await probeProblems(stack, ALL, /postgres/i))]);
+        findings.add([...problemsWith(answers, { withinMs: BOUNDS.answerMs, statuses: [429] }), ...(await probeProblems(stack, ALL, /postgres/i))]);
         expectAllAlive(stack);
 
         await findings.check('heals within the bound', () =>

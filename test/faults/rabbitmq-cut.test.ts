@@ -67,7 +67,7 @@ it(
         expectAllAlive(stack);
         const findings = new Findings();
         findings.add([
-          ...problemsWith(needsAnotherService, { withinMs: BOUNDS.brokerDownMs, statuses: [500], message: /rabbitmq/i }),
+          ...problemsWith(needsAnotherService, { withinMs: BOUNDS.brokerDownMs, statuses: [429], message: /rabbitmq/i }),
           ...problemsWith([receipt, transfer, location], { withinMs: BOUNDS.answerMs, statuses: [201] }),
           ...problemsWith([list], { withinMs: BOUNDS.answerMs, statuses: [200] }),
           ...(await probeProblems(stack, ALL, /rabbitmq/i)),

@@ -3,7 +3,7 @@ import { newWorkspace } from '../support/fixtures';
 import { freePort, spawnProcess, stopProcess, waitUntil } from '../support/stack';
 
 describe('forwarding to a service that cannot be reached', () => {
-  it('when the catalog service refuses connections, then 500 names it at once and the other services still answer', async () => {
+  it('when the catalog service refuses connections, then the retryable 429 names it at once and the other services still answer', async () => {
     const ws = await newWorkspace();
     const services = JSON.parse(process.env.TEST_SERVICE_URLS!) as Record<string, string>;
     const port = await freePort();
@@ -35,8 +35,14 @@ describe('forwarding to a service that cannot be reached', () => {
           headers: { authorization: `Bearer ${ws.ownerKey}`, 'x-forwarded-proto': 'https', 'content-type': 'application/json' },
         });
       for (const res of [await call('/items'), await call('/tags', { method: 'POST', body: '{"name":"blue"}' })]) {
-        expect(res.status).toBe(500);
-        expect(await res.json()).toEqual({ error: { code: 'internal_server_error', message: 'The catalog service is unavailable; try again shortly.', doc_url: '/docs#section/Errors/internal_server_error' } });
+        expect({ status: res.status, retryAfter: res.headers.get('retry-after') }).toEqual({ status: 429, retryAfter: '2' });
+        expect(await res.json()).toEqual({
+          error: {
+            code: 'rate_limit_exceeded',
+            message: 'The catalog service is unavailable (restarting or unreachable); nothing was changed. Retry in 2 s.',
+            doc_url: '/docs#section/Errors/rate_limit_exceeded',
+          },
+        });
       }
       expect((await call(`/locations/${ws.defaultLocationId}`)).status).toBe(200);
       expect((await call('/webhooks')).status).toBe(200);

@@ -471,7 +471,7 @@ describe('request/reply', () => {
     expect((invalid as AppError).code).toBe('bad_request');
   });
 
-  it('when no process takes the service\'s commands, then the request fails within the grace naming the service, without waiting out its timeout', async () => {
+  it('when no process takes the service\'s commands, then the request is refused (retryable) within the grace naming the service, without waiting out its timeout', async () => {
     const b = broker();
     await b.waitForConnect(5000);
     const client = new CommandClient(b, 60_000);
@@ -479,13 +479,13 @@ describe('request/reply', () => {
     cleanup.push(() => client.stop());
     const started = Date.now();
     const err = (await client.request('nobody-home', 'ping', {}, { workspaceId: 'ws' }).catch((e) => e)) as AppError;
-    expect(err.code).toBe('internal_server_error');
+    expect(err).toMatchObject({ code: 'rate_limit_exceeded', status: 429, retryAfterSeconds: 2 });
     expect(err.message).toContain('The nobody-home service is not running');
     expect(Date.now() - started).toBeLessThan(SERVICE_DOWN_GRACE_MS + 500);
     expect(await client.serving('nobody-home')).toBe(false);
   });
 
-  it('when a process takes the commands but never answers, then the request fails after its timeout naming the service', async () => {
+  it('when a process takes the commands but never answers, then the request is refused (retryable) after its timeout naming the service', async () => {
     const b = broker();
     await b.waitForConnect(5000);
     const service = `silent-${randomBytes(3).toString('hex')}`;
@@ -502,7 +502,7 @@ describe('request/reply', () => {
     expect(await client.serving(service)).toBe(true);
     const started = Date.now();
     const err = (await client.request(service, 'ping', {}, { workspaceId: 'ws' }).catch((e) => e)) as AppError;
-    expect(err.code).toBe('internal_server_error');
+    expect(err).toMatchObject({ code: 'rate_limit_exceeded', status: 429 });
     expect(err.message).toContain(`The ${service} service did not answer`);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });

@@ -18,6 +18,21 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Gives up (rejecting) when no complete answer arrived in time; unbounded when absent. */
   timeoutMs?: number;
+  /**
+   * Whether an overload refusal (429 while the key's window has room: the stack past its capacity,
+   * in contention or briefly without a dependency, docs/overload.md) is sent again after its
+   * Retry-After, as the typed client does (default true). The key's own rate limit (429 with
+   * X-RateLimit-Remaining 0) is always answered as it is.
+   */
+  retryOverload?: boolean;
+}
+
+/** Tries of one call while the stack refuses it for overload (each after Retry-After): past them, the 429 is the answer. */
+const OVERLOAD_TRIES = 20;
+
+/** The retryable refusal that is not the key's own rate limit. */
+export function isOverloadRefusal(res: Pick<ApiResponse, 'status' | 'headers'>): boolean {
+  return res.status === 429 && Number(res.headers['x-ratelimit-remaining']) > 0;
 }
 
 let agent: https.Agent | undefined;
@@ -31,8 +46,22 @@ export function gatewayUrl(): string {
   return process.env.TEST_GATEWAY_URL!;
 }
 
-/** One HTTPS call to the gateway; resolves for every status (tests assert on it). */
-export function request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+/**
+ * One HTTPS call to the gateway; resolves for every status (tests assert on it). A call the stack
+ * refuses for overload is sent again, byte for byte, after the answer's Retry-After (see
+ * retryOverload): a test asserts what the API does with the call, as a client that retries would
+ * see it.
+ */
+export async function request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  for (let tries = 1; ; tries++) {
+    const res = await requestOnce<T>(method, path, options);
+    const retry = options.retryOverload ?? process.env.TEST_RETRY_OVERLOAD !== 'false';
+    if (!retry || tries >= OVERLOAD_TRIES || !isOverloadRefusal(res)) return res;
+    await new Promise((r) => setTimeout(r, Number(res.headers['retry-after'] ?? 1) * 1000 * (1 + Math.random() / 2)));
+  }
+}
+
+function requestOnce<T>(method: string, path: string, options: RequestOptions): Promise<ApiResponse<T>> {
   const url = new URL(path, gatewayUrl());
   for (const [k, v] of Object.entries(options.query ?? {})) {
     if (v === undefined) continue;

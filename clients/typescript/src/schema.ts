@@ -118,7 +118,7 @@ export interface paths {
          *
          *     A request that changes nothing answers the item as it is, with updatedAt untouched. quantity is not accepted here: stock changes go through the inventory endpoints.
          *
-         *     A change of sku, description or trackStock holds for every stock operation from the moment this call answers (the stock service is told before the change commits, see docs/consistency.md); while the stock service or RabbitMQ is unreachable such a change answers 500 naming it and nothing changes. The other fields never need it.
+         *     A change of sku, description or trackStock holds for every stock operation from the moment this call answers (the stock service is told before the change commits, see docs/consistency.md); while the stock service or RabbitMQ is unreachable such a change answers the retryable 429 naming it and nothing changes. The other fields never need it.
          *
          *     Errors: 404 for an item not in the workspace; 409 for a taken SKU or externalId, or trackStock false while stock is on hand (the stock service decides, from its own ledger); 422 for unknown tags or supplier.
          *
@@ -418,7 +418,7 @@ export interface paths {
          *
          *     Setting `active` to false answers 409 conflict while any live location names this one as its replenishFrom; the message names them (the first three, and how many more). Clear or change their replenishFrom first. These rules hold under concurrency: two requests that are each allowed alone (A from B and B from A; a van from a warehouse and the warehouse deactivated) never both succeed.
          *
-         *     A change of name, type, active or replenishFrom holds for every stock operation from the moment this call answers: an inactive location takes no transfer or receipt from then on, for every key, and transfers show the new name (the stock service is told before the change commits, see docs/consistency.md). While the stock service or RabbitMQ is unreachable such a change answers 500 naming it, and nothing changes; the other fields never need it.
+         *     A change of name, type, active or replenishFrom holds for every stock operation from the moment this call answers: an inactive location takes no transfer or receipt from then on, for every key, and transfers show the new name (the stock service is told before the change commits, see docs/consistency.md). While the stock service or RabbitMQ is unreachable such a change answers the retryable 429 naming it, and nothing changes; the other fields never need it.
          *
          *     A member whose location access is restricted sees only the locations its access list names: others answer 404 and are left out of lists and counts. A restricted member with read but not write access to the location gets 403 forbidden.
          *
@@ -2763,7 +2763,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description rate_limit_exceeded: wait Retry-After seconds */
+        /** @description rate_limit_exceeded, retryable: the key's rate limit (X-RateLimit-Remaining 0), or the API past its capacity, in contention, briefly without a dependency, or out of the call's 10 s deadline (see Overload). Nothing was changed; wait Retry-After seconds and send the same request again, a POST with the same Idempotency-Key */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2778,7 +2778,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "rate_limit_exceeded",
-                 *         "message": "Rate limit exceeded; retry after 12 seconds.",
+                 *         "message": "The API is past its capacity right now; nothing was changed. Retry in 1 s.",
                  *         "doc_url": "/docs#section/Errors/rate_limit_exceeded"
                  *       }
                  *     }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequest, RateLimited, Unauthorized } from '@inv/shared/core';
-import { errorHandler, jsonBody, notFoundHandler, rejectUnsafeUrl, requestLogger, mountRoutes } from '@inv/shared/http';
+import { BadRequest, Overloaded, RateLimited, Unauthorized } from '@inv/shared/core';
+import { type AdmissionControl, errorHandler, jsonBody, notFoundHandler, type Permit, rejectUnsafeUrl, requestLogger, mountRoutes } from '@inv/shared/http';
 import { type Pool } from '@inv/shared/db';
 import { type CommandClient } from '@inv/shared/messaging';
-import { httpMetrics, type Logger, type Readiness, readinessResponse, logContext, traceContext } from '@inv/shared/observability';
+import { httpMetrics, type Logger, overloadRefusals, type Readiness, readinessResponse, logContext, traceContext } from '@inv/shared/observability';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { GatewayConfig } from '../config';
 import type { ApiKeyRow } from '../data/identity-repository';
@@ -23,6 +23,8 @@ declare module 'express-serve-static-core' {
     caller?: KeyHolder;
     /** The caller's write positions, read with its rate-limit window (read-your-writes). */
     knownWrites?: KnownWrites;
+    /** When the gateway stops waiting for the answer (epoch ms; docs/overload.md). */
+    deadline: number;
   }
 }
 
@@ -32,11 +34,22 @@ export interface GatewayDeps {
   pool: Pool;
   client: CommandClient;
   limiter: RateLimiter;
+  /** How many calls the gateway works on at once (docs/overload.md). */
+  admission: AdmissionControl;
   writePositions: WritePositions;
   identities: IdentityCache;
   services: Record<ServiceName, string>;
   openapi: () => Promise<unknown>;
   ready: () => Promise<Readiness>;
+}
+
+/**
+ * Whether a path's calls take a place in admission control: every business route but the
+ * exports, which stream for as long as a file takes and are bounded by their own limit per
+ * service (shared/src/http/csv-export.ts).
+ */
+function admitted(path: string): boolean {
+  return !path.startsWith('/exports/') && path !== '/openapi.json' && !isDocsPath(path);
 }
 
 export function createGatewayApp(deps: GatewayDeps): Express {
@@ -49,8 +62,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use((req: Request, res: Response, next: NextFunction) => {
     const given = req.header('x-request-id');
     req.requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    req.deadline = Date.now() + config.REQUEST_DEADLINE_MS;
     res.setHeader('X-Request-Id', req.requestId);
-    logContext.run({ requestId: req.requestId }, next);
+    logContext.run({ requestId: req.requestId, deadline: req.deadline }, next);
   });
 
   app.get('/healthz', (_req, res) => {
@@ -76,10 +90,12 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // valid key), so every response, 401 and 429 included, carries the rate-limit headers. The
   // rate-limit round trip also reads the identity epoch: a key taken from the cache is used only
   // if the epoch has not moved since it was read (else it is read again, and the call counted
-  // again if that changed whose call it is).
-  const { identities, limiter } = deps;
-  const take = (req: Request, caller: KeyHolder | undefined) =>
-    limiter.take(caller ? `key:${caller.keyId}` : `ip:${req.ip}`, caller?.rateLimit ?? config.RATE_LIMIT_PER_MINUTE, `${req.requestId}:${randomUUID()}`, caller?.keyId);
+  // again if that changed whose call it is). A call the gateway has no room for (admission
+  // control, docs/overload.md) is refused here, before its body is read or any work is queued,
+  // and only reads the key's window: the refusal does not use one of the key's calls.
+  const { identities, limiter, admission } = deps;
+  const take = (req: Request, caller: KeyHolder | undefined, record: boolean) =>
+    limiter.take(caller ? `key:${caller.keyId}` : `ip:${req.ip}`, caller?.rateLimit ?? config.RATE_LIMIT_PER_MINUTE, `${req.requestId}:${randomUUID()}`, caller?.keyId, record);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     let authError: unknown;
     let keyHash: string | undefined;
@@ -93,9 +109,12 @@ export function createGatewayApp(deps: GatewayDeps): Express {
         authError = err;
       }
     }
+    // Only calls that reach a service or a workspace route are admitted; a 401 to be answered costs no room.
+    const admits = req.caller !== undefined && authError === undefined && admitted(req.path);
+    const hasRoom = !admits || admission.hasRoom();
     try {
       const counted = req.caller;
-      let decision = await take(req, counted);
+      let decision = await take(req, counted, hasRoom);
       identities.observe(decision.identityEpoch);
       if (cachedKey && keyHash !== undefined && identities.cachedKey(keyHash) !== cachedKey) {
         try {
@@ -104,13 +123,17 @@ export function createGatewayApp(deps: GatewayDeps): Express {
           req.caller = undefined;
           authError = err;
         }
-        if (req.caller?.keyId !== counted?.keyId || req.caller?.rateLimit !== counted?.rateLimit) decision = await take(req, req.caller);
+        if (req.caller?.keyId !== counted?.keyId || req.caller?.rateLimit !== counted?.rateLimit) decision = await take(req, req.caller, hasRoom);
       }
       req.knownWrites = decision.writes;
       res.setHeader('X-RateLimit-Limit', String(decision.limit));
       res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
       res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
       if (!decision.admitted) return next(new RateLimited(decision.retryAfter));
+      if (authError === undefined && !hasRoom) {
+        overloadRefusals.add(1, { reason: 'capacity' });
+        return next(new Overloaded('The API is past its capacity right now; nothing was changed.'));
+      }
     } catch (err) {
       return next(err);
     }
@@ -124,8 +147,42 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   });
   docsRoutes(app);
 
-  // Read and checked once here; forwarded calls carry these exact bytes on.
-  app.use(jsonBody(config.JSON_BODY_LIMIT));
+  // Read and checked once here; forwarded calls carry these exact bytes on. The deadline does not
+  // count the upload: it bounds the work, not a slow client's sending.
+  const readBody = jsonBody(config.JSON_BODY_LIMIT);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const started = Date.now();
+    const context = logContext.getStore();
+    readBody(req, res, (err?: unknown) => {
+      req.deadline += Date.now() - started;
+      if (context) context.deadline = req.deadline;
+      next(err);
+    });
+  });
+
+  // Admission: a place among the calls the gateway works on at once, held until the answer has
+  // been sent. The check before the rate limit makes a refusal here rare (the room it saw was
+  // taken meanwhile); it is answered the same way.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!req.caller || !admitted(req.path)) return next();
+    const permit = admission.tryAcquire();
+    if (!permit) {
+      overloadRefusals.add(1, { reason: 'capacity' });
+      return next(new Overloaded('The API is past its capacity right now; nothing was changed.'));
+    }
+    holdUntilAnswered(res, permit);
+    next();
+  });
+  const holdUntilAnswered = (res: Response, permit: Permit) => {
+    const release = () => {
+      res.off('finish', release);
+      res.off('close', release);
+      // Refusals did no work, and a client gone mid-call says nothing of how long it would have taken.
+      admission.release(permit, res.writableFinished && res.statusCode !== 429);
+    };
+    res.on('finish', release);
+    res.on('close', release);
+  };
 
   const caller = (req: Request): KeyHolder => {
     if (!req.caller) throw new Unauthorized();
@@ -142,6 +199,6 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   }
 
   app.use(notFoundHandler);
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, 'gateway'));
   return app;
 }

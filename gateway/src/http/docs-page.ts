@@ -63,7 +63,14 @@ export function referenceSections(): string {
       'once `PATCH /locations/{id}` with `active: false` answered 200, no transfer or receipt into that location is accepted, and once `PATCH /items/{itemId}` changed `trackStock`, the next movement obeys it. ' +
       'Item SKUs and descriptions and location names and types shown on transfers reflect every change answered before the call. ' +
       'Stock health (`stockHealth`, and `locationId` on `GET /items` and `GET /items/count`) reflects every stock change your API key made before the call; other keys\' changes reach it within a second. ' +
-      'A change of a location\'s name, type or active flag, or of an item\'s SKU, description or trackStock, is confirmed with the stock service before it is answered: while that service cannot be reached it answers 500 naming it, and nothing changes.',
+      'A change of a location\'s name, type or active flag, or of an item\'s SKU, description or trackStock, is confirmed with the stock service before it is answered: while that service cannot be reached it answers the retryable 429 naming it, and nothing changes.',
+    '# Overload',
+    'Every call may answer **429 `rate_limit_exceeded` with `Retry-After`** for a reason other than the key\'s rate limit: the API is past its capacity and refuses new calls at once rather than queue them (admission control, by the measured latency of the calls it admits); ' +
+      'another call is changing the same stock, item or location (contention); a dependency is failing over or briefly unreachable (PostgreSQL, RabbitMQ, one of the services); or the call ran out of its deadline. ' +
+      'Every call has a deadline of 10 s from the moment the API has the whole request: it answers within it, with its answer or with this 429, and work whose caller has stopped waiting is not started. ' +
+      'Such a refusal changed nothing, says why in its message, does not use one of the key\'s calls (`X-RateLimit-Remaining` stays above 0, which tells it from the key\'s own limit), and the same request succeeds later: wait `Retry-After` seconds (plus a little random jitter), then send it again. ' +
+      'Send a POST again **with the same `Idempotency-Key`**: when a call ran out of its deadline while its write was committing, the write may have taken effect, and the key makes the retry answer the first answer instead of doing it twice. ' +
+      'The typed client (`@inv/client`) does all of this by itself. A 500 is never an overload: it is a bug, reported under its `X-Request-Id`.',
     errorReferenceMarkdown(),
   ].join('\n\n');
 }

@@ -1,6 +1,6 @@
-import { type Caller, InternalError } from '@inv/shared/core';
+import { type Caller, Overloaded } from '@inv/shared/core';
 import { bodyDigest, parseStockPosition, signContext, STOCK_POSITION_HEADER } from '@inv/shared/http';
-import { injectTraceHeaders, type Logger } from '@inv/shared/observability';
+import { injectTraceHeaders, type Logger, overloadRefusals } from '@inv/shared/observability';
 import type { Request, Response } from 'express';
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
@@ -36,8 +36,16 @@ export function stripSelector(url: string): string {
   return url.slice(0, q) + (rest ? `?${rest}` : '');
 }
 
-/** A service that has not answered within this is reported unavailable. */
-const FORWARD_TIMEOUT_MS = 30_000;
+/**
+ * A service whose answer has begun but then sends nothing for this long is cut off (a stream
+ * that stalled). Until its answer begins, the request's deadline bounds the wait instead.
+ */
+const STALLED_ANSWER_MS = 30_000;
+/**
+ * The service's deadline is this much earlier than the gateway's: its own refusal, which says
+ * what it did and did not do, then reaches the caller before the gateway gives up on it.
+ */
+export const FORWARD_MARGIN_MS = 250;
 
 /**
  * Request headers that stay at the gateway: the caller's credentials, hop-by-hop headers, and
@@ -99,12 +107,14 @@ export function safeToRepeat(method: string, headers: IncomingHttpHeaders): bool
 /**
  * Forwards calls to one service: the exact body bytes the gateway read and checked (never a
  * re-serialisation, and never a body the service would wait for in vain) with their
- * Content-Length, and the context signed for this method, target and body. The caller's API
- * key never leaves the gateway. No answer within FORWARD_TIMEOUT_MS, or no connection, is a
- * 500 envelope naming the service. With several replicas behind a balancer, a request whose
- * replica failed (connection lost, or the balancer answering for it) is sent again, up to
- * FORWARD_ATTEMPTS tries, when it is safe to repeat; otherwise it gets that 500. An answer reporting the stock position a write reached has it
- * recorded for the calling key (read-your-writes) before it is passed on, without that header.
+ * Content-Length, and the context signed for this method, target, body and deadline (the
+ * request's, less FORWARD_MARGIN_MS). The caller's API key never leaves the gateway. No
+ * connection, or no answer begun by the request's deadline, is the retryable 429 envelope
+ * naming the service (docs/overload.md). With several replicas behind a balancer, a request
+ * whose replica failed (connection lost, or the balancer answering for it) is sent again, up to
+ * FORWARD_ATTEMPTS tries and within the deadline, when it is safe to repeat; otherwise it gets
+ * that 429. An answer reporting the stock position a write reached has it recorded for the
+ * calling key (read-your-writes) before it is passed on, without that header.
  */
 export function forwarder(service: ServiceName, baseUrl: string, options: { secret: string; logger: Logger; writePositions: WritePositions }): Forward {
   const origin = new URL(baseUrl);
@@ -128,36 +138,62 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
       callerGone = true;
       upstream?.destroy();
     });
-    const unavailable = (reason: string) => {
-      // Logged once, by the request logger's line for this 500.
-      (res as { err?: unknown }).err = new Error(`${service} service unreachable: ${reason}`);
-      res.status(500).json(new InternalError(`The ${service} service is unavailable; try again shortly.`).toEnvelope());
+    const refuse = (refusal: Overloaded, reason: string, cause: string) => {
+      logger.warn({ service, path, err: cause }, `${service} service: ${reason}`);
+      overloadRefusals.add(1, { reason });
+      res.setHeader('Retry-After', String(refusal.retryAfterSeconds));
+      res.status(refusal.status).json(refusal.toEnvelope());
     };
+    const unavailable = (cause: string) =>
+      refuse(new Overloaded(`The ${service} service is unavailable (restarting or unreachable); nothing was changed.`, 2), 'dependency', cause);
+    const tooLate = () =>
+      refuse(
+        new Overloaded(`The ${service} service did not answer within the request's deadline of ${Math.round((req.deadline - startedAt) / 1000)} s; it may still have done the work, which a retry with the same Idempotency-Key answers again instead of doing twice.`),
+        'deadline',
+        'no answer by the deadline',
+      );
+    const startedAt = Date.now();
+
+    // Until the answer begins, the deadline bounds the wait (a timeout is not repeated: the
+    // service may still be doing the work); after, only a stalled stream is cut off.
+    let deadlineTimer: NodeJS.Timeout | undefined = setTimeout(() => {
+      deadlineTimer = undefined;
+      if (callerGone || res.headersSent) return;
+      upstream?.destroy();
+      upstream = undefined;
+      tooLate();
+    }, Math.max(0, req.deadline - Date.now()));
+    const answerBegun = () => {
+      clearTimeout(deadlineTimer);
+      deadlineTimer = undefined;
+    };
+    res.once('close', answerBegun);
 
     const send = (attempt: number) => {
       const again = (reason: string) => {
-        if (callerGone) return;
-        if (repeatable && attempt < FORWARD_ATTEMPTS) return send(attempt + 1);
+        if (callerGone || deadlineTimer === undefined) return;
+        if (repeatable && attempt < FORWARD_ATTEMPTS && req.deadline - Date.now() > FORWARD_MARGIN_MS) return send(attempt + 1);
+        answerBegun();
         unavailable(reason);
       };
-      const request = transport.request({ protocol: origin.protocol, hostname: origin.hostname, port: origin.port, method: req.method, path: target, headers, agent, timeout: FORWARD_TIMEOUT_MS });
+      const request = transport.request({ protocol: origin.protocol, hostname: origin.hostname, port: origin.port, method: req.method, path: target, headers, agent, timeout: STALLED_ANSWER_MS });
       upstream = request;
-      request.on('timeout', () => request.destroy(new Error(`no answer within ${FORWARD_TIMEOUT_MS} ms`)));
+      request.on('timeout', () => request.destroy(new Error(`the answer stalled for ${STALLED_ANSWER_MS} ms`)));
       request.on('error', (err) => {
-        if (callerGone) return;
+        if (callerGone || upstream !== request) return;
         if (res.headersSent) {
           logger.error({ err: err.message, service, path }, 'service connection failed mid-answer');
           return void res.destroy();
         }
-        // A timeout is not repeated: the service may still be doing the work.
-        if (err.message.startsWith('no answer within')) return unavailable(err.message);
         again(err.message);
       });
       request.on('response', (answer) => {
+        if (upstream !== request) return void answer.resume();
         if (BALANCER_STATUSES.has(answer.statusCode ?? 0)) {
           answer.resume();
           return again(`the balancer answered ${answer.statusCode}`);
         }
+        answerBegun();
         res.status(answer.statusCode ?? 500);
         for (const [name, value] of Object.entries(answer.headers)) {
           if (value !== undefined && !HOP_BY_HOP_RESPONSE_HEADERS.has(name) && name !== STOCK_POSITION_HEADER) res.setHeader(name, value);
@@ -177,7 +213,7 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
       // Signed once a connection is assigned, not before: time spent queued for one of the
       // agent's sockets must not count against the signature's short life.
       request.once('socket', () => {
-        const signed = signContext(context, { method: req.method, target, bodyDigest: bodyDigest(body) }, options.secret);
+        const signed = signContext(context, { method: req.method, target, bodyDigest: bodyDigest(body), deadline: req.deadline - FORWARD_MARGIN_MS }, options.secret);
         for (const [name, value] of Object.entries(signed)) request.setHeader(name, value);
         request.end(body);
       });

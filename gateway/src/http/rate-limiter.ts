@@ -6,8 +6,9 @@ import { type KnownWrites, writePositionsKey, writePositionsSinceKey } from './w
 
 /**
  * Sliding one-window log in a sorted set, evaluated atomically on Redis's own clock (so
- * gateway instances with skewed clocks agree). A request is recorded only when admitted:
- * rejected calls do not push the window forward.
+ * gateway instances with skewed clocks agree). A request is recorded only when admitted, and
+ * only when ARGV[5] is '1': rejected calls do not push the window forward, and neither do calls
+ * the gateway refuses itself (admission control), which only read the window for their headers.
  * Returns { admitted, remaining, resetAtMs, nowMs, identityEpoch }; resetAtMs is when the oldest
  * admitted call leaves the window (a slot frees up), or now + window when the window is empty.
  * The identity epoch (KEYS[2], see identity-epoch.ts) rides along so the gateway can check its
@@ -26,8 +27,10 @@ redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
 local count = redis.call('ZCARD', key)
 local admitted = 0
 if count < limit then
-  redis.call('ZADD', key, now, member)
-  count = count + 1
+  if ARGV[5] == '1' then
+    redis.call('ZADD', key, now, member)
+    count = count + 1
+  end
   admitted = 1
 end
 local reset = now + window
@@ -91,8 +94,12 @@ export class RateLimiter {
     rateLimitRejections.add(0);
   }
 
-  /** Counts a call of `subject` (`key:<id>` or `ip:<address>`); `keyId` names the key whose write positions come back. */
-  async take(subject: string, limit: number, uniqueId: string, keyId?: string): Promise<RateDecision> {
+  /**
+   * Counts a call of `subject` (`key:<id>` or `ip:<address>`); `keyId` names the key whose write
+   * positions come back. With `record` false the window is only read (a call refused by admission
+   * control gets its headers without using one of the key's calls).
+   */
+  async take(subject: string, limit: number, uniqueId: string, keyId?: string, record = true): Promise<RateDecision> {
     const run = (this.redis as unknown as { slidingWindow: (...args: unknown[]) => Promise<WindowResult> }).slidingWindow;
     let result: WindowResult;
     try {
@@ -106,6 +113,7 @@ export class RateLimiter {
         this.windowMs,
         uniqueId,
         randomUUID(),
+        record ? '1' : '0',
       );
     } catch (err) {
       return this.unmetered(limit, err);

@@ -25,6 +25,7 @@ export async function startCatalog(config: BaseConfig = loadConfig(BaseConfig)) 
       const deps: ImportDeps = { ...runtime, imports: worker };
       const document = serviceDocument('catalog', catalogRoutes);
       return createServiceApp({
+        service: runtime.name,
         logger: runtime.logger,
         internalSecret: config.INTERNAL_SECRET,
         ready: () => isReady(runtime.pool, runtime.broker),

@@ -22,6 +22,7 @@ export function startLocations(config: BaseConfig = loadConfig(BaseConfig)) {
       );
       const document = serviceDocument('locations', locationRoutes);
       return createServiceApp({
+        service: runtime.name,
         logger: runtime.logger,
         internalSecret: config.INTERNAL_SECRET,
         ready: () => isReady(runtime.pool, runtime.broker),

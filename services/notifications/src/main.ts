@@ -65,6 +65,7 @@ export async function startNotifications(config: NotificationsConfig = loadConfi
       });
       const document = notificationsDocument();
       return createServiceApp({
+        service: runtime.name,
         logger: runtime.logger,
         internalSecret: config.INTERNAL_SECRET,
         ready: () => isReady(runtime.pool, runtime.broker),

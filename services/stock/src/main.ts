@@ -25,6 +25,7 @@ export function startStock(config: BaseConfig = loadConfig(BaseConfig)) {
       // Exported from the start, so a dashboard sees 0 rather than no series before the first transfer.
       transfersCreated.add(0);
       return createServiceApp({
+        service: runtime.name,
         logger: runtime.logger,
         internalSecret: config.INTERNAL_SECRET,
         ready: () => isReady(runtime.pool, runtime.broker),

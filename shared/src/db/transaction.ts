@@ -1,4 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
+import { deadlineRefusal, timeLeft, TOO_LATE_TO_START_MS } from '../deadline';
+import { Overloaded } from '../errors';
 import { pgSocket } from './pg-socket';
 import { isConnectionError } from './pool';
 
@@ -21,7 +23,7 @@ export interface TransactionOptions {
 export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const attempts = options.attempts ?? 5;
   for (let attempt = 1; ; attempt++) {
-    const client = await pool.connect();
+    const client = await connectInTime(pool);
     let broken = false;
     try {
       // BEGIN travels with work's first statements (pipeline mode) instead of costing a round trip
@@ -50,6 +52,46 @@ export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => P
       client.release(broken);
     }
   }
+}
+
+/**
+ * Requests already waiting for a connection, per connection of the pool, past which a request
+ * is refused at once rather than queued: by the time its turn came, its caller would have gone.
+ */
+const WAITERS_PER_CONNECTION = 8;
+
+/**
+ * A pooled client, for a request no later than its deadline (shared/src/deadline.ts): refused at
+ * once (Overloaded, retryable) when the pool's queue is already long or the deadline too near, and
+ * when no client frees up before the deadline. Outside a request (consumers, sweepers, workers),
+ * the pool's own connectionTimeoutMillis bounds the wait. Costs nothing while a client is idle.
+ */
+export async function connectInTime(pool: Pool): Promise<PoolClient> {
+  const left = timeLeft();
+  if (left === undefined || pool.idleCount > 0 || pool.totalCount < (pool.options.max ?? 10)) return pool.connect();
+  if (pool.waitingCount >= WAITERS_PER_CONNECTION * (pool.options.max ?? 10)) {
+    throw new Overloaded('The service is past its capacity (too many requests already wait for a database connection); nothing was changed.');
+  }
+  if (left < TOO_LATE_TO_START_MS) throw deadlineRefusal('a database connection was free');
+  return new Promise<PoolClient>((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      reject(deadlineRefusal('a database connection was free'));
+    }, left);
+    pool.connect().then(
+      (client) => {
+        // Its caller has gone: the connection goes straight back to the next in the queue.
+        if (late) return client.release();
+        clearTimeout(timer);
+        resolve(client);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        if (!late) reject(err);
+      },
+    );
+  });
 }
 
 /** Clients whose transaction `work` already committed through commitWith. */

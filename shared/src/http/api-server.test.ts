@@ -56,7 +56,7 @@ async function startServer() {
     handled.push(req.method);
     res.json({ body: req.body ?? null });
   });
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, 'gateway'));
   const server = createApiServer(app, { requestTimeoutMs: REQUEST_TIMEOUT_MS, logger });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;

@@ -22,7 +22,7 @@ function failingApp(lines: Record<string, unknown>[]) {
   app.get('/boom', () => {
     throw new Error('database exploded: secret detail');
   });
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, 'gateway'));
   return app;
 }
 

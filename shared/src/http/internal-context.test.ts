@@ -19,7 +19,8 @@ const context: Caller = {
   writes: { stock: 42 } };
 const SECRET = 'a-secret-of-enough-length';
 const BODY = Buffer.from('{"name":"Blue"}');
-const POST_TAGS = { method: 'POST', target: '/tags', bodyDigest: bodyDigest(BODY) };
+const DEADLINE = 9_000;
+const POST_TAGS = { method: 'POST', target: '/tags', bodyDigest: bodyDigest(BODY), deadline: DEADLINE };
 
 function sign(now = 1000) {
   const h = signContext(context, POST_TAGS, SECRET, now);
@@ -27,8 +28,20 @@ function sign(now = 1000) {
 }
 
 describe('signed internal context', () => {
-  it('when signed and verified for the same request with the same secret, then the context and the body digest come back', () => {
-    expect(verifyContext(sign(), { method: 'POST', target: '/tags' }, SECRET, 1000)).toEqual({ context, bodyDigest: bodyDigest(BODY) });
+  it('when signed and verified for the same request with the same secret, then the context, the body digest and the deadline come back', () => {
+    expect(verifyContext(sign(), { method: 'POST', target: '/tags' }, SECRET, 1000)).toEqual({ context, bodyDigest: bodyDigest(BODY), deadline: DEADLINE });
+  });
+
+  it('when the deadline is changed in transit, then the signature does not hold', () => {
+    const h = sign();
+    const later = { ...h, context: h.context!.replace(`1000.${DEADLINE}.`, `1000.${DEADLINE + 60_000}.`) };
+    expect(later.context).not.toBe(h.context);
+    expect(verifyContext(later, { method: 'POST', target: '/tags' }, SECRET, 1000)).toBeUndefined();
+  });
+
+  it('when no deadline is given, then the context carries one a signature lifetime after signing', () => {
+    const h = signContext(context, { method: 'POST', target: '/tags', bodyDigest: bodyDigest(BODY) }, SECRET, 1000);
+    expect(verifyContext({ context: h['x-internal-context'], signature: h['x-internal-signature'] }, { method: 'POST', target: '/tags' }, SECRET, 1000)?.deadline).toBe(1000 + SIGNATURE_LIFETIME_MS);
   });
 
   it('when the secret differs, the signature is missing or the context was changed, then it is rejected', () => {
@@ -48,8 +61,8 @@ describe('signed internal context', () => {
 
   it('when the header is presented with another body digest, then the signature does not hold', () => {
     const h = sign();
-    const [issued, , encoded] = h.context!.split('.');
-    const swapped = { ...h, context: `${issued}.${bodyDigest(Buffer.from('{"name":"Red"}'))}.${encoded}` };
+    const [issued, deadline, , ...rest] = h.context!.split('.');
+    const swapped = { ...h, context: [issued, deadline, bodyDigest(Buffer.from('{"name":"Red"}')), ...rest].join('.') };
     expect(verifyContext(swapped, { method: 'POST', target: '/tags' }, SECRET, 1000)).toBeUndefined();
   });
 

@@ -25,6 +25,11 @@ export interface RequestLine {
 export interface SignedRequest extends RequestLine {
   /** `bodyDigest` of the body bytes sent. */
   bodyDigest: string;
+  /**
+   * Epoch ms when the gateway stops waiting for the answer (shared/src/deadline.ts); default
+   * SIGNATURE_LIFETIME_MS after signing.
+   */
+  deadline?: number;
 }
 
 /** Most calls (every GET) have no body: its digest is computed once. */
@@ -53,7 +58,7 @@ const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64ur
 
 /**
  * Headers carrying the context for one request:
- * `<issued ms>.<body digest>.<base64url request id>.<base64url JSON of the rest>.<writes>`, and an
+ * `<issued ms>.<deadline ms>.<body digest>.<base64url request id>.<base64url JSON of the rest>.<writes>`, and an
  * HMAC over the method, the target and that header, so a captured pair is worthless on any other
  * method, path, query or body, and after SIGNATURE_LIFETIME_MS. The request id and the caller's
  * writes travel apart so that the rest, identical on every call of a caller, is parsed and
@@ -61,7 +66,8 @@ const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64ur
  */
 export function signContext(context: Caller, request: SignedRequest, secret: string, now = Date.now()): Record<string, string> {
   const { requestId, writes, ...identity } = context;
-  const contextHeader = `${now}.${request.bodyDigest}.${base64url(requestId)}.${base64url(JSON.stringify(identity))}.${encodeWrites(writes)}`;
+  const deadline = Math.round(request.deadline ?? now + SIGNATURE_LIFETIME_MS);
+  const contextHeader = `${now}.${deadline}.${request.bodyDigest}.${base64url(requestId)}.${base64url(JSON.stringify(identity))}.${encodeWrites(writes)}`;
   return { [CONTEXT_HEADER]: contextHeader, [SIGNATURE_HEADER]: sign(secret, request, contextHeader) };
 }
 
@@ -82,6 +88,8 @@ export interface VerifiedContext {
   context: Caller;
   /** The digest the body must have; checked once the body has been read. */
   bodyDigest: string;
+  /** Epoch ms when the gateway stops waiting for the answer. */
+  deadline: number;
 }
 
 /**
@@ -129,10 +137,11 @@ export function verifyContext(
   const expected = Buffer.from(sign(secret, request, contextHeader));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  const [issued, digest, encodedRequestId, encodedIdentity, encodedWrites, ...rest] = contextHeader.split('.');
-  if (!issued || !digest || !encodedRequestId || !encodedIdentity || !encodedWrites || rest.length > 0 || !(Math.abs(now - Number(issued)) <= SIGNATURE_LIFETIME_MS)) return undefined;
+  const [issued, deadline, digest, encodedRequestId, encodedIdentity, encodedWrites, ...rest] = contextHeader.split('.');
+  if (!issued || !deadline || !digest || !encodedRequestId || !encodedIdentity || !encodedWrites || rest.length > 0 || !(Math.abs(now - Number(issued)) <= SIGNATURE_LIFETIME_MS)) return undefined;
+  if (!/^\d{1,16}$/.test(deadline)) return undefined;
   const identity = identityOf(encodedIdentity);
   const writes = decodeWrites(encodedWrites);
   if (!identity || !writes) return undefined;
-  return { context: { requestId: Buffer.from(encodedRequestId, 'base64url').toString('utf8'), ...identity, writes }, bodyDigest: digest };
+  return { context: { requestId: Buffer.from(encodedRequestId, 'base64url').toString('utf8'), ...identity, writes }, bodyDigest: digest, deadline: Number(deadline) };
 }

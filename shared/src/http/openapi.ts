@@ -80,7 +80,13 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; code:
   404: { name: 'NotFound', description: 'not_found: no such resource in the workspace, or not visible to the member', code: 'not_found', message: 'Item not found.' },
   409: { name: 'Conflict', description: 'conflict: taken name or SKU, wrong state, or an Idempotency-Key reused with another body', code: 'conflict', message: 'An item with SKU "WID-001" already exists.' },
   422: { name: 'UnprocessableEntity', description: 'unprocessable_entity: well-formed but refers to something unusable (unknown tag, inactive location, too little stock)', code: 'unprocessable_entity', message: 'Unknown tag IDs: 7c9e6679-7425-40de-944b-e07fc1f90ae7.' },
-  429: { name: 'TooManyRequests', description: 'rate_limit_exceeded: wait Retry-After seconds', code: 'rate_limit_exceeded', message: 'Rate limit exceeded; retry after 12 seconds.' },
+  429: {
+    name: 'TooManyRequests',
+    description:
+      "rate_limit_exceeded, retryable: the key's rate limit (X-RateLimit-Remaining 0), or the API past its capacity, in contention, briefly without a dependency, or out of the call's 10 s deadline (see Overload). Nothing was changed; wait Retry-After seconds and send the same request again, a POST with the same Idempotency-Key",
+    code: 'rate_limit_exceeded',
+    message: 'The API is past its capacity right now; nothing was changed. Retry in 1 s.',
+  },
   500: { name: 'InternalServerError', description: 'internal_server_error: quote X-Request-Id when reporting it', code: 'internal_server_error', message: 'Something went wrong on our side; quote the request ID when reporting it.' },
 };
 

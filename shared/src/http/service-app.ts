@@ -1,6 +1,7 @@
 import type { Caller } from '../caller';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { canAccessLocation, type AccessLevel, type Scope } from '../access';
+import { deadlineRefusal, TOO_LATE_TO_START_MS } from '../deadline';
 import { Forbidden, Unauthorized } from '../errors';
 import { logContext, type Logger } from '../logger';
 import { type Readiness, readinessResponse } from '../readiness';
@@ -76,6 +77,8 @@ export function requestLogger(logger: Logger): RequestHandler {
 }
 
 export interface ServiceAppOptions {
+  /** The service's name, as refusals name it. */
+  service: string;
   logger: Logger;
   internalSecret: string;
   /** Whether the process can serve traffic (database and broker reachable), answered within a second. */
@@ -119,7 +122,13 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     req.ctx = verified.context;
     req.signedBodyDigest = verified.bodyDigest;
     res.setHeader('X-Request-Id', verified.context.requestId);
-    logContext.run({ requestId: verified.context.requestId, workspaceId: verified.context.workspace.id, userId: verified.context.user.id, keyId: verified.context.keyId }, next);
+    const { requestId, workspace, user, keyId } = verified.context;
+    logContext.run({ requestId, workspaceId: workspace.id, userId: user.id, keyId, deadline: verified.deadline }, () => {
+      // Time spent queued on the way here (the gateway's sockets, this process's event loop)
+      // counts against the deadline: work whose caller has stopped waiting is not started.
+      if (verified.deadline - Date.now() < TOO_LATE_TO_START_MS) return next(deadlineRefusal(`the ${options.service} service could start it`));
+      next();
+    });
   });
   app.use(requestLogger(options.logger));
   app.use(rejectUnsafeUrl);
@@ -129,6 +138,6 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   });
   options.routes(app);
   app.use(notFoundHandler);
-  app.use(errorHandler(options.logger));
+  app.use(errorHandler(options.logger, options.service));
   return app;
 }

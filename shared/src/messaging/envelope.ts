@@ -23,6 +23,12 @@ export const Envelope = z.object({
    * context from the AMQP headers instead, which name the publish itself.
    */
   traceContext: z.record(z.string(), z.string()).optional(),
+  /**
+   * Commands only: epoch ms when the caller stops waiting for the reply (its request's deadline,
+   * shared/src/deadline.ts); null or absent for a caller outside a request. A command past it is
+   * not run.
+   */
+  deadline: z.number().int().positive().nullable().optional(),
 });
 export type Envelope<P = unknown> = Omit<z.infer<typeof Envelope>, 'payload'> & { payload: P };
 

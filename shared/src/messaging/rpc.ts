@@ -1,7 +1,9 @@
 import type { ConsumeMessage } from 'amqplib';
 import type { ChannelWrapper } from 'amqp-connection-manager';
 import type { z } from 'zod';
-import { AppError, appErrorFrom, InternalError } from '../errors';
+import { databaseRefusal } from '../db/refusals';
+import { budgetFor, currentDeadline, TOO_LATE_TO_START_MS } from '../deadline';
+import { AppError, appErrorFrom, InternalError, Overloaded, RetryLater } from '../errors';
 import { newId } from '../ids';
 import { logContext, type Logger } from '../logger';
 import { startCommandCall, traceCommandHandling } from '../telemetry/messaging-telemetry';
@@ -20,16 +22,42 @@ const SEND_TIMEOUT_MS = 1000;
  */
 export const SERVICE_DOWN_GRACE_MS = 500;
 
-function brokerUnreachable(service: string, type: string): InternalError {
-  return new InternalError(`RabbitMQ is unreachable, so the ${service} service could not be asked (${type}); try again shortly.`);
+/** Refusals of a command that could not be answered: each passes (a broker or a process back, a queue drained), so each is retryable. */
+function brokerUnreachable(service: string, type: string): Overloaded {
+  return new Overloaded(`RabbitMQ is unreachable, so the ${service} service could not be asked (${type}); nothing was changed.`, 2);
 }
 
-function serviceDown(service: string, type: string): Reply {
-  return { ok: false, error: { code: 'internal_server_error', message: `The ${service} service is not running (nothing takes its commands), so it could not be asked (${type}); try again shortly.` } };
+type Refused = Extract<Reply, { ok: false }>;
+
+function refusalReply(error: RetryLater): Refused {
+  return { ok: false, error: { code: error.code, message: error.message, retryAfter: error.retryAfterSeconds } };
 }
 
+/**
+ * A command sent and not answered (no reply in time, or no process to take it): the retryable
+ * refusal for the caller's caller, but for the caller itself an unknown outcome, since the command
+ * may still run (a process that starts or catches up before it expires). A caller that must know
+ * whether it ran (a saga step) undoes it or has it undone; other refusals are definite.
+ */
+export class CommandUnanswered extends Overloaded {}
 
-type Reply = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string }; timedOut?: true };
+/** What the caller is told of a command it sent and got no answer to (CommandUnanswered). */
+interface NoAnswer {
+  ok: false;
+  unanswered: { reason: string; retryAfter: number };
+  timedOut?: true;
+}
+
+function serviceDown(service: string, type: string): NoAnswer {
+  return { ok: false, unanswered: { reason: `The ${service} service is not running (nothing takes its commands), so it could not be asked (${type}); nothing was changed.`, retryAfter: 2 } };
+}
+
+function unanswered(service: string, type: string, timeoutMs: number): NoAnswer {
+  return { ok: false, timedOut: true, unanswered: { reason: `The ${service} service did not answer ${type} within ${timeoutMs} ms (past its capacity or unreachable); nothing was changed.`, retryAfter: 1 } };
+}
+
+/** A reply as it travels (answered) or as the client settles a command it got none to. */
+type Reply = { ok: true; result: unknown } | { ok: false; error: { code: string; message: string; retryAfter?: number } } | NoAnswer;
 
 export interface CommandMeta {
   workspaceId: string;
@@ -120,13 +148,25 @@ export class CommandServer {
     if (!entry) return { ok: false, error: { code: 'bad_request', message: `Unknown command ${request.type}.` } };
     const payload = entry.schema.safeParse(request.payload);
     if (!payload.success) return { ok: false, error: { code: 'bad_request', message: `Invalid ${request.type} command: ${payload.error.message}` } };
+    // The caller stops waiting at its deadline: a command that sat in the queue or in this
+    // process's prefetch past it is not run (its answer would go to nobody).
+    const deadline = request.deadline ?? undefined;
+    if (deadline !== undefined && deadline - Date.now() < TOO_LATE_TO_START_MS) {
+      return refusalReply(new Overloaded(`The ${this.service} service reached ${request.type} after its caller's deadline; nothing was done.`));
+    }
     const actor = { userId: request.actor?.userId, keyId: request.actor?.keyId };
-    return logContext.run({ requestId: request.requestId ?? undefined, workspaceId: request.workspaceId, ...actor }, async () => {
+    return logContext.run({ requestId: request.requestId ?? undefined, workspaceId: request.workspaceId, ...actor, deadline }, async () => {
       try {
         const result = await entry.handler(payload.data, { workspaceId: request.workspaceId, requestId: request.requestId, messageId: request.id });
         return { ok: true as const, result: result ?? null };
       } catch (err) {
+        if (err instanceof RetryLater) return refusalReply(err);
         if (err instanceof AppError) return { ok: false as const, error: { code: err.code, message: err.message } };
+        const refusal = databaseRefusal(err, this.service);
+        if (refusal) {
+          this.logger.warn({ err, command: request.type }, 'command refused: a dependency failed in a way that passes');
+          return refusalReply(refusal);
+        }
         this.logger.error({ err, command: request.type }, 'command handler failed');
         return { ok: false as const, error: { code: 'internal_server_error', message: new InternalError().message } };
       }
@@ -166,20 +206,24 @@ export class CommandClient {
   async stop(): Promise<void> {
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
-      p.resolve({ ok: false, error: { code: 'internal_server_error', message: 'Shutting down.' } });
+      p.resolve({ ok: false, unanswered: { reason: 'This process is shutting down, so the answer it waited for will not come.', retryAfter: 1 } });
       this.pending.delete(id);
     }
     await Promise.all([this.channel?.close(), this.probe?.close()]);
   }
 
   /**
-   * Sends `type` to `service` and resolves with its result. Rejects with the handler's AppError,
-   * or with internal_server_error naming the silent service when no answer comes within the
-   * timeout (the command expires in the queue at the same moment, so a late consumer never runs
-   * it). While the broker connection is down it rejects at once, naming RabbitMQ; when no
-   * process of the service takes commands (the broker says so, asked alongside the send) it waits
-   * at most SERVICE_DOWN_GRACE_MS more and then rejects naming the service: waiting out a long
-   * timeout for a message nobody will read only delays the answer.
+   * Sends `type` to `service` and resolves with its result. Within a request, the wait is what is
+   * left of the request's deadline (shared/src/deadline.ts), and the command carries the deadline
+   * so the service does not start it once it has passed; outside one (consumers, sweepers,
+   * workers), `timeoutMs` or the client's default. Rejects with the handler's AppError; with a
+   * retryable refusal (Overloaded, 429) naming the silent service when no answer comes in time
+   * (the command expires in the queue at the same moment, so a late consumer never runs it), or
+   * at once when too little of the deadline is left to ask. While the broker connection is down
+   * it rejects at once, naming RabbitMQ; when no process of the service takes commands (the broker
+   * says so, asked alongside the send) it waits at most SERVICE_DOWN_GRACE_MS more and then rejects
+   * naming the service: waiting out a long timeout for a message nobody will read only delays the
+   * answer. Each of these refusals is retryable: nothing was done.
    */
   async request<R = unknown>(
     service: string,
@@ -193,14 +237,20 @@ export class CommandClient {
       call.end('unreachable');
       throw brokerUnreachable(service, type);
     }
-    const timeoutMs = context.timeoutMs ?? this.defaultTimeoutMs;
+    let timeoutMs: number;
+    try {
+      timeoutMs = Math.round(budgetFor(`the ${service} service could be asked (${type})`, context.timeoutMs ?? this.defaultTimeoutMs));
+    } catch (refusal) {
+      call.end('timeout');
+      throw refusal;
+    }
     const requestId = context.requestId ?? logContext.getStore()?.requestId ?? null;
-    const message = envelope(type, context.workspaceId, payload, requestId, currentActor());
+    const message = { ...envelope(type, context.workspaceId, payload, requestId, currentActor()), deadline: currentDeadline() ?? null };
     const correlationId = newId();
     const reply = new Promise<Reply>((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(correlationId);
-        resolve({ ok: false, timedOut: true, error: { code: 'internal_server_error', message: `The ${service} service did not answer ${type} within ${timeoutMs} ms.` } });
+        resolve(unanswered(service, type, timeoutMs));
       }, timeoutMs);
       this.pending.set(correlationId, { resolve, timer });
     });
@@ -218,16 +268,18 @@ export class CommandClient {
       if (pending) clearTimeout(pending.timer);
       this.pending.delete(correlationId);
       call.end('unreachable');
-      throw brokerUnreachable(service, type);
+      // The send may or may not have reached the broker: the command may still run.
+      throw new CommandUnanswered(`RabbitMQ did not take the command for the ${service} service (${type}) in time; nothing was changed.`, 2);
     }
     // Asked only now, so that a service coming up cannot be missed between the question and the send.
     void this.consumersOf(service).then((consumers) => {
       if (consumers === 0) this.settleLater(correlationId, SERVICE_DOWN_GRACE_MS, serviceDown(service, type));
     });
     const answer = await reply;
-    call.end(answer.ok ? 'ok' : answer.timedOut ? 'timeout' : 'error');
+    call.end(answer.ok ? 'ok' : 'timedOut' in answer && answer.timedOut ? 'timeout' : 'error');
     if (answer.ok) return answer.result as R;
-    throw appErrorFrom(answer.error.code, answer.error.message);
+    if ('unanswered' in answer) throw new CommandUnanswered(answer.unanswered.reason, answer.unanswered.retryAfter);
+    throw appErrorFrom(answer.error.code, answer.error.message, answer.error.retryAfter);
   }
 
   /**

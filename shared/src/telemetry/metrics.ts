@@ -80,6 +80,15 @@ export const rateLimitRejections = counter('rate_limit_rejections_total', {
   description: 'Calls refused with 429 because their key (or address) had used its window',
 });
 
+export const overloadRefusals = counter('overload_refusals_total', {
+  description: 'Calls answered with the retryable 429 because the process was past its capacity or a dependency was briefly away, by reason: capacity (admission control), deadline, dependency',
+});
+
+/** Gauges read on each scrape of the admission control: its current limit and the requests it holds. */
+export const admissionLimit = gauge('admission_limit_requests', {
+  description: 'Admission control: how many requests the process lets run at once now (state: limit), and how many run (state: in_flight)',
+});
+
 export const transfersCreated = counter('transfers_created_total', {
   description: 'Transfers committed (idempotent replays are not counted again)',
 });

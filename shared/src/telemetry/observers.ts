@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import type { Logger } from '../logger';
 import type { Broker } from '../messaging/broker';
 import { withTimeout } from '../retry';
-import { dbPoolConnections, deadLetterDepth, meter, outboxBacklog, outboxOldestUnsentAge } from './metrics';
+import { admissionLimit, dbPoolConnections, deadLetterDepth, meter, outboxBacklog, outboxOldestUnsentAge } from './metrics';
 
 /**
  * How long a scrape waits for PostgreSQL or RabbitMQ. A gauge whose source did not answer in time
@@ -68,4 +68,15 @@ export function observeDeadLetters(broker: Broker, queues: string[], logger: Log
     deadLetterDepth.instrument().removeCallback(callback);
     void channel.close().catch(() => undefined);
   };
+}
+
+/** admission_limit_requests{state}: the admission control's limit and the requests it holds. */
+export function observeAdmission(state: () => { limit: number; inFlight: number }): StopObserving {
+  const callback: ObservableCallback = (result) => {
+    const now = state();
+    result.observe(now.limit, { state: 'limit' });
+    result.observe(now.inFlight, { state: 'in_flight' });
+  };
+  admissionLimit.instrument().addCallback(callback);
+  return () => admissionLimit.instrument().removeCallback(callback);
 }

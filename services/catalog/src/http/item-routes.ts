@@ -63,7 +63,7 @@ export const itemRoutes = [
     description: [
       'Every field is optional; fields left out stay as they are. Giving any of tagId, tagIds, tagNames replaces the tags with their union (tagIds: [] clears them). null clears externalId and supplierId, and makes lowStockThreshold use the workspace default.',
       'A request that changes nothing answers the item as it is, with updatedAt untouched. quantity is not accepted here: stock changes go through the inventory endpoints.',
-      'A change of sku, description or trackStock holds for every stock operation from the moment this call answers (the stock service is told before the change commits, see docs/consistency.md); while the stock service or RabbitMQ is unreachable such a change answers 500 naming it and nothing changes. The other fields never need it.',
+      'A change of sku, description or trackStock holds for every stock operation from the moment this call answers (the stock service is told before the change commits, see docs/consistency.md); while the stock service or RabbitMQ is unreachable such a change answers the retryable 429 naming it and nothing changes. The other fields never need it.',
       'Errors: 404 for an item not in the workspace; 409 for a taken SKU or externalId, or trackStock false while stock is on hand (the stock service decides, from its own ledger); 422 for unknown tags or supplier.',
     ].join('\n\n'),
     scope: 'items.write',

@@ -1,4 +1,5 @@
-import { type Caller, InternalError, STOCK_SERVICE, StockCommands, StockPosition } from '@inv/shared/core';
+import { type Caller, Overloaded, STOCK_SERVICE, StockCommands, StockPosition } from '@inv/shared/core';
+import { timeLeft } from '@inv/shared/http';
 import { SERVICE_DOWN_GRACE_MS } from '@inv/shared/messaging';
 import { readYourWritesWait } from '@inv/shared/observability';
 import { type ServiceRuntime } from '@inv/shared/runtime';
@@ -14,10 +15,10 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'broker' | 'client' | 'config'>;
  * changes of its own waits for nothing: other callers' changes reach it within the projection's
  * lag (measured by `npm run bench`).
  *
- * Throws internal_server_error, never waiting past READ_YOUR_WRITES_WAIT_MS: naming RabbitMQ
- * while it is unreachable, the stock service when none of its processes runs (its changes cannot
- * be relayed; after SERVICE_DOWN_GRACE_MS, in case it is just re-registering), or the lag when the
- * projection is simply that far behind.
+ * Throws the retryable refusal (Overloaded, 429), never waiting past READ_YOUR_WRITES_WAIT_MS or
+ * the request's deadline: naming RabbitMQ while it is unreachable, the stock service when none of
+ * its processes runs (its changes cannot be relayed; after SERVICE_DOWN_GRACE_MS, in case it is
+ * just re-registering), or the lag when the projection is simply that far behind.
  */
 export async function awaitCallersStockChanges(runtime: Runtime, context: Caller): Promise<void> {
   const workspaceId = context.workspace.id;
@@ -26,7 +27,7 @@ export async function awaitCallersStockChanges(runtime: Runtime, context: Caller
   const started = Date.now();
   const gaveUp = (outcome: 'timeout' | 'unavailable', message: string) => {
     readYourWritesWait.record((Date.now() - started) / 1000, { outcome });
-    return new InternalError(message);
+    return new Overloaded(message, 1);
   };
   // When the stock service is next asked whether it runs: at the first miss, and once more after the grace if it did not.
   let askStockAt = started;
@@ -37,15 +38,15 @@ export async function awaitCallersStockChanges(runtime: Runtime, context: Caller
       readYourWritesWait.record((Date.now() - started) / 1000, { outcome: 'reached' });
       return;
     }
-    if (!runtime.broker.isConnected) throw gaveUp('unavailable', 'RabbitMQ is unreachable, so your latest stock changes cannot reach the catalog yet; try again shortly.');
+    if (!runtime.broker.isConnected) throw gaveUp('unavailable', 'RabbitMQ is unreachable, so your latest stock changes cannot reach the catalog yet.');
     if (Date.now() >= askStockAt) {
       const down = (await runtime.client.serving(STOCK_SERVICE)) === false;
-      if (down && stockSeenDown) throw gaveUp('unavailable', 'The stock service is not running, so your latest stock changes cannot reach the catalog yet; try again shortly.');
+      if (down && stockSeenDown) throw gaveUp('unavailable', 'The stock service is not running, so your latest stock changes cannot reach the catalog yet.');
       stockSeenDown = down;
       askStockAt = down ? Date.now() + SERVICE_DOWN_GRACE_MS : Number.POSITIVE_INFINITY;
     }
-    if (Date.now() - started >= runtime.config.READ_YOUR_WRITES_WAIT_MS) {
-      throw gaveUp('timeout', `Your latest stock change (stock position ${required}) has not reached the catalog yet (it has applied up to ${through}); try again shortly.`);
+    if (Date.now() - started >= runtime.config.READ_YOUR_WRITES_WAIT_MS || (timeLeft() ?? Number.POSITIVE_INFINITY) < pauseMs) {
+      throw gaveUp('timeout', `Your latest stock change (stock position ${required}) has not reached the catalog yet (it has applied up to ${through}).`);
     }
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }

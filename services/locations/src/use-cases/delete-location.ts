@@ -1,6 +1,6 @@
 import { type Caller, AppError, canAccessLocation, Conflict, LocationEvents, newId, NotFound, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
 import { releasePlanQuota, withTransaction } from '@inv/shared/db';
-import { recordEvent } from '@inv/shared/messaging';
+import { CommandUnanswered, recordEvent } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { endDeletion, forgetDeletion, joinDeletion, lockDeletion } from '../data/deletion-repository';
 import { findLocation, locationDeleted, lockLocation, lockWorkspaceReplenishment, type LocationRow, replenishedFrom, softDeleteLocation } from '../data/location-repository';
@@ -36,7 +36,7 @@ export async function deleteLocation(runtime: Runtime, context: Pick<Caller, 'wo
   try {
     await runtime.client.request(STOCK_SERVICE, StockCommands.closeLocation, { locationId: row.id }, { workspaceId: row.workspace_id, requestId: context.requestId });
   } catch (err) {
-    if (err instanceof AppError && err.status < 500) {
+    if (err instanceof AppError && err.status < 500 && !(err instanceof CommandUnanswered)) {
       // Refused, so not closed: a closed location holds no stock and can receive none.
       await forgetDeletion(runtime.pool, row.workspace_id, row.id, attemptId).catch((e: Error) =>
         runtime.logger.warn({ err: e.message, locationId: row.id }, 'the record of a refused location deletion stays until the sweeper removes it'),

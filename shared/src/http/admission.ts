@@ -1,0 +1,138 @@
+/**
+ * Admission control (docs/overload.md): an adaptive limit on the requests a process works on at
+ * once, set by their measured latency, as Netflix's concurrency-limits (Gradient2) and Envoy's
+ * adaptive concurrency do. Past the limit a request is refused at once, before it queues: under
+ * twice the load the stack can carry, queued work would only make every answer slower and turn
+ * into timeouts, so the work admitted keeps its speed and the rest is told to come back.
+ *
+ * The limit follows the latency of the requests admitted: every sampling window it compares the
+ * window's mean latency (short) with a baseline, the long-run mean latency of the windows in which
+ * nothing was refused (long). While latency stays within the target, `tolerance` times the
+ * baseline but at least `floorMs`, the limit grows by a small queue allowance; past it, the limit
+ * shrinks in proportion (never below half per window). The baseline learns only from windows
+ * without refusals, so sustained overload cannot teach it that slow is normal (a plain long-run
+ * mean would follow the queue up and let the limit grow with it), and from windows at a limit so
+ * low that their latency is the work's own, not a queue's (a mix turned slower while refusing);
+ * it follows a fall in latency fast. Whatever the baseline, a window whose mean exceeds
+ * `ceilingMs` shrinks the limit. Windows in which the process was not using half its limit leave
+ * the limit unchanged (the load, not the limit, decided their latency).
+ *
+ * No npm package does this for Node and Express in a maintained form (checked 2026-11: the
+ * concurrency-limits ports are unmaintained; @fastify/under-pressure is Fastify's and sheds by
+ * fixed event-loop thresholds), so it is written here, pure and unit-tested.
+ */
+export interface AdmissionSettings {
+  /** The limit at start, before any latency was measured. */
+  initialLimit: number;
+  minLimit: number;
+  maxLimit: number;
+  /** How many times the long-run mean latency a window's mean may reach before the limit shrinks. */
+  tolerance: number;
+  /** Latency up to this is always let in (with a baseline of a few ms, twice it would be too tight for a slower mix). */
+  floorMs: number;
+  /** A window whose mean latency is above this shrinks the limit, whatever the baseline. */
+  ceilingMs: number;
+  /** Length of a sampling window. */
+  windowMs: number;
+}
+
+export const DEFAULT_ADMISSION: AdmissionSettings = { initialLimit: 128, minLimit: 8, maxLimit: 1024, tolerance: 2, floorMs: 250, ceilingMs: 1000, windowMs: 250 };
+
+/** How fast the baseline follows each window: about 1/LONG_WINDOWS of the way; 1/SHORT_WINDOWS at a limit too low to queue. */
+const LONG_WINDOWS = 120;
+const SHORT_WINDOWS = 8;
+/** Of the newly computed limit, this much is taken each window (smoothing). */
+const SMOOTHING = 0.25;
+
+export interface AdmissionState {
+  limit: number;
+  inFlight: number;
+  /** Long-run mean latency (ms); undefined before the first window. */
+  longRttMs: number | undefined;
+}
+
+/** A request admitted: hand it back to `release` when its answer has been sent. */
+export interface Permit {
+  readonly startedAt: number;
+}
+
+export class AdmissionControl {
+  private limit: number;
+  private inFlight = 0;
+  private longRtt: number | undefined;
+  private windowStart: number;
+  private windowSum = 0;
+  private windowCount = 0;
+  private windowPeakInFlight = 0;
+  private windowRefusals = 0;
+
+  constructor(
+    private readonly settings: AdmissionSettings = DEFAULT_ADMISSION,
+    private readonly clock: () => number = () => performance.now(),
+  ) {
+    this.limit = settings.initialLimit;
+    this.windowStart = clock();
+  }
+
+  /** Whether a request would be admitted now (a look, taking nothing). */
+  hasRoom(): boolean {
+    return this.inFlight < Math.floor(this.limit);
+  }
+
+  /** Admits a request, or answers undefined when the process is at its limit (refuse it). */
+  tryAcquire(): Permit | undefined {
+    if (!this.hasRoom()) {
+      this.windowRefusals += 1;
+      return undefined;
+    }
+    this.inFlight += 1;
+    if (this.inFlight > this.windowPeakInFlight) this.windowPeakInFlight = this.inFlight;
+    return { startedAt: this.clock() };
+  }
+
+  /**
+   * Ends an admitted request. `measured` false leaves its latency out (a request that ended
+   * before doing its work: refused by a rule, or its client gone).
+   */
+  release(permit: Permit, measured = true): void {
+    this.inFlight -= 1;
+    const now = this.clock();
+    if (measured) {
+      this.windowSum += now - permit.startedAt;
+      this.windowCount += 1;
+    }
+    if (now - this.windowStart >= this.settings.windowMs) this.endWindow(now);
+  }
+
+  state(): AdmissionState {
+    return { limit: Math.floor(this.limit), inFlight: this.inFlight, longRttMs: this.longRtt };
+  }
+
+  private endWindow(now: number): void {
+    const { tolerance, floorMs, ceilingMs, minLimit, maxLimit } = this.settings;
+    const samples = this.windowCount;
+    const shortRtt = samples > 0 ? this.windowSum / samples : undefined;
+    const appLimited = this.windowPeakInFlight < this.limit / 2;
+    const refusedAny = this.windowRefusals > 0;
+    this.windowStart = now;
+    this.windowSum = 0;
+    this.windowCount = 0;
+    this.windowPeakInFlight = this.inFlight;
+    this.windowRefusals = 0;
+    if (shortRtt === undefined) return;
+    if (this.longRtt === undefined) {
+      this.longRtt = shortRtt;
+      return;
+    }
+    if (this.limit <= 2 * minLimit) this.longRtt += (shortRtt - this.longRtt) / SHORT_WINDOWS;
+    else if (!refusedAny) this.longRtt += (shortRtt - this.longRtt) / LONG_WINDOWS;
+    // Latency fell well below the baseline (the load eased or its mix changed): follow it down fast.
+    if (this.longRtt > 2 * shortRtt) this.longRtt = (this.longRtt + shortRtt) / 2;
+    if (appLimited && shortRtt <= ceilingMs) return;
+    const target = Math.min(ceilingMs, Math.max(floorMs, tolerance * this.longRtt));
+    const gradient = shortRtt > ceilingMs ? 0.5 : Math.max(0.5, Math.min(1, target / shortRtt));
+    const queueAllowance = Math.max(1, Math.sqrt(this.limit));
+    const next = this.limit * gradient + (gradient === 1 ? queueAllowance : 0);
+    this.limit = Math.min(maxLimit, Math.max(minLimit, this.limit * (1 - SMOOTHING) + next * SMOOTHING));
+  }
+}
