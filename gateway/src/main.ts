@@ -1,6 +1,7 @@
 // First: tracing patches http and pg as they load, so it must precede every other import.
 import '@inv/shared/instrument';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { checkInternalSecret, loadConfig } from '@inv/shared/config';
 import { AdmissionControl, createApiServer } from '@inv/shared/http';
@@ -113,7 +114,10 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
 
 if (require.main === module) runMain('gateway', startGateway);
 
-/** The gateway's admission control from its settings; disabled, a limit nothing reaches. */
+/**
+ * The gateway's admission control from its settings, with the event loop's delay as a signal of
+ * its own; disabled, a limit nothing reaches.
+ */
 export function admissionControl(config: GatewayConfig): AdmissionControl {
   if (!config.ADMISSION_ENABLED) return new AdmissionControl({ initialLimit: Number.MAX_SAFE_INTEGER, minLimit: Number.MAX_SAFE_INTEGER, maxLimit: Number.MAX_SAFE_INTEGER, tolerance: 1, floorMs: 1, ceilingMs: Number.MAX_SAFE_INTEGER, windowMs: 60_000 });
   return new AdmissionControl({
@@ -124,5 +128,17 @@ export function admissionControl(config: GatewayConfig): AdmissionControl {
     floorMs: config.ADMISSION_LATENCY_FLOOR_MS,
     ceilingMs: Math.max(config.ADMISSION_LATENCY_FLOOR_MS, config.ADMISSION_LATENCY_CEILING_MS),
     windowMs: 250,
-  });
+  }, undefined, eventLoopDelay());
+}
+
+/** The event loop's p99 delay (ms) since the last call, beyond the sampling timer's own period. */
+function eventLoopDelay(): () => number {
+  const resolutionMs = 10;
+  const histogram = monitorEventLoopDelay({ resolution: resolutionMs });
+  histogram.enable();
+  return () => {
+    const p99 = histogram.percentile(99) / 1e6 - resolutionMs;
+    histogram.reset();
+    return Number.isFinite(p99) ? Math.max(0, p99) : 0;
+  };
 }

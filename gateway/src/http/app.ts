@@ -25,6 +25,8 @@ declare module 'express-serve-static-core' {
     knownWrites?: KnownWrites;
     /** When the gateway stops waiting for the answer (epoch ms; docs/overload.md). */
     deadline: number;
+    /** When the gateway first saw the request (performance.now()), for admission control's latency. */
+    arrivedAt: number;
   }
 }
 
@@ -62,6 +64,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use((req: Request, res: Response, next: NextFunction) => {
     const given = req.header('x-request-id');
     req.requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    req.arrivedAt = performance.now();
     req.deadline = Date.now() + config.REQUEST_DEADLINE_MS;
     res.setHeader('X-Request-Id', req.requestId);
     logContext.run({ requestId: req.requestId, deadline: req.deadline }, next);
@@ -94,6 +97,10 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // control, docs/overload.md) is refused here, before its body is read or any work is queued,
   // and only reads the key's window: the refusal does not use one of the key's calls.
   const { identities, limiter, admission } = deps;
+  const pastCapacity = () => {
+    overloadRefusals.add(1, { reason: 'capacity' });
+    return new Overloaded('The API is past its capacity right now; nothing was changed.', admission.retryAfterSeconds());
+  };
   const take = (req: Request, caller: KeyHolder | undefined, record: boolean) =>
     limiter.take(caller ? `key:${caller.keyId}` : `ip:${req.ip}`, caller?.rateLimit ?? config.RATE_LIMIT_PER_MINUTE, `${req.requestId}:${randomUUID()}`, caller?.keyId, record);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
@@ -112,6 +119,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     // Only calls that reach a service or a workspace route are admitted; a 401 to be answered costs no room.
     const admits = req.caller !== undefined && authError === undefined && admitted(req.path);
     const hasRoom = !admits || admission.hasRoom();
+    if (!hasRoom) admission.refuse();
     try {
       const counted = req.caller;
       let decision = await take(req, counted, hasRoom);
@@ -130,10 +138,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
       res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
       if (!decision.admitted) return next(new RateLimited(decision.retryAfter));
-      if (authError === undefined && !hasRoom) {
-        overloadRefusals.add(1, { reason: 'capacity' });
-        return next(new Overloaded('The API is past its capacity right now; nothing was changed.'));
-      }
+      if (authError === undefined && !hasRoom) return next(pastCapacity());
     } catch (err) {
       return next(err);
     }
@@ -165,11 +170,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // taken meanwhile); it is answered the same way.
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (!req.caller || !admitted(req.path)) return next();
-    const permit = admission.tryAcquire();
-    if (!permit) {
-      overloadRefusals.add(1, { reason: 'capacity' });
-      return next(new Overloaded('The API is past its capacity right now; nothing was changed.'));
-    }
+    const permit = admission.tryAcquire(req.arrivedAt);
+    if (!permit) return next(pastCapacity());
     holdUntilAnswered(res, permit);
     next();
   });

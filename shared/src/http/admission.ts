@@ -17,6 +17,14 @@
  * `ceilingMs` shrinks the limit. Windows in which the process was not using half its limit leave
  * the limit unchanged (the load, not the limit, decided their latency).
  *
+ * A request's latency counts from its arrival (the caller passes when the process first saw it),
+ * and each window adds the event loop's delay (the time a request waited before the process could
+ * even look at it), so a process saturated by the requests it refuses sees it.
+ *
+ * Refused callers are told when to come back (`retryAfterSeconds`): about as many seconds as the
+ * demand is times what is admitted (attempts ÷ admissions over the last windows), with jitter, so
+ * that under sustained overload retries thin out instead of multiplying, and arrive spread out.
+ *
  * No npm package does this for Node and Express in a maintained form (checked 2026-11: the
  * concurrency-limits ports are unmaintained; @fastify/under-pressure is Fastify's and sheds by
  * fixed event-loop thresholds), so it is written here, pure and unit-tested.
@@ -49,7 +57,14 @@ export interface AdmissionState {
   inFlight: number;
   /** Long-run mean latency (ms); undefined before the first window. */
   longRttMs: number | undefined;
+  /** Attempts per admission over the last windows (1: nothing refused). */
+  demand: number;
 }
+
+/** The longest Retry-After a refusal carries. */
+export const MAX_RETRY_AFTER_S = 30;
+/** How fast the demand ratio follows each window. */
+const DEMAND_SMOOTHING = 0.3;
 
 /** A request admitted: hand it back to `release` when its answer has been sent. */
 export interface Permit {
@@ -65,10 +80,14 @@ export class AdmissionControl {
   private windowCount = 0;
   private windowPeakInFlight = 0;
   private windowRefusals = 0;
+  private windowAdmissions = 0;
+  private demand = 1;
 
   constructor(
     private readonly settings: AdmissionSettings = DEFAULT_ADMISSION,
     private readonly clock: () => number = () => performance.now(),
+    /** The event loop's delay (ms) since the last call, e.g. a p99 from perf_hooks' monitorEventLoopDelay, reset by each call. */
+    private readonly loopDelay: () => number = () => 0,
   ) {
     this.limit = settings.initialLimit;
     this.windowStart = clock();
@@ -79,15 +98,32 @@ export class AdmissionControl {
     return this.inFlight < Math.floor(this.limit);
   }
 
-  /** Admits a request, or answers undefined when the process is at its limit (refuse it). */
-  tryAcquire(): Permit | undefined {
+  /** Counts a request refused after hasRoom() said no. */
+  refuse(): void {
+    this.windowRefusals += 1;
+  }
+
+  /**
+   * Admits a request that arrived at `arrivedAt` (this clock; default now), or answers undefined,
+   * counting a refusal, when the process is at its limit.
+   */
+  tryAcquire(arrivedAt = this.clock()): Permit | undefined {
     if (!this.hasRoom()) {
-      this.windowRefusals += 1;
+      this.refuse();
       return undefined;
     }
     this.inFlight += 1;
+    this.windowAdmissions += 1;
     if (this.inFlight > this.windowPeakInFlight) this.windowPeakInFlight = this.inFlight;
-    return { startedAt: this.clock() };
+    return { startedAt: arrivedAt };
+  }
+
+  /**
+   * When a refused caller should come back: the demand ratio in seconds, times a random factor
+   * of 0.5 to 1.5 (`random` in [0, 1)), within 1 and MAX_RETRY_AFTER_S.
+   */
+  retryAfterSeconds(random = Math.random()): number {
+    return Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.round(this.demand * (0.5 + random))));
   }
 
   /**
@@ -105,20 +141,23 @@ export class AdmissionControl {
   }
 
   state(): AdmissionState {
-    return { limit: Math.floor(this.limit), inFlight: this.inFlight, longRttMs: this.longRtt };
+    return { limit: Math.floor(this.limit), inFlight: this.inFlight, longRttMs: this.longRtt, demand: this.demand };
   }
 
   private endWindow(now: number): void {
     const { tolerance, floorMs, ceilingMs, minLimit, maxLimit } = this.settings;
     const samples = this.windowCount;
-    const shortRtt = samples > 0 ? this.windowSum / samples : undefined;
+    const shortRtt = samples > 0 ? this.windowSum / samples + this.loopDelay() : undefined;
     const appLimited = this.windowPeakInFlight < this.limit / 2;
     const refusedAny = this.windowRefusals > 0;
+    const attempts = this.windowAdmissions + this.windowRefusals;
+    if (attempts > 0) this.demand += ((attempts / Math.max(1, this.windowAdmissions)) - this.demand) * DEMAND_SMOOTHING;
     this.windowStart = now;
     this.windowSum = 0;
     this.windowCount = 0;
     this.windowPeakInFlight = this.inFlight;
     this.windowRefusals = 0;
+    this.windowAdmissions = 0;
     if (shortRtt === undefined) return;
     if (this.longRtt === undefined) {
       this.longRtt = shortRtt;

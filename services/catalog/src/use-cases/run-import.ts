@@ -376,7 +376,9 @@ async function updateExisting(
     const version = await nextItemVersion(tx);
     if (changesCopiedFields(changes)) {
       const fence = { itemId: current.id, version, requireNoStock: changes.trackStock === false };
-      await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItem, fence, { workspaceId, requestId: caller.requestId, timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS });
+      // A job has no caller waiting: under load it waits RPC_TIMEOUT_MS for the fence, not the
+      // second a request's fence gets when nothing else bounds it.
+      await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItem, fence, { workspaceId, requestId: caller.requestId });
     }
     await updateItem(tx, workspaceId, current.id, changes, version);
     if (changes.tagIds) await setItemTags(tx, workspaceId, [{ itemId: current.id, tagIds: changes.tagIds }]);

@@ -1,4 +1,4 @@
-import { CATALOG_SERVICE, CatalogCommands, CommittedLocation, Conflict, ItemSnapshot, LocationCommands, LOCATIONS_SERVICE, z } from '@inv/shared/core';
+import { CATALOG_SERVICE, CatalogCommands, CommittedLocation, ItemSnapshot, LocationCommands, LOCATIONS_SERVICE, Overloaded, z } from '@inv/shared/core';
 import { withTransaction } from '@inv/shared/db';
 import { copiesResolved } from '@inv/shared/observability';
 import { type ServiceRuntime } from '@inv/shared/runtime';
@@ -56,8 +56,8 @@ export async function withTrustedCopies<T>(runtime: Runtime, workspaceId: string
 
 /**
  * Checks that the copies read for `wanted` can be trusted; throws ProjectionGap naming those that
- * cannot (on a final attempt: Conflict for a copy still fenced, nothing for one that does not
- * exist, which the caller then refuses as unknown).
+ * cannot (on a final attempt: the retryable refusal for a copy still fenced, nothing for one
+ * that does not exist, which the caller then refuses as unknown).
  */
 export function requireTrusted(
   wanted: { itemIds: readonly string[]; locationIds: readonly string[] },
@@ -69,7 +69,8 @@ export function requireTrusted(
   if (items.length === 0 && locations.length === 0) return;
   if (!final) throw new ProjectionGap(items, locations);
   const changing = [...items.filter((i) => i.fence !== null).map((i) => `item ${i.id}`), ...locations.filter((l) => l.fence !== null).map((l) => `location ${l.id}`)];
-  if (changing.length > 0) throw new Conflict(`${changing.join(' and ')} changed while this request was being decided; send it again.`);
+  // Contention with the owner's changes, not a conflict with what was asked: the same request succeeds once they settle.
+  if (changing.length > 0) throw new Overloaded(`${changing.join(' and ')} kept changing while this request was being decided (contention); nothing was changed.`);
 }
 
 const GET_ITEMS_LIMIT = 1000;
