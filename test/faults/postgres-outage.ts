@@ -20,11 +20,12 @@ import {
 const ALL: ProcessName[] = [...SERVICES, 'gateway'];
 
 /** Error-level lines (pino level ≥ 50) of a process's log that carry `requestId`, as "msg (err.message)". */
+/** A request's lines at warn or above: a refusal for a dependency that is away is logged at warn, with its cause. */
 function errorLinesFor(stack: Stack, name: ProcessName, requestId: string): string[] {
   return fs
     .readFileSync(stack.logFile(name), 'utf8')
     .split('\n')
-    .filter((line) => line.includes(requestId) && /"level":(50|60)/.test(line))
+    .filter((line) => line.includes(requestId) && /"level":(40|50|60)/.test(line))
     .map((line) => {
       const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } | string };
       return `${entry.msg} (${typeof entry.err === 'string' ? entry.err : entry.err?.message})`;
