@@ -101,7 +101,9 @@ const STOCK = 100_000;
 class Api {
   private readonly agent: https.Agent;
   constructor(private readonly target: LoadTarget) {
-    this.agent = new https.Agent({ ca: target.ca, keepAlive: true, maxSockets: 512 });
+    // Every connection opened is kept (maxFreeSockets = maxSockets): clients that dropped idle
+    // connections after a burst would pay, and make the gateway pay, a TLS handshake for each again.
+    this.agent = new https.Agent({ ca: target.ca, keepAlive: true, maxSockets: 512, maxFreeSockets: 512 });
   }
 
   call(method: string, path: string, options: { body?: unknown; csv?: string; key?: string; query?: Record<string, string> } = {}): Promise<{ status: number; body: any; headers: Record<string, string | string[] | undefined>; ms: number }> {
