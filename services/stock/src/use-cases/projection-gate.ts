@@ -49,7 +49,7 @@ export async function withTrustedCopies<T>(runtime: Runtime, workspaceId: string
       return await attempt(round === ATTEMPTS);
     } catch (err) {
       if (!(err instanceof ProjectionGap)) throw err;
-      await askOwners(runtime, workspaceId, err, requestId);
+      await askOwnersOnce(runtime, workspaceId, err, requestId);
     }
   }
 }
@@ -102,8 +102,27 @@ export async function readTrustedCopies<T>(
 ): Promise<T> {
   const first = await read();
   if (first.fenced.items.length === 0 && first.fenced.locations.length === 0) return first.value;
-  await askOwners(runtime, workspaceId, first.fenced, requestId);
+  await askOwnersOnce(runtime, workspaceId, first.fenced, requestId);
   return (await read()).value;
+}
+
+/** The questions to the owners this process is asking now, by what they ask. */
+const asking = new Map<string, Promise<void>>();
+
+/**
+ * askOwners, once per question at a time in this process: the requests that find the same
+ * entities fenced at the same moment (every write of an item an edit is fencing) wait for one
+ * answer instead of each sending the owner a question that waits on the same row lock, holding one
+ * of the owner's connections. Only a cost saved: each of them reads the copies again afterwards,
+ * and one whose shared question failed (its asker's deadline, say) asks for itself.
+ */
+function askOwnersOnce(runtime: Runtime, workspaceId: string, gap: { items: Wanting[]; locations: Wanting[] }, requestId: string | null): Promise<void> {
+  const question = JSON.stringify([workspaceId, gap.items.map((i) => [i.id, i.fence]).sort(), gap.locations.map((l) => [l.id, l.fence]).sort()]);
+  const asked = asking.get(question);
+  if (asked) return asked.catch(() => askOwners(runtime, workspaceId, gap, requestId));
+  const asks = askOwners(runtime, workspaceId, gap, requestId).finally(() => asking.delete(question));
+  asking.set(question, asks);
+  return asks;
 }
 
 /**
