@@ -121,6 +121,12 @@ export const StockCommands = {
    * 409 conflict while the item has stock on hand anywhere. Answers { fenced: true }.
    */
   fenceItem: 'stock.fence-item',
+  /**
+   * fenceItem for many items at once, in one transaction (FenceItems, at most MAX_FENCED_ITEMS):
+   * an import that changes many items' copied fields asks once, not once per item while it holds
+   * every item's row. All or nothing: with one item refused (requireNoStock), none is fenced.
+   */
+  fenceItems: 'stock.fence-items',
   /** fenceItem for a location (its name, type or active flag changes). Answers { fenced: true }. */
   fenceLocation: 'stock.fence-location',
   /** Answers { position }: the workspace's latest stock position (0 before its first change of on-hand). */
@@ -163,6 +169,10 @@ export const StockImportOutcome = z.object({ errors: z.array(ImportRowError), ap
 export type StockImportOutcome = z.infer<typeof StockImportOutcome>;
 export const FenceItem = z.object({ itemId: EntityIdSchema, version: z.number().int().positive(), requireNoStock: z.boolean() });
 export type FenceItem = z.input<typeof FenceItem>;
+/** The most items one stock.fence-items fences. */
+export const MAX_FENCED_ITEMS = 1000;
+export const FenceItems = z.object({ items: z.array(FenceItem).min(1).max(MAX_FENCED_ITEMS) });
+export type FenceItems = z.input<typeof FenceItems>;
 export const FenceLocation = z.object({ locationId: EntityIdSchema, version: z.number().int().positive() });
 export type FenceLocation = z.input<typeof FenceLocation>;
 export const StockPosition = z.object({ position: z.number().int().nonnegative() });

@@ -9,6 +9,7 @@ import {
   type ImportRowError,
   LOCATIONS_SERVICE,
   LocationCommands,
+  MAX_FENCED_ITEMS,
   MAX_OPENING_LINES,
   namedId,
   newId,
@@ -366,6 +367,7 @@ async function updateExisting(
   const existing = planned.filter((p) => p.existing);
   // As they are now, locked: the validation read them without a lock.
   const locked = await itemsBySku(tx, workspaceId, existing.map((p) => skuKey(p.sku)), { lock: true });
+  const updates: { id: string; changes: Partial<ItemState>; version: number }[] = [];
   for (const p of existing) {
     const current = locked.get(skuKey(p.sku));
     if (!current || current.id !== p.existing!.id) throw new Conflict(`Item "${p.sku}" (row ${p.row}) changed while the import was validated; nothing was applied. Send the file again.`);
@@ -373,16 +375,19 @@ async function updateExisting(
     if (p.supplierName !== undefined) patch.supplierId = supplierIds.get(p.supplierName.toLowerCase())!;
     const changes = itemChanges(current.state, patch);
     if (Object.keys(changes).length === 0) continue;
-    const version = await nextItemVersion(tx);
-    if (changesCopiedFields(changes)) {
-      const fence = { itemId: current.id, version, requireNoStock: changes.trackStock === false };
-      // A job has no caller waiting: under load it waits RPC_TIMEOUT_MS for the fence, not the
-      // second a request's fence gets when nothing else bounds it.
-      await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItem, fence, { workspaceId, requestId: caller.requestId });
-    }
-    await updateItem(tx, workspaceId, current.id, changes, version);
-    if (changes.tagIds) await setItemTags(tx, workspaceId, [{ itemId: current.id, tagIds: changes.tagIds }]);
-    const [item] = await loadItems(tx, workspaceId, [current.id]);
+    updates.push({ id: current.id, changes, version: await nextItemVersion(tx) });
+  }
+  // The changes of copied fields fenced in the stock service first, MAX_FENCED_ITEMS at a time: one
+  // round trip per chunk while the rows are held, not one per item. A job has no caller waiting, so
+  // each waits RPC_TIMEOUT_MS (under load a second would not do).
+  const fences = updates.filter((u) => changesCopiedFields(u.changes)).map((u) => ({ itemId: u.id, version: u.version, requireNoStock: u.changes.trackStock === false }));
+  for (let from = 0; from < fences.length; from += MAX_FENCED_ITEMS) {
+    await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItems, { items: fences.slice(from, from + MAX_FENCED_ITEMS) }, { workspaceId, requestId: caller.requestId });
+  }
+  for (const { id, changes, version } of updates) {
+    await updateItem(tx, workspaceId, id, changes, version);
+    if (changes.tagIds) await setItemTags(tx, workspaceId, [{ itemId: id, tagIds: changes.tagIds }]);
+    const [item] = await loadItems(tx, workspaceId, [id]);
     await recordEvent(tx, CatalogEvents.itemUpdated, workspaceId, itemChanged(item!, version), caller.requestId);
   }
   return existing.length;

@@ -1,11 +1,11 @@
-import { ApplyStockImport, CancelOpening, FenceItem, FenceLocation, LocationClosure, RecordOpening, StockCommands, StockUsage, z } from '@inv/shared/core';
+import { ApplyStockImport, CancelOpening, FenceItem, FenceItems, FenceLocation, LocationClosure, RecordOpening, StockCommands, StockUsage, z } from '@inv/shared/core';
 import { planQuotaUsage } from '@inv/shared/db';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { latestStockPosition, TRANSFERS_IN_USE } from '../data/ledger';
 import { applyImport } from '../use-cases/apply-import';
 import { cancelOpening } from '../use-cases/cancel-opening';
 import { closeLocation } from '../use-cases/close-location';
-import { fenceItem, fenceLocation } from '../use-cases/fence-copies';
+import { fenceItem, fenceItems, fenceLocation } from '../use-cases/fence-copies';
 import { recordOpening } from '../use-cases/record-opening';
 import { reopenLocation } from '../use-cases/reopen-location';
 
@@ -19,6 +19,7 @@ export function registerStockCommands(runtime: ServiceRuntime): void {
     .handle(StockCommands.closeLocation, LocationClosure, ({ locationId }, meta) => closeLocation(runtime, meta.workspaceId, locationId))
     .handle(StockCommands.reopenLocation, LocationClosure, ({ locationId }, meta) => reopenLocation(runtime, meta.workspaceId, locationId))
     .handle(StockCommands.fenceItem, FenceItem, (fence, meta) => fenceItem(runtime, meta.workspaceId, fence))
+    .handle(StockCommands.fenceItems, FenceItems, ({ items }, meta) => fenceItems(runtime, meta.workspaceId, items))
     .handle(StockCommands.fenceLocation, FenceLocation, (fence, meta) => fenceLocation(runtime, meta.workspaceId, fence))
     .handle(StockCommands.position, z.object({}), async (_payload, meta) => ({ position: await latestStockPosition(runtime.pool, meta.workspaceId) }))
     .handle(StockCommands.applyImport, ApplyStockImport, (payload) => applyImport(runtime, payload));

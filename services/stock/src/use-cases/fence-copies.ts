@@ -18,14 +18,25 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'outbox'>;
  * change may send when the copy learns it (use-cases/item-health-changes.ts).
  */
 export async function fenceItem(runtime: Runtime, workspaceId: string, fence: z.output<typeof FenceItem>): Promise<{ fenced: true }> {
-  const { itemId } = fence;
+  return fenceItems(runtime, workspaceId, [fence]);
+}
+
+/**
+ * fenceItem for several items in one transaction, their exclusive locks taken in id order (as
+ * movements take their shared ones, so no two wait on each other in a circle). All or nothing:
+ * Conflict, fencing none, when one of them is to become catalog-only while stock of it is on hand.
+ */
+export async function fenceItems(runtime: Runtime, workspaceId: string, fences: readonly z.output<typeof FenceItem>[]): Promise<{ fenced: true }> {
+  const ordered = [...fences].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
   return transact(runtime, async (tx) => {
-    await lockExclusively(tx, 'item', itemId);
-    const { onHand } = await fenceItemCopy(tx, workspaceId, itemId, fence.version, fence.requireNoStock, currentActor());
-    if (onHand !== undefined && toUnits(onHand) !== 0n) {
-      throw new Conflict(
-        'The item has stock on hand, possibly reserved by pending transfers; complete, reject or cancel those and move or adjust the rest to 0 before making the item catalog-only (trackStock false).',
-      );
+    for (const fence of ordered) {
+      await lockExclusively(tx, 'item', fence.itemId);
+      const { onHand } = await fenceItemCopy(tx, workspaceId, fence.itemId, fence.version, fence.requireNoStock, currentActor());
+      if (onHand !== undefined && toUnits(onHand) !== 0n) {
+        throw new Conflict(
+          `${ordered.length > 1 ? `Item ${fence.itemId}` : 'The item'} has stock on hand, possibly reserved by pending transfers; complete, reject or cancel those and move or adjust the rest to 0 before making the item catalog-only (trackStock false).`,
+        );
+      }
     }
     return { fenced: true as const };
   });
