@@ -95,10 +95,30 @@ describe('AdmissionControl', () => {
     expect(sim.control.state().limit).toBe(SETTINGS.initialLimit);
   });
 
+  it('when an overload is over and the load is light again, then the limit returns to its starting value within seconds', () => {
+    const sim = simulated();
+    sim.run(30_000, 50, () => 800);
+    expect(sim.control.state().limit).toBe(SETTINGS.minLimit);
+    sim.run(3_000, 1, () => 10, 50);
+    expect(sim.control.state().limit).toBeGreaterThanOrEqual(SETTINGS.initialLimit * 0.9);
+  });
+
+  it('when demand exceeds what is admitted, then refusals ask to come back later the more it does, within bounds', () => {
+    const light = simulated();
+    light.run(5_000, 2, () => 20);
+    expect(light.control.retryAfterSeconds(0.5)).toBe(1);
+    const heavy = simulated();
+    heavy.run(20_000, 50, (inFlight) => Math.max(10, inFlight));
+    const later = heavy.control.retryAfterSeconds(0.5);
+    expect(later).toBeGreaterThan(1);
+    expect(later).toBeLessThanOrEqual(30);
+    expect(heavy.control.retryAfterSeconds(0)).toBeLessThan(heavy.control.retryAfterSeconds(0.99));
+  });
+
   it('when a refused or abandoned request is released unmeasured, then it frees its place without counting as a sample', () => {
     const { control } = simulated({ ...SETTINGS, initialLimit: 1 });
     const permit = control.tryAcquire()!;
     control.release(permit, false);
-    expect(control.state()).toMatchObject({ inFlight: 0, longRttMs: undefined });
+    expect(control.state()).toMatchObject({ inFlight: 0, longRttMs: undefined, demand: 1 });
   });
 });

@@ -15,7 +15,8 @@
  * low that their latency is the work's own, not a queue's (a mix turned slower while refusing);
  * it follows a fall in latency fast. Whatever the baseline, a window whose mean exceeds
  * `ceilingMs` shrinks the limit. Windows in which the process was not using half its limit leave
- * the limit unchanged (the load, not the limit, decided their latency).
+ * the limit unchanged (the load, not the limit, decided their latency), but for moving it back
+ * towards its starting value once an overload is over.
  *
  * A request's latency counts from its arrival (the caller passes when the process first saw it),
  * and each window adds the event loop's delay (the time a request waited before the process could
@@ -51,6 +52,8 @@ const LONG_WINDOWS = 120;
 const SHORT_WINDOWS = 8;
 /** Of the newly computed limit, this much is taken each window (smoothing). */
 const SMOOTHING = 0.25;
+/** Of the way back to the starting limit, this much is taken each quiet window. */
+const RECOVERY = 0.2;
 
 export interface AdmissionState {
   limit: number;
@@ -167,8 +170,13 @@ export class AdmissionControl {
     else if (!refusedAny) this.longRtt += (shortRtt - this.longRtt) / LONG_WINDOWS;
     // Latency fell well below the baseline (the load eased or its mix changed): follow it down fast.
     if (this.longRtt > 2 * shortRtt) this.longRtt = (this.longRtt + shortRtt) / 2;
-    if (appLimited && shortRtt <= ceilingMs) return;
     const target = Math.min(ceilingMs, Math.max(floorMs, tolerance * this.longRtt));
+    if (appLimited && shortRtt <= ceilingMs) {
+      // The overload is over: back towards the starting limit, so the next burst is not refused for
+      // a limit an old overload left behind.
+      if (shortRtt <= target && this.limit < this.settings.initialLimit) this.limit += (this.settings.initialLimit - this.limit) * RECOVERY;
+      return;
+    }
     const gradient = shortRtt > ceilingMs ? 0.5 : Math.max(0.5, Math.min(1, target / shortRtt));
     const queueAllowance = Math.max(1, Math.sqrt(this.limit));
     const next = this.limit * gradient + (gradient === 1 ? queueAllowance : 0);
