@@ -57,6 +57,8 @@ interface JobRow {
     unit_price: string | null;
     note: string;
   }>;
+  /** The copies of the job's items, read in the same statement. */
+  items: ItemRow[];
 }
 
 /** A job with its lines in one statement: one snapshot, so a job and its lines are always read as one write left them. */
@@ -68,7 +70,10 @@ const JOBS_BY_ID = `SELECT j.id, j.external_ref, j.name, j.status, j.source_loca
           coalesce((SELECT json_agg(json_build_object('id', l.id, 'item_id', l.item_id, 'location_id', l.location_id, 'planned', l.planned::text,
                                                       'reserved', l.reserved::text, 'used', l.used::text, 'billable', l.billable,
                                                       'unit_cost', l.unit_cost::text, 'unit_price', l.unit_price::text, 'note', l.note) ORDER BY l.position)
-                      FROM job_lines l WHERE l.workspace_id = j.workspace_id AND l.job_id = j.id), '[]') AS lines
+                      FROM job_lines l WHERE l.workspace_id = j.workspace_id AND l.job_id = j.id), '[]') AS lines,
+          coalesce((SELECT json_agg(i) FROM (SELECT ${ITEM_COLUMNS} FROM items
+                                              WHERE workspace_id = j.workspace_id
+                                                AND id IN (SELECT l.item_id FROM job_lines l WHERE l.workspace_id = j.workspace_id AND l.job_id = j.id)) i), '[]') AS items
      FROM jobs j`;
 
 const actor = (userId: string | null, keyId: string | null): Actor | null => (userId !== null && keyId !== null ? { userId, keyId } : null);
@@ -117,19 +122,18 @@ function toRecord(r: JobRow): JobRecord {
   };
 }
 
-/** Jobs by id (or one by its externalRef) with the copies of their items, in the order of `ids`; unknown ones left out. */
+/** Jobs by id (or one by its externalRef) with the copies of their items, in the order of `ids`; unknown ones left out. One statement. */
 export async function findJobs(db: Db, workspaceId: string, which: { ids: readonly string[] } | { externalRef: string }): Promise<{ jobs: JobRecord[]; items: Map<string, ItemRow> }> {
   const byRef = 'externalRef' in which;
   if (!byRef && which.ids.length === 0) return { jobs: [], items: new Map() };
-  const { rows } = await db.query<JobRow>(`${JOBS_BY_ID} WHERE j.workspace_id = $1 AND ${byRef ? 'j.external_ref = $2' : 'j.id = ANY($2::uuid[])'}`, [
-    workspaceId,
-    byRef ? which.externalRef : which.ids,
-  ]);
+  const { rows } = await db.query<JobRow>({
+    name: byRef ? 'stock_jobs_by_ref' : 'stock_jobs_by_id',
+    text: `${JOBS_BY_ID} WHERE j.workspace_id = $1 AND ${byRef ? 'j.external_ref = $2' : 'j.id = ANY($2::uuid[])'}`,
+    values: [workspaceId, byRef ? which.externalRef : which.ids],
+  });
   const found = new Map<string, JobRecord>(rows.map((r) => [r.id, toRecord(r)]));
   const jobs = byRef ? [...found.values()] : which.ids.flatMap((id) => found.get(id) ?? []);
-  const itemIds = [...new Set(jobs.flatMap((j) => j.lines.map((l) => l.itemId)))];
-  const items = itemIds.length === 0 ? [] : (await db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspaceId, itemIds])).rows;
-  return { jobs, items: new Map(items.map((i) => [i.id, i])) };
+  return { jobs, items: new Map(rows.flatMap((r) => r.items).map((i) => [i.id, i])) };
 }
 
 /** What a change of a job locks first, before anything else of the ledger: the job's row. Its version says whether the job read before is still the job. */
