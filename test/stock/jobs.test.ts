@@ -76,6 +76,9 @@ describe('jobs', () => {
     expect((await ws.owner.get('/jobs/ext_WO-1')).body).toEqual(res.body);
     expect(await balanceOf(ws.owner, a.id, van.id)).toEqual({ onHand: 10, reserved: 0, available: 10 });
     expectError(await ws.owner.post('/jobs', { name: 'Another', externalRef: 'WO-1', lines: [] }), 409, 'conflict');
+    // Actions take ext_<externalRef> too; only jobs write the job reasons.
+    expect((await act(ws.owner, 'ext_WO-1', 'reserve')).body.job.lines.map((l: any) => l.reserved)).toEqual([2, 3]);
+    expect(expectError(await ws.owner.post('/inventory/movements', { type: 'adjustment', itemId: a.id, locationId: van.id, quantity: -1, reason: 'job' }), 400, 'bad_request').message).toContain('reason');
   });
 
   it('when a job is reserved, then each stocked line holds its planned quantity at its location, and no transfer, adjustment, count or other job can take it', async () => {
