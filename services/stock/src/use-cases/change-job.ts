@@ -80,10 +80,15 @@ async function changeJob<R>(
     const job = jobs[0];
     if (!job || !canSeeJob(caller, job)) throw new NotFound('Job');
     const id = job.id;
+    const read = { stocked: stockedByRead(items), items };
+    // As for a transfer's transitions: who may act (403) before whether the status allows it (409).
+    const verb = jobActionOf(action).verb;
+    const denied = jobRefusal({ access: caller.locationAccess, verb, takesFrom: stockedPlaces(job, read.stocked) });
+    if (denied) throw denied;
     const wrong = jobTransitionRefusal(job.status, action);
     if (wrong) throw new JobTransitionRefused(job.id, job.status, wrong.from, wrong.verb);
-    const planned = await plan(job, { stocked: stockedByRead(items), items });
-    const refusal = jobRefusal({ access: caller.locationAccess, verb: jobActionOf(action).verb, takesFrom: planned.takesFrom });
+    const planned = await plan(job, read);
+    const refusal = jobRefusal({ access: caller.locationAccess, verb, takesFrom: planned.takesFrom });
     if (refusal) throw refusal;
     try {
       return await runLedgerUnit(runtime, caller, guard, {
