@@ -185,6 +185,9 @@ describe('jobs', () => {
     expect(await balanceOf(ws.owner, a.id, van.id)).toEqual({ onHand: 3, reserved: 0, available: 3 });
     expect(await balanceOf(ws.owner, b.id, van.id)).toEqual({ onHand: 10, reserved: 0, available: 10 });
     expect(await balanceOf(ws.owner, c.id, van.id)).toEqual({ onHand: 0, reserved: 0, available: 0 });
+    // Crossings from a job's movements flow as any movement's: c went from low (1) to out.
+    const crossings = await sql("SELECT message->'payload'->>'health' AS health FROM stock.outbox WHERE type = 'stock.item_health_crossed' AND message->'payload'->>'itemId' = $1", [c.id]);
+    expect(crossings).toEqual([{ health: 'out' }]);
     await invariantsHold(ws.id);
   });
 
