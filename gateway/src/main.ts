@@ -11,6 +11,7 @@ import { checkReadiness, createLogger, observeAdmission, observePool, startTelem
 import { brokerConnected, Housekeeping, prepareDatabase, runMain, waitForBroker } from '@inv/shared/runtime';
 import { sweepStaleProvisioning } from './admin/workspace-provisioning';
 import { GatewayConfig, serviceUrls } from './config';
+import { IdentityEpoch } from './data/identity-epoch';
 import { connectRedis, watchPrimary } from './data/redis-connection';
 import { createGatewayApp } from './http/app';
 import { IdentityCache } from './http/identity-cache';
@@ -45,6 +46,8 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
   });
   redis.on('error', (err) => logger.debug({ err: err.message }, 'Redis connection error'));
   const identities = new IdentityCache(pool, config.IDENTITY_CACHE_TTL_MS);
+  // A workspace's defaults, changed by its owner, are announced as the admin CLI announces identity changes.
+  const identityEpoch = new IdentityEpoch(redis, config.REDIS_PREFIX, config.IDENTITY_CACHE_TTL_MS, logger, config.REDIS_SENTINELS.length > 0 ? 1 : 0);
   const writePositions = new WritePositions(redis, config.REDIS_PREFIX, logger);
   // What a Redis failover may forget (docs/high-availability.md): the last identity epoch and the
   // last write positions before it. Neither is trusted past a change of primary.
@@ -74,6 +77,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
     identities,
     services,
     openapi: openApiDocument(services, logger),
+    identityChanged: () => identityEpoch.changed(),
     ready: () =>
       checkReadiness([
         { name: 'postgresql', check: () => pool.query('SELECT 1') },

@@ -14,10 +14,13 @@ export const SCOPES = [
   'tags.read',
   'tags.write',
   'workspaces.read',
+  'workspaces.write',
   'webhooks.read',
   'webhooks.write',
   'imports.read',
   'imports.write',
+  'jobs.read',
+  'jobs.write',
 ] as const;
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;

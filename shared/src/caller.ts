@@ -36,6 +36,18 @@ export const Caller = z.object({
     fiscalYearStartMonth: z.number().int().min(1).max(12),
     /** ISO 8601; transfers since then count toward the plan's per-cycle limit. */
     billingCycleStart: z.string(),
+    /*
+     * The job and transfer defaults the owner sets (PATCH /workspaces/{idOrSlug}): where
+     * POST /inventory/transfers takes stock from without a fromLocationId, and what a new job
+     * copies. Defaults here too, so a context signed before these fields existed still parses.
+     */
+    defaultTransferFromLocationId: z.string().nullable().default(null),
+    defaultInvoiceSourceLocationId: z.string().nullable().default(null),
+    defaultCurrency: z.string().length(3).default('USD'),
+    /** null: no markup (a job's unit price without a sell price is the cost). */
+    defaultMarkupPercent: z.number().min(0).max(1000).nullable().default(null),
+    defaultTaxPercent: z.number().min(0).max(100).default(0),
+    defaultTaxIncluded: z.boolean().default(false),
   }),
   writes: CallerWrites,
 });

@@ -4,7 +4,8 @@
  * process behind HAProxy against the same stack of 1 of each; and (w): (b)'s transfers with a
  * webhook endpoint per workspace against none, the delivery delay, and that no delivery was lost;
  * issue 30's (i): CSV import and export; issue 31's (p): replenishment in one call against the same
- * transfers one by one; issue 35's (o): goodput at twice the capacity against the peak. Prints every round, one JSON line per ratio and a summary table. Exits non-zero when a
+ * transfers one by one; issue 35's (o): goodput at twice the capacity against the peak; issue 36's (j): completing
+ * jobs of 5 reserved lines against transfers of 5 lines, with the CPU per completed job. Prints every round, one JSON line per ratio and a summary table. Exits non-zero when a
  * correctness check fails (oversold stock, ledger ≠ balances, a webhook lost, duplicated, failed
  * or refused); goals not met are reported, not failed: they are what optimisation works
  * towards. See docs/benchmarks.md.
@@ -12,6 +13,7 @@
 import type { Pool } from '@inv/shared/db';
 import { startBaselineServer, startTransferFloor } from './baseline-process';
 import { csvScenario } from './csv-bench';
+import { jobsScenario } from './jobs-bench';
 import { loadBenchConfig, type BenchConfig } from './bench-config';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { newWorkspace } from './gateway-client';
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
   // (a)'s baseline server pool (10), or (b)'s direct-SQL workers and the floor service's pool (10),
   // or (r)'s replicated stack: one at a time. (w)'s webhook receiver opens none.
   const extraConnections = Math.max(
-    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, w: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE), i: 2, p: 0, o: 0 })[s]),
+    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, w: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE), i: 2, p: 0, o: 0, j: 0 })[s]),
   );
   const stack = await startBenchStack({ config, extraConnections });
   log(`# stack up in ${secondsSince(started)} s (logs in ${stack.workDir})`);
@@ -92,6 +94,11 @@ async function main(): Promise<void> {
       const o = await overloadScenario(stack);
       outcome.ratios.push(...o.ratios);
       outcome.failedChecks.push(...o.failedChecks);
+    }
+    if (config.BENCH_SCENARIOS.includes('j')) {
+      const j = await jobsScenario(stack, config, alternation);
+      outcome.ratios.push(...j.ratios);
+      outcome.failedChecks.push(...j.failedChecks);
     }
   } finally {
     await stack.stop();

@@ -150,7 +150,7 @@ describe('items', () => {
     expect(res.body).toMatchObject({ description: 'new', trackStock: false, lowStockThreshold: 10, createdAt: item.createdAt });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(item.updatedAt));
     expect(await catalogEvents(ws.id, 'item.updated')).toEqual([
-      { type: 'item.updated', payload: { id: item.id, sku: item.sku, description: 'new', trackStock: false, lowStockThreshold: 10, version: expect.any(Number), resource: res.body } },
+      { type: 'item.updated', payload: { id: item.id, sku: item.sku, description: 'new', trackStock: false, lowStockThreshold: 10, cost: 0, sellPrice: 0, version: expect.any(Number), resource: res.body } },
     ]);
     const cleared = await ws.owner.patch(`/items/${item.id}`, { lowStockThreshold: null });
     expect(cleared.body.lowStockThreshold).toBeNull();
@@ -229,8 +229,8 @@ describe('items', () => {
     const b = await createItem(ws, { description: 'B', trackStock: false });
     await createSupplier(ws);
     expect(await catalogEvents(ws.id, 'item.created')).toEqual([
-      { type: 'item.created', payload: { id: a.id, sku: a.sku, description: 'A', trackStock: true, lowStockThreshold: null, version: expect.any(Number), resource: a } },
-      { type: 'item.created', payload: { id: b.id, sku: b.sku, description: 'B', trackStock: false, lowStockThreshold: null, version: expect.any(Number), resource: b } },
+      { type: 'item.created', payload: { id: a.id, sku: a.sku, description: 'A', trackStock: true, lowStockThreshold: null, cost: 0, sellPrice: 0, version: expect.any(Number), resource: a } },
+      { type: 'item.created', payload: { id: b.id, sku: b.sku, description: 'B', trackStock: false, lowStockThreshold: null, cost: 0, sellPrice: 0, version: expect.any(Number), resource: b } },
     ]);
     const workspace = await ws.owner.get(`/workspaces/${ws.id}`);
     expect(workspace.body).toMatchObject({ itemsUsage: 2, suppliersUsage: 1 });
@@ -272,7 +272,7 @@ describe('items', () => {
     const { adminDeps } = await import('../support/fixtures');
     const { client } = await adminDeps();
     const answer = await client.request('catalog', 'catalog.get-items', { itemIds: [mine.id, theirs.id] }, { workspaceId: a.id });
-    expect(answer).toEqual([{ id: mine.id, sku: mine.sku, description: 'mine', trackStock: true, lowStockThreshold: null, version: expect.any(Number) }]);
+    expect(answer).toEqual([{ id: mine.id, sku: mine.sku, description: 'mine', trackStock: true, lowStockThreshold: null, cost: 0, sellPrice: 0, version: expect.any(Number) }]);
     // Ids are parsed where the command enters: one that cannot be an id refuses the command, naming it.
     await expect(client.request('catalog', 'catalog.get-items', { itemIds: [mine.id, 'junk'] }, { workspaceId: a.id })).rejects.toMatchObject({ code: 'bad_request', message: expect.stringContaining('itemIds') });
   });

@@ -45,6 +45,8 @@ it(
         await timed('PATCH /locations (name)', () => ws.owner.patch(`/locations/${to}`, { name: unique('Renamed') }, { timeoutMs: HANG_MS })),
         await timed('PATCH /items (trackStock: false)', () => ws.owner.patch(`/items/${itemId}`, { trackStock: false }, { timeoutMs: HANG_MS })),
         await timed('PATCH /items (sku)', () => ws.owner.patch(`/items/${itemId}`, { sku: unique('SKU') }, { timeoutMs: HANG_MS })),
+        // Prices are copied and fenced too: a job's completion freezes them (issue 36).
+        await timed('PATCH /items (cost)', () => ws.owner.patch(`/items/${itemId}`, { cost: 12.5 }, { timeoutMs: HANG_MS })),
       ];
       findings.add(problemsWith(fenced, { withinMs: BOUNDS.brokerDownMs, statuses: [429], message: /stock service is not running/ }));
       const location = (await ws.owner.get(`/locations/${to}`)).body;
@@ -53,7 +55,7 @@ it(
       findings.add(item.trackStock === true ? [] : ['the refused catalog-only switch changed the item']);
       const unfenced = [
         await timed('PATCH /locations (note)', () => ws.owner.patch(`/locations/${to}`, { note: 'the stock service keeps no note' }, { timeoutMs: HANG_MS })),
-        await timed('PATCH /items (cost)', () => ws.owner.patch(`/items/${itemId}`, { cost: 12.5 }, { timeoutMs: HANG_MS })),
+        await timed('PATCH /items (externalId)', () => ws.owner.patch(`/items/${itemId}`, { externalId: unique('erp') }, { timeoutMs: HANG_MS })),
       ];
       findings.add(problemsWith(unfenced, { withinMs: BOUNDS.answerMs, statuses: [200] }));
 

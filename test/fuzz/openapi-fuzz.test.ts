@@ -98,10 +98,11 @@ async function fuzzedWorkspace(): Promise<{ resources: Resources; ownerEmail: st
   const supplier = await created('/suppliers', { name: 'Fuzz supplier' });
   const item = await created('/items', { sku: 'FUZZ-1', quantity: 10, tagIds: [tag], supplierId: supplier });
   const transfer = await created('/inventory/transfers', { fromLocationId: ws.defaultLocationId, toLocationId: van, lines: [{ itemId: item, quantity: 1 }] });
+  const job = await created('/jobs', { name: 'Fuzz job', sourceLocationId: ws.defaultLocationId, reserve: true, lines: [{ itemId: item, quantity: 1 }] });
   return {
     ws,
     ownerEmail: ws.ownerEmail,
-    resources: { workspaceId: ws.id, slug: ws.slug, items: [item], locations: [ws.defaultLocationId, van], tags: [tag], suppliers: [supplier], transfers: [transfer] },
+    resources: { workspaceId: ws.id, slug: ws.slug, items: [item], locations: [ws.defaultLocationId, van], tags: [tag], suppliers: [supplier], transfers: [transfer], jobs: [job] },
   };
 }
 

@@ -30,6 +30,7 @@ export interface Resources {
   tags: string[];
   suppliers: string[];
   transfers: string[];
+  jobs: string[];
 }
 
 /** One generated request, described for the failure summary. */
@@ -80,6 +81,7 @@ function idsFor(name: string, template: string, r: Resources): string[] | undefi
   if (/^(tagId|tagIds)$/.test(name)) return r.tags;
   if (/^(supplierId|supplierIds)$/.test(name)) return r.suppliers;
   if (name === 'transferId' || (name === 'id' && template.startsWith('/inventory/transfers'))) return r.transfers;
+  if (name === 'jobId' || (name === 'id' && template.startsWith('/jobs'))) return r.jobs;
   if (name === 'idOrSlug') return [r.workspaceId, r.slug];
   return undefined;
 }
@@ -149,7 +151,7 @@ function encodedValue(r: Resources, schema: Schema | undefined, name: string, te
 
 /** Requests for one operation: hostile path and query values, workspace selectors, headers and bodies. */
 export function operationCases(op: Operation, r: Resources): fc.Arbitrary<FuzzCase> {
-  const ids = [...r.items, ...r.locations, ...r.tags, ...r.suppliers, ...r.transfers];
+  const ids = [...r.items, ...r.locations, ...r.tags, ...r.suppliers, ...r.transfers, ...r.jobs];
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query' && !SELECTORS.has(p.name));
   const idempotent = op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');

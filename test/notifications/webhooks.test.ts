@@ -76,6 +76,30 @@ describe('webhooks', () => {
     expect(deliveries.attempts).toEqual([{ attemptedAt: expect.any(String), statusCode: 200, durationMs: expect.any(Number), error: null, response: 'answered 200' }]);
   });
 
+  it('when jobs complete, are cancelled and reverted, then the receiver gets job.completed, job.cancelled and job.reverted with the job as the API returns it, and the stock.changed of its movements', async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const { receiver: r } = await subscribed(ws, { events: ['job.*', 'stock.changed'] });
+    const item = await createItem(ws);
+    await receive(ws.owner, item.id, ws.defaultLocationId, 10);
+    const job = (body: Record<string, unknown>) => ws.owner.post('/jobs', { sourceLocationId: ws.defaultLocationId, lines: [{ itemId: item.id, quantity: 3 }], ...body });
+    const done = (await job({ name: 'Done', reserve: true })).body;
+    expect((await ws.owner.post(`/jobs/${done.id}/complete`)).status).toBe(200);
+    const dropped = (await job({ name: 'Dropped' })).body;
+    expect((await ws.owner.post(`/jobs/${dropped.id}/cancel`)).status).toBe(200);
+    expect((await ws.owner.post(`/jobs/${done.id}/revert`)).status).toBe(200);
+    const completed = await eventually('job.completed delivered', async () => r.ofType('job.completed')[0]);
+    const cancelled = await eventually('job.cancelled delivered', async () => r.ofType('job.cancelled')[0]);
+    const reverted = await eventually('job.reverted delivered', async () => r.ofType('job.reverted')[0]);
+    expect(completed.event).toMatchObject({ workspaceId: ws.id, actor: { userId: expect.any(String), keyId: expect.any(String) }, data: { id: done.id, status: 'completed', lines: [{ used: 3 }] } });
+    expect(cancelled.event.data).toMatchObject({ id: dropped.id, status: 'cancelled' });
+    expect(reverted.event.data).toEqual((await ws.owner.get(`/jobs/${done.id}`)).body);
+    const changes = await eventually('the job movements as stock.changed', async () => {
+      const got = r.ofType('stock.changed').filter((d) => d.event.data.movementType === 'adjustment');
+      return got.length >= 2 ? got.map((d) => d.event.data.delta) : undefined;
+    });
+    expect(changes).toEqual([-3, 3]);
+  });
+
   it('when the secret is rotated, then deliveries carry both signatures for 24 h: a receiver with only the old or only the new secret verifies them', async () => {
     const ws = await newWorkspace();
     const { receiver: r, endpoint } = await subscribed(ws, ONLY_TESTS);

@@ -17,6 +17,7 @@ describe('stock movements and balances', () => {
       balanceAfter: 12.5,
       userId: expect.any(String),
       transferId: null,
+      jobId: null,
       reason: 'received',
       reference: '',
       note: 'first delivery',

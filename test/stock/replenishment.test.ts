@@ -36,6 +36,27 @@ const run = (ws: TestWorkspace, body: unknown = {}, headers: Record<string, stri
 const byLocation = (lines: any[]) => new Map(lines.map((l) => [`${l.itemId}/${l.locationId}`, l]));
 
 describe('replenishment', () => {
+  it('when parts at a van are promised to a job, then its position is onHand − reserved + incoming: holding 8 with 6 reserved, a minimum of 5 and a target of 10, it is below par and needs 8', async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const { warehouse, vans, items } = await fleet(ws, 1, 1);
+    const [van, fuse] = [vans[0]!, items[0]!];
+    await receive(ws.owner, fuse.id, warehouse.id, 50);
+    await receive(ws.owner, fuse.id, van.id, 8);
+    await par(ws, fuse.id, van.id, 5, 10);
+    expect((await plan(ws)).body).toEqual([]);
+    const job = await ws.owner.post('/jobs', { name: "Tomorrow's job", sourceLocationId: van.id, reserve: true, lines: [{ itemId: fuse.id, quantity: 6 }] });
+    expect(job.status).toBe(201);
+    const [line] = (await plan(ws)).body;
+    expect(line).toMatchObject({ locationId: van.id, onHand: 8, reserved: 6, incoming: 0, minimum: 5, target: 10, needed: 8, proposed: 8, shortfall: 0 });
+    const refill = await run(ws);
+    expect(refill.body.transfers.map((t: any) => [t.toLocationId, t.lines[0].quantity])).toEqual([[van.id, 8]]);
+    // Sent again, nothing more: the 8 are incoming (position 2 + 8 = 10).
+    expect((await run(ws)).body.transfers).toEqual([]);
+    // The par level itself judges on-hand: 8 is not below 5, so no alert and belowPar false.
+    expect((await ws.owner.get('/inventory/par-levels', { query: { itemId: fuse.id, locationId: van.id } })).body[0]).toMatchObject({ onHand: 8, belowPar: false });
+    expect(await reservationMismatches(ws.id)).toEqual([]);
+  });
+
   it('when three vans are below par, then one call refills them from their warehouse: one pending transfer each, reserved at the warehouse, up to the targets', async () => {
     const ws = await newWorkspace({ plan: 'pro' });
     const { warehouse, vans, items } = await fleet(ws, 3, 2);
@@ -60,6 +81,7 @@ describe('replenishment', () => {
       locationId: v1.id,
       sourceLocationId: warehouse.id,
       onHand: 2,
+      reserved: 0,
       incoming: 0,
       minimum: 5,
       target: 10,

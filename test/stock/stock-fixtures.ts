@@ -109,18 +109,31 @@ export async function balanceOf(api: Client, itemId: string, locationId: string)
   return { onHand: row.onHand, reserved: row.reserved, available: row.available };
 }
 
-/** Every balance whose reserved differs from the sum of the pending transfer lines out of it; answers the mismatches. */
+/**
+ * Every balance whose reserved differs from what holds it: the pending transfer lines out of it
+ * and the reservations of open jobs' lines there (reservations are one thing); answers the
+ * mismatches. A job that is not open holding anything is a mismatch too.
+ */
 export async function reservationMismatches(workspaceId: string): Promise<unknown[]> {
   return sql(
-    `WITH pending AS (
-       SELECT l.item_id, t.from_location_id AS location_id, sum(l.quantity) AS quantity
-       FROM stock.transfers t JOIN stock.transfer_lines l ON l.transfer_id = t.id
+    `WITH holds AS (
+       SELECT l.item_id, t.from_location_id AS location_id, l.quantity
+       FROM stock.transfers t JOIN stock.transfer_lines l ON l.workspace_id = t.workspace_id AND l.transfer_id = t.id
        WHERE t.workspace_id = $1 AND t.status = 'pending'
-       GROUP BY l.item_id, t.from_location_id
+       UNION ALL
+       SELECT l.item_id, coalesce(l.location_id, j.source_location_id), l.reserved
+       FROM stock.jobs j JOIN stock.job_lines l ON l.workspace_id = j.workspace_id AND l.job_id = j.id
+       WHERE j.workspace_id = $1 AND l.reserved > 0 AND j.status = 'open'
+     ), pending AS (
+       SELECT item_id, location_id, sum(quantity) AS quantity FROM holds GROUP BY item_id, location_id
      )
      SELECT coalesce(b.item_id, p.item_id) AS item_id, coalesce(b.location_id, p.location_id) AS location_id, b.reserved::text, p.quantity::text AS pending
      FROM (SELECT * FROM stock.balances WHERE workspace_id = $1) b FULL JOIN pending p ON p.item_id = b.item_id AND p.location_id = b.location_id
-     WHERE coalesce(b.reserved, 0) <> coalesce(p.quantity, 0)`,
+     WHERE coalesce(b.reserved, 0) <> coalesce(p.quantity, 0)
+     UNION ALL
+     SELECT l.item_id, l.location_id, l.reserved::text, 'held by job ' || j.id || ' (' || j.status || ')'
+       FROM stock.jobs j JOIN stock.job_lines l ON l.workspace_id = j.workspace_id AND l.job_id = j.id
+      WHERE j.workspace_id = $1 AND l.reserved > 0 AND j.status <> 'open'`,
     [workspaceId],
   );
 }

@@ -21,7 +21,9 @@ describe('stock in the public OpenAPI document', () => {
     const create = paths['/inventory/transfers'].post;
     expect(create.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/Transfer');
     expect(create.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
-    expect(components.schemas.CreateTransfer).toMatchObject({ required: ['fromLocationId', 'toLocationId', 'lines'], additionalProperties: false });
+    // fromLocationId defaults to the workspace's defaultTransferFromLocationId (issue 36).
+    expect(components.schemas.CreateTransfer).toMatchObject({ required: ['toLocationId', 'lines'], additionalProperties: false });
+    expect(components.schemas.CreateTransfer.properties.fromLocationId.description).toContain('defaultTransferFromLocationId');
     expect(components.schemas.CreateTransfer.properties.lines).toMatchObject({ minItems: 1, maxItems: 500 });
     expect(components.schemas.CreateTransfer.properties.status.enum).toEqual(['pending', 'completed']);
     expect(components.schemas.Transfer.properties.status.enum).toEqual(['pending', 'completed', 'reverted', 'rejected', 'cancelled']);
@@ -45,6 +47,29 @@ describe('stock in the public OpenAPI document', () => {
     expect(components.schemas.StockMovement.properties.reason.enum).toEqual(expect.arrayContaining(['received', 'returned', 'damaged', 'lost', 'stolen', 'expired', 'count', 'correction', 'other']));
     expect(components.schemas.StockBalance.required).toEqual(['itemId', 'locationId', 'onHand', 'reserved', 'available', 'updatedAt']);
     const movementsList = paths['/inventory/movements'].get;
-    expect(movementsList.parameters.map((p: { name: string }) => p.name)).toContain('reason');
+    expect(movementsList.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['reason', 'jobId']));
+  });
+
+  it('when the document is fetched, then every job route is there, each POST idempotent, with the Job and its statuses', async () => {
+    const { paths, components } = (await request('GET', '/openapi.json')).body;
+    expect(Object.keys(paths['/jobs']).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths['/jobs/{id}']).sort()).toEqual(['get', 'patch']);
+    expect(paths['/jobs'].post.responses['201'].content['application/json'].schema.$ref).toBe('#/components/schemas/Job');
+    for (const action of ['reserve', 'release', 'complete', 'cancel', 'revert']) {
+      const route = paths[`/jobs/{id}/${action}`];
+      expect(Object.keys(route)).toEqual(['post']);
+      expect(route.post.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['id', 'Idempotency-Key']));
+      expect(route.post.responses['409']).toBeDefined();
+    }
+    expect(paths['/jobs'].post.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
+    expect(paths['/jobs/{id}/reserve'].post.parameters.map((p: { name: string }) => p.name)).toContain('partial');
+    expect(paths['/jobs/{id}/reserve'].post.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/JobReservation');
+    expect(components.schemas.Job.properties.status.enum).toEqual(['open', 'completed', 'cancelled', 'reverted']);
+    expect(components.schemas.Job.required).toEqual(expect.arrayContaining(['totals', 'lines', 'createdBy', 'updatedBy', 'completedAt', 'cancelledAt', 'revertedAt']));
+    expect(components.schemas.CreateJob.required).toEqual(['name']);
+    expect(paths['/workspaces/{idOrSlug}'].patch.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/UpdateWorkspace');
+    expect(Object.keys(components.schemas.UpdateWorkspace.properties).sort()).toEqual(
+      ['defaultCurrency', 'defaultInvoiceSourceLocationId', 'defaultMarkupPercent', 'defaultTaxIncluded', 'defaultTaxPercent', 'defaultTransferFromLocationId'].sort(),
+    );
   });
 });

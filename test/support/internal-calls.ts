@@ -24,6 +24,12 @@ export function ownerContext(ws: TestWorkspace, scopes: Scope[]): Caller {
       defaultLocationId: ws.defaultLocationId,
       defaultLocationType: 'warehouse',
       fiscalYearStartMonth: 1,
+      defaultTransferFromLocationId: null,
+      defaultInvoiceSourceLocationId: null,
+      defaultCurrency: 'USD',
+      defaultMarkupPercent: null,
+      defaultTaxPercent: 0,
+      defaultTaxIncluded: false,
       billingCycleStart: new Date().toISOString() },
     writes: {} };
 }

@@ -18,7 +18,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set a workspace's job and transfer defaults
+         * @description The workspace's owner only (403 otherwise; the key needs workspaces.write). Sets the defaults jobs and transfers take: defaultInvoiceSourceLocationId (a job's source), defaultTransferFromLocationId (a transfer's source when POST /inventory/transfers gives no fromLocationId), defaultMarkupPercent (0–1000, null: none), defaultTaxPercent (0–100), defaultTaxIncluded and defaultCurrency (ISO 4217). A field out of its bounds is a 400 naming it; a location that does not exist, was deleted or is inactive a 422 naming the field; null clears a location. Fields left out keep their value; jobs already created keep what they copied. From the answer on, every call sees the new defaults.
+         *
+         *     Requires scope `workspaces.write`.
+         */
+        patch: operations["updateWorkspace"];
         trace?: never;
     };
     "/workspaces": {
@@ -436,7 +442,7 @@ export interface paths {
         };
         /**
          * List stock balances
-         * @description On-hand per item and location, with what pending transfers out of it hold (reserved) and what is free to move (available = onHand − reserved), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).
+         * @description On-hand per item and location, with what pending transfers out of it and open jobs hold (reserved) and what is free to move (available = onHand − reserved), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).
          *
          *     Requires scope `inventory.read`.
          */
@@ -466,7 +472,7 @@ export interface paths {
         put?: never;
         /**
          * Record a receipt, an adjustment or a physical count
-         * @description A receipt adds stock (quantity > 0); an adjustment changes it by a signed quantity and cannot take more than is available, on-hand minus what pending transfers reserve (422 naming the item, the location and the quantity available). An adjustment with expectedOnHand applies only if the on-hand is exactly that when it is written (409 conflict naming the current on-hand otherwise; nothing changes). A count (quantity = the counted on-hand) records one adjustment of the difference with reason count, so the balance equals the count; a count below what is reserved is a 422. Every movement may carry a reason (default received for receipts, correction for adjustments) and a reference. The item must exist and track stock (422 otherwise); the location must exist and not be deleted, and to add stock it must be active and not being deleted (422). A member with restricted location access needs write access to the location (403). Answers 201 with the movement.
+         * @description A receipt adds stock (quantity > 0); an adjustment changes it by a signed quantity and cannot take more than is available, on-hand minus what pending transfers and open jobs reserve (422 naming the item, the location and the quantity available). An adjustment with expectedOnHand applies only if the on-hand is exactly that when it is written (409 conflict naming the current on-hand otherwise; nothing changes). A count (quantity = the counted on-hand) records one adjustment of the difference with reason count, so the balance equals the count; a count below what is reserved is a 422. Every movement may carry a reason (default received for receipts, correction for adjustments) and a reference. The item must exist and track stock (422 otherwise); the location must exist and not be deleted, and to add stock it must be active and not being deleted (422). A member with restricted location access needs write access to the location (403). Answers 201 with the movement.
          *
          *     Requires scope `inventory.write`.
          */
@@ -600,7 +606,7 @@ export interface paths {
         put?: never;
         /**
          * Create a transfer
-         * @description Moves stock from fromLocationId to toLocationId at once, all or nothing, and answers 201 with the completed Transfer. With status pending nothing moves yet: the lines are reserved at the source (they count against its available stock) and 201 answers the pending Transfer, to be completed or rejected by the destination or cancelled by the source. 422 for the same source and destination, an unknown, deleted or inactive location (or one being deleted), an unknown or catalog-only item, or too little available at the source, on-hand minus what pending transfers reserve (naming the item, the location and the quantity available). A member with restricted location access needs write access to both locations (403). Counts toward the plan's transfers per billing cycle when created, pending or not (403 exceeded_limit past it).
+         * @description Moves stock from fromLocationId (default: the workspace's defaultTransferFromLocationId; without either, 400 naming fromLocationId) to toLocationId at once, all or nothing, and answers 201 with the completed Transfer. With status pending nothing moves yet: the lines are reserved at the source (they count against its available stock) and 201 answers the pending Transfer, to be completed or rejected by the destination or cancelled by the source. 422 for the same source and destination, an unknown, deleted or inactive location (or one being deleted), an unknown or catalog-only item, or too little available at the source, on-hand minus what pending transfers and open jobs reserve (naming the item, the location and the quantity available). A member with restricted location access needs write access to both locations (403). Counts toward the plan's transfers per billing cycle when created, pending or not (403 exceeded_limit past it).
          *
          *     Requires scope `transfers.write`.
          */
@@ -713,6 +719,172 @@ export interface paths {
          *     Requires scope `transfers.write`.
          */
         post: operations["revertTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List jobs
+         * @description Jobs of the workspace, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"), newest first by default; filters combine with AND. A member with restricted location access sees the jobs whose every location it may read.
+         *
+         *     Requires scope `jobs.read`.
+         */
+        get: operations["listJobs"];
+        put?: never;
+        /**
+         * Create a job
+         * @description Creates an open job with its lines (materials planned per item, each taken from the job's source unless it names a location). The source defaults to the workspace's defaultInvoiceSourceLocationId; currency, markupPercent, taxPercent and taxIncluded default to the workspace's. A stock-tracked line with no location is a 422 naming sourceLocationId; an unknown item, or a location that does not exist or was deleted, is a 422. With reserve: true every stocked line is reserved at its location now, all or nothing (422 naming each short item, its location and what is available there). A member with restricted location access needs write access to every location the job's stocked lines take stock from (403); a job it cannot read every location of is a 404. Answers 201 with the job.
+         *
+         *     Requires scope `jobs.write`.
+         */
+        post: operations["createJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a job
+         * @description By its id, or by its externalRef as ext_<externalRef>. 404 for a job the member cannot see (it may not read every location the job names).
+         *
+         *     Requires scope `jobs.read`.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an open job
+         * @description Changes name, externalRef, note, scheduledAt, pricing, the source and the set of lines of an open job (409 naming its status otherwise). Lines that follow the source move with it, their reservations too (all or nothing); a reserved line keeps its reservation in step with its planned quantity: reduced, or increased all or nothing (422 naming each shortage); lines left out give theirs back. An empty body changes nothing. A member with restricted location access needs write access to every location the job's stocked lines take stock from (403); a job it cannot read every location of is a 404.
+         *
+         *     Requires scope `jobs.write`.
+         */
+        patch: operations["updateJob"];
+        trace?: never;
+    };
+    "/jobs/{id}/reserve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reserve a job's materials
+         * @description Reserves each stock-tracked line's planned − reserved at its location (which must be active), all or nothing: a shortage is a 422 naming each short item (id and SKU), its location and the quantity available there, and nothing is reserved. With partial=true it reserves what is available and lists the shortages. Reserved stock stays on hand, counted in the balance's reserved: no transfer, adjustment, count or other job can take it. 409 when the job is not open. A member with restricted location access needs write access to every location the job's stocked lines take stock from (403); a job it cannot read every location of is a 404.
+         *
+         *     Requires scope `jobs.write`.
+         */
+        post: operations["reserveJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a job's reservations
+         * @description Gives back every reservation of an open job (409 otherwise); it stays open. A member with restricted location access needs write access to every location the job's stocked lines take stock from (403); a job it cannot read every location of is a 404.
+         *
+         *     Requires scope `jobs.write`.
+         */
+        post: operations["releaseJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a job
+         * @description Records what an open job used (409 otherwise) and, in one transaction, takes it out of stock: one movement per stock-tracked item and location used (type adjustment, reason job, reference and jobId the job's id), from the job's own reservation first, then from what is free there; what was reserved and not used is released. Without used, every line used what it planned; with it, the lines it names used that (others nothing) and items not planned are added. Not enough at a location is a 422 naming each shortage, and nothing changes: stock never goes negative. Catalog-only lines are recorded and priced but move nothing. Freezes the prices (unitCost: the item's cost; unitPrice: its sell price when > 0, else the cost with the job's markup, rounded to cents) and the totals of the billable lines, tax added or included. Records job.completed. A member with restricted location access needs write access to every location the job's stocked lines take stock from (403); a job it cannot read every location of is a 404.
+         *
+         *     Requires scope `jobs.write`.
+         */
+        post: operations["completeJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a job
+         * @description Cancels an open job (409 otherwise) and releases every reservation it holds. Records job.cancelled. A member with restricted location access needs write access to every location the job's stocked lines take stock from (403); a job it cannot read every location of is a 404.
+         *
+         *     Requires scope `jobs.write`.
+         */
+        post: operations["cancelJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revert a completed job
+         * @description Puts back what a completed job used (409 otherwise), where it was taken, with compensating movements (reason job_reverted, reference and jobId the job's id); the job becomes reverted and keeps its prices and totals. 422 naming the location when one can no longer take stock (inactive, being deleted, deleted), or naming an item that no longer tracks stock. Records job.reverted. A member with restricted location access needs write access to every location the job's stocked lines take stock from (403); a job it cannot read every location of is a 404.
+         *
+         *     Requires scope `jobs.write`.
+         */
+        post: operations["revertJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1317,6 +1489,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "job.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * job.completed
+         * @description A job was completed: what it used left stock (its stock.changed follow), its prices and totals were frozen.
+         */
+        post: operations["webhook_job_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * job.cancelled
+         * @description An open job was cancelled; its reservations were released.
+         */
+        post: operations["webhook_job_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.reverted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * job.reverted
+         * @description A completed job was reverted: what it used was put back where it was taken.
+         */
+        post: operations["webhook_job_reverted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1452,6 +1684,29 @@ export interface components {
                     accessLevel: "read" | "write";
                 }[];
             };
+        };
+        UpdateWorkspace: {
+            /**
+             * Format: uuid
+             * @description Where a job takes stock from when it names no source; an active location of the workspace, or null
+             */
+            defaultInvoiceSourceLocationId?: string | null;
+            /**
+             * Format: uuid
+             * @description Where POST /inventory/transfers takes stock from when it names no fromLocationId; an active location of the workspace, or null
+             */
+            defaultTransferFromLocationId?: string | null;
+            /** @description 0 to 1000 (at most 4 decimals): a new job's markup from unit cost to unit price; null: none */
+            defaultMarkupPercent?: number | null;
+            /** @description 0 to 100 (at most 4 decimals): a new job's tax */
+            defaultTaxPercent?: number;
+            /** @description A new job's: true, prices include the tax; false, it is added on top */
+            defaultTaxIncluded?: boolean;
+            /**
+             * @description A new job's currency: an ISO 4217 code
+             * @example EUR
+             */
+            defaultCurrency?: string;
         };
         Item: {
             /**
@@ -1944,9 +2199,9 @@ export interface components {
             locationId: string;
             /** @description Never below zero */
             onHand: number;
-            /** @description Promised to pending transfers out of this location; still on hand here until they complete. Never above onHand */
+            /** @description Promised to pending transfers out of this location and to open jobs taking from it; still on hand here until they complete. Never above onHand */
             reserved: number;
-            /** @description onHand − reserved: what may be moved, adjusted away or reserved */
+            /** @description onHand − reserved: what may be moved, adjusted away, used by a job or reserved */
             available: number;
             /**
              * Format: date-time
@@ -1990,11 +2245,17 @@ export interface components {
              */
             transferId: string | null;
             /**
-             * @description Why a receipt or adjustment changed the stock (count: a physical count); null for openings and transfer movements
+             * Format: uuid
+             * @description The job whose completion used the stock (reason job) or whose revert put it back (reason job_reverted), else null
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            jobId: string | null;
+            /**
+             * @description Why a receipt or adjustment changed the stock (count: a physical count; job / job_reverted: a job used it / its revert put it back); null for openings and transfer movements
              * @enum {string|null}
              */
-            reason: "received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other" | null;
-            /** @description Free text such as a purchase order number; "" when none was given */
+            reason: "received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other" | "job" | "job_reverted" | null;
+            /** @description Free text such as a purchase order number; "" when none was given; a job's movements carry the job's id */
             reference: string;
             note: string;
             /**
@@ -2028,7 +2289,7 @@ export interface components {
             /** @description Received quantity, > 0 and ≤ 1000000000, at most 4 decimals */
             quantity: number;
             /**
-             * @description Why the stock changed: received, returned, damaged, lost, stolen, expired, count, correction, other; default received
+             * @description Why the stock changed: received, returned, damaged, lost, stolen, expired, count, correction, other; default received (job and job_reverted are written by jobs alone)
              * @enum {string}
              */
             reason?: "received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other";
@@ -2057,7 +2318,7 @@ export interface components {
             /** @description Signed change of on-hand, not 0, |quantity| ≤ 1000000000, at most 4 decimals; it may not take more than is available (on-hand minus reserved) */
             quantity: number;
             /**
-             * @description Why the stock changed: received, returned, damaged, lost, stolen, expired, count, correction, other; default correction
+             * @description Why the stock changed: received, returned, damaged, lost, stolen, expired, count, correction, other; default correction (job and job_reverted are written by jobs alone)
              * @enum {string}
              */
             reason?: "received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other";
@@ -2127,7 +2388,7 @@ export interface components {
              */
             target?: number;
         };
-        /** @description One (item, location) below its par level, what it needs to reach its target, and what its source can give. */
+        /** @description One (item, location) whose free stock (onHand − reserved) is below its par level, what it needs to reach its target, and what its source can give. */
         ReplenishmentLine: {
             /**
              * Format: uuid
@@ -2148,14 +2409,16 @@ export interface components {
              * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             sourceLocationId: string | null;
-            /** @description On-hand at the location now (< minimum) */
+            /** @description On-hand at the location now */
             onHand: number;
+            /** @description What of it pending transfers out of the location and open jobs there hold: not there for the location's own use (onHand − reserved < minimum) */
+            reserved: number;
             /** @description What pending transfers to the location carry of the item: already on its way, never proposed again */
             incoming: number;
             minimum: number;
             /** @description The par level target the refill aims at (≥ minimum) */
             target: number;
-            /** @description target − onHand − incoming, never below 0 */
+            /** @description target − (onHand − reserved + incoming), never below 0 */
             needed: number;
             /** @description What the source can give of the item before this plan: its on-hand − what pending transfers reserve there − its own minimum for the item (when it has a par level), never below 0; shared by every line drawing on the same source (0 without a source) */
             availableAtSource: number;
@@ -2340,10 +2603,10 @@ export interface components {
         CreateTransfer: {
             /**
              * Format: uuid
-             * @description Source location (required)
+             * @description Source location; default the workspace's defaultTransferFromLocationId (without either: 400 naming fromLocationId)
              * @example 9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b
              */
-            fromLocationId: string;
+            fromLocationId?: string;
             /**
              * Format: uuid
              * @description Destination location (required), different from the source
@@ -2374,6 +2637,361 @@ export interface components {
         SettleTransfer: {
             /** @description Why, up to 500 characters; returned as the transfer's reason (default "") */
             reason?: string;
+        };
+        /** @description Materials for a job: planned per item and location, reserved there while the job is open, used when it completes (the rest is released), priced from the catalog at that moment, and reversible. */
+        Job: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            id: string;
+            /**
+             * @description Your own reference (a work order number), unique per workspace; GET /jobs/ext_{externalRef} addresses the job by it
+             * @example WO-2026-0117
+             */
+            externalRef: string | null;
+            /** @example Boiler service, 12 Elm St */
+            name: string;
+            /**
+             * @description open → completed (→ reverted) or cancelled
+             * @enum {string}
+             */
+            status: "open" | "completed" | "cancelled" | "reverted";
+            /**
+             * Format: uuid
+             * @description Where its lines take stock from unless a line names another location (default: the workspace's defaultInvoiceSourceLocationId)
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            sourceLocationId: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            scheduledAt: string | null;
+            note: string;
+            /**
+             * @description ISO 4217 code; default the workspace's defaultCurrency
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description Markup from unit cost to unit price for items without a sell price; null: none. Default the workspace's defaultMarkupPercent
+             * @example 25
+             */
+            markupPercent: number | null;
+            /**
+             * @description Default the workspace's defaultTaxPercent
+             * @example 8.875
+             */
+            taxPercent: number;
+            /** @description true: prices include the tax; false: it is added on top. Default the workspace's defaultTaxIncluded */
+            taxIncluded: boolean;
+            lines: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                itemId: string;
+                /** @description The item as the stock service's copy names it now; trackStock false: catalog-only, recorded and priced but never moves stock */
+                item: {
+                    /**
+                     * Format: uuid
+                     * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                     */
+                    id: string;
+                    sku: string;
+                    description: string;
+                    trackStock: boolean;
+                };
+                /**
+                 * Format: uuid
+                 * @description Where the line takes stock from: its own location, else the job's source (null when neither is set: catalog-only lines)
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                locationId: string | null;
+                /**
+                 * @description The quantity planned
+                 * @example 12.5
+                 */
+                planned: number;
+                /**
+                 * @description What the line holds at its location while the job is open (counted in the balance's reserved); 0 once the job is completed or cancelled
+                 * @example 12.5
+                 */
+                reserved: number;
+                /**
+                 * @description What the job used, recorded when it completes; 0 before
+                 * @example 12.5
+                 */
+                used: number;
+                /** @description Counted in the totals; default true */
+                billable: boolean;
+                /**
+                 * @description The item's cost when the job completed; null before
+                 * @example 12.5
+                 */
+                unitCost: number | null;
+                /**
+                 * @description The item's sell price when the job completed, when it has one (> 0); else the cost with the job's markup, rounded to cents; null before it completed
+                 * @example 12.5
+                 */
+                unitPrice: number | null;
+                note: string;
+            }[];
+            /** @description Frozen when the job completes (a reverted job keeps them); null before, and for a cancelled job */
+            totals: {
+                /**
+                 * @description Σ used × unitCost of the billable lines, each line rounded to cents
+                 * @example 12.5
+                 */
+                cost: number;
+                /**
+                 * @description Σ used × unitPrice of the billable lines, each line rounded to cents
+                 * @example 12.5
+                 */
+                price: number;
+                /**
+                 * @description taxPercent of the price, added on top, or the part of the price that is tax when taxIncluded; rounded to cents
+                 * @example 12.5
+                 */
+                tax: number;
+                /**
+                 * @description price + tax, or price when taxIncluded
+                 * @example 12.5
+                 */
+                total: number;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            createdBy: components["schemas"]["Actor"];
+            /**
+             * Format: date-time
+             * @description The last change of any kind: a PATCH, a reservation, a release, a transition
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+            updatedBy: components["schemas"]["Actor"];
+            /**
+             * Format: date-time
+             * @example null
+             */
+            completedAt: string | null;
+            /**
+             * @description Who completed it; null until then
+             * @example null
+             */
+            completedBy: components["schemas"]["Actor"] | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            cancelledAt: string | null;
+            /**
+             * @description Who cancelled it; null unless cancelled
+             * @example null
+             */
+            cancelledBy: components["schemas"]["Actor"] | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            revertedAt: string | null;
+            /**
+             * @description Who reverted it; null unless reverted
+             * @example null
+             */
+            revertedBy: components["schemas"]["Actor"] | null;
+        };
+        CreateJob: {
+            /**
+             * @description 1 to 200 characters
+             * @example Boiler service, 12 Elm St
+             */
+            name: string;
+            /**
+             * @description Your own reference, unique per workspace (409 when taken), 1 to 100 characters; GET /jobs/ext_{externalRef} finds the job by it
+             * @example WO-2026-0117
+             */
+            externalRef?: string;
+            /**
+             * Format: uuid
+             * @description Where the lines take stock from unless they name another location; default the workspace's defaultInvoiceSourceLocationId
+             * @example 9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b
+             */
+            sourceLocationId?: string;
+            /**
+             * Format: date-time
+             * @description When the job is planned (ISO 8601); null: not scheduled
+             * @example 2026-12-01T08:00:00Z
+             */
+            scheduledAt?: string | null;
+            /** @description Up to 2,000 characters; default "" */
+            note?: string;
+            /**
+             * @description ISO 4217 code; default the workspace's defaultCurrency
+             * @example EUR
+             */
+            currency?: string;
+            /**
+             * @description 0 to 1000, null for none; default the workspace's defaultMarkupPercent
+             * @example 25
+             */
+            markupPercent?: number | null;
+            /**
+             * @description 0 to 100; default the workspace's defaultTaxPercent
+             * @example 8.875
+             */
+            taxPercent?: number;
+            /** @description true: prices include the tax; default the workspace's defaultTaxIncluded */
+            taxIncluded?: boolean;
+            /** @description 0 to 500 lines; each item at most once per location. Default: []. */
+            lines?: {
+                /**
+                 * Format: uuid
+                 * @description An item of the workspace (catalog-only items are recorded and priced, but never move stock)
+                 * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
+                 */
+                itemId: string;
+                /**
+                 * @description Planned quantity, ≥ 0 and ≤ 1000000000, at most 4 decimals
+                 * @example 2
+                 */
+                quantity: number;
+                /**
+                 * Format: uuid
+                 * @description Where the line takes stock from; default the job's source (and such a line follows the source when it changes)
+                 */
+                locationId?: string;
+                /** @description Counted in the totals; default true */
+                billable?: boolean;
+                /** @description Up to 500 characters; default "" */
+                note?: string;
+            }[];
+            /** @description true: reserve every stocked line at its location now, all or nothing (as POST /jobs/{id}/reserve); default false */
+            reserve?: boolean;
+        };
+        UpdateJob: {
+            /**
+             * @description 1 to 200 characters
+             * @example Boiler service, 12 Elm St
+             */
+            name?: string;
+            /**
+             * @description Your own reference, unique per workspace (409 when taken), 1 to 100 characters; GET /jobs/ext_{externalRef} finds the job by it
+             * @example WO-2026-0117
+             */
+            externalRef?: string | null;
+            /**
+             * Format: uuid
+             * @description A new source: the lines that follow it move there, their reservations with them (all or nothing); null: none
+             */
+            sourceLocationId?: string | null;
+            /**
+             * Format: date-time
+             * @description When the job is planned (ISO 8601); null: not scheduled
+             * @example 2026-12-01T08:00:00Z
+             */
+            scheduledAt?: string | null;
+            /** @description Up to 2,000 characters; default "" */
+            note?: string;
+            /**
+             * @description ISO 4217 code; default the workspace's defaultCurrency
+             * @example EUR
+             */
+            currency?: string;
+            /**
+             * @description 0 to 1000, null for none; default the workspace's defaultMarkupPercent
+             * @example 25
+             */
+            markupPercent?: number | null;
+            /**
+             * @description 0 to 100; default the workspace's defaultTaxPercent
+             * @example 8.875
+             */
+            taxPercent?: number;
+            /** @description true: prices include the tax; default the workspace's defaultTaxIncluded */
+            taxIncluded?: boolean;
+            /** @description The whole new set of lines: a line naming the item and location of one before is that line (a reserved one keeps its reservation in step: reduced with it, or increased all or nothing); the others are new, and lines left out are removed (their reservations released) */
+            lines?: {
+                /**
+                 * Format: uuid
+                 * @description An item of the workspace (catalog-only items are recorded and priced, but never move stock)
+                 * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
+                 */
+                itemId: string;
+                /**
+                 * @description Planned quantity, ≥ 0 and ≤ 1000000000, at most 4 decimals
+                 * @example 2
+                 */
+                quantity: number;
+                /**
+                 * Format: uuid
+                 * @description Where the line takes stock from; default the job's source (and such a line follows the source when it changes)
+                 */
+                locationId?: string;
+                /** @description Counted in the totals; default true */
+                billable?: boolean;
+                /** @description Up to 500 characters; default "" */
+                note?: string;
+            }[];
+        };
+        JobReservation: {
+            job: components["schemas"]["Job"];
+            /** @description The lines not reserved in full (only with partial=true; without it a shortage is a 422 and nothing is reserved) */
+            shortages: components["schemas"]["JobShortage"][];
+        };
+        JobShortage: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            lineId: string;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            itemId: string;
+            sku: string;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            locationId: string;
+            /**
+             * @description What the line still needed (planned − reserved before the call)
+             * @example 12.5
+             */
+            requested: number;
+            /**
+             * @description What was available there (on hand − reserved)
+             * @example 12.5
+             */
+            available: number;
+        };
+        CompleteJob: {
+            /** @description What the job used; a planned line not named used nothing; an item not planned is added as a billable line. Without it, every line used what it planned */
+            used?: {
+                /** Format: uuid */
+                itemId: string;
+                /**
+                 * @description Used quantity, ≥ 0, at most 4 decimals
+                 * @example 1
+                 */
+                quantity: number;
+                /**
+                 * Format: uuid
+                 * @description Where it was taken from; default the item's line (its only one, else the one at the job's source), or the job's source for an item not planned
+                 */
+                locationId?: string;
+            }[];
         };
         WebhookEndpointWithSecret: components["schemas"]["WebhookEndpoint"] & {
             /**
@@ -2497,7 +3115,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "import.completed" | "import.failed" | "webhook.test";
+            type: "transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "import.completed" | "import.failed" | "job.completed" | "job.cancelled" | "job.reverted" | "webhook.test";
             /**
              * Format: date-time
              * @description When the change was committed
@@ -2846,6 +3464,111 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description The workspace */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "name": "Acme Inc.",
+                     *       "slug": "acme",
+                     *       "logo": "text",
+                     *       "usage": 1,
+                     *       "usageLimit": 1,
+                     *       "itemsUsage": 1,
+                     *       "itemsLimit": 1,
+                     *       "suppliersUsage": 1,
+                     *       "suppliersLimit": 1,
+                     *       "locationsUsage": 1,
+                     *       "locationsLimit": 1,
+                     *       "tagsLimit": 1,
+                     *       "usersLimit": 1,
+                     *       "defaultLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "defaultCurrency": "USD",
+                     *       "invoiceNumberPrefix": "INV-",
+                     *       "defaultTaxPercent": 1,
+                     *       "defaultTaxIncluded": true,
+                     *       "defaultInvoiceDueDays": 1,
+                     *       "invoicingBusinessName": "text",
+                     *       "invoicingBrandColor": "text",
+                     *       "invoicingEmail": "text",
+                     *       "invoicingAddress": "text",
+                     *       "defaultInvoiceSourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "defaultTransferFromLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "defaultLocationType": "warehouse",
+                     *       "defaultMarkupPercent": 1,
+                     *       "plan": "free",
+                     *       "billingProviderId": "text",
+                     *       "billingCycleStart": 1,
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "trialEndsAt": "2026-01-15T09:30:00.000Z",
+                     *       "users": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "email": "orders@acme.example",
+                     *           "role": "owner"
+                     *         }
+                     *       ],
+                     *       "inviteCode": "text",
+                     *       "ssoEmailDomain": "text",
+                     *       "ssoEnforcedAt": "2026-01-15T09:30:00.000Z",
+                     *       "locationAccess": {
+                     *         "restricted": true,
+                     *         "locations": [
+                     *           {
+                     *             "locationId": "text",
+                     *             "accessLevel": "read"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace ID or slug */
+                idOrSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "defaultInvoiceSourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "defaultTransferFromLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "defaultMarkupPercent": 1,
+                 *       "defaultTaxPercent": 1,
+                 *       "defaultTaxIncluded": true,
+                 *       "defaultCurrency": "EUR"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWorkspace"];
+            };
+        };
         responses: {
             /** @description The workspace */
             200: {
@@ -4538,10 +5261,12 @@ export interface operations {
                 locationId?: string[] | string;
                 /** @description Movement types (repeated or comma-separated) */
                 type?: ("opening" | "receipt" | "adjustment" | "transfer_out" | "transfer_in")[] | string;
-                /** @description Reasons (repeated or comma-separated); openings and transfer movements have none and never match */
-                reason?: ("received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other")[] | string;
+                /** @description Reasons (repeated or comma-separated), job and job_reverted included; openings and transfer movements have none and never match */
+                reason?: ("received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other" | "job" | "job_reverted")[] | string;
                 /** @description Transfer IDs (repeated or comma-separated) */
                 transferId?: string[] | string;
+                /** @description Job IDs (repeated or comma-separated): what their completions used (reason job) and their reverts put back (job_reverted) */
+                jobId?: string[] | string;
                 /** @description Date interval of createdAt, computed in UTC; default all (see GET /inventory/transfers) */
                 interval?: "24h" | "7d" | "30d" | "90d" | "mtd" | "qtd" | "ytd" | "1y" | "all" | "all_unfiltered" | "today" | "this_week" | "last_week" | "this_month" | "last_month" | "this_quarter" | "last_quarter" | "this_year" | "last_year" | "fiscal_ytd" | "last_fiscal_year";
                 /** @description Page number, from 1 (default 1); not together with cursor */
@@ -4584,6 +5309,7 @@ export interface operations {
                      *         "balanceAfter": 1,
                      *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "transferId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "jobId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "reason": "received",
                      *         "reference": "text",
                      *         "note": "text",
@@ -4657,6 +5383,7 @@ export interface operations {
                      *       "balanceAfter": 1,
                      *       "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "transferId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "jobId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "reason": "received",
                      *       "reference": "text",
                      *       "note": "text",
@@ -4887,6 +5614,7 @@ export interface operations {
                      *         "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "onHand": 1,
+                     *         "reserved": 1,
                      *         "incoming": 1,
                      *         "minimum": 1,
                      *         "target": 1,
@@ -5007,6 +5735,7 @@ export interface operations {
                      *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "onHand": 1,
+                     *           "reserved": 1,
                      *           "incoming": 1,
                      *           "minimum": 1,
                      *           "target": 1,
@@ -5812,6 +6541,1025 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    listJobs: {
+        parameters: {
+            query?: {
+                /** @description Statuses (repeated or comma-separated); default: every status */
+                status?: ("open" | "completed" | "cancelled" | "reverted")[] | string;
+                /** @description Jobs taking stock from any of these locations (their source, or a line's own location) */
+                locationId?: string[] | string;
+                /** @description Jobs with a line of any of these items */
+                itemId?: string[] | string;
+                /** @description The job with this externalRef */
+                externalRef?: string;
+                /** @description Scheduled at or after this time (jobs without a schedule never match) */
+                scheduledFrom?: string;
+                /** @description Scheduled at or before this time (jobs without a schedule never match) */
+                scheduledTo?: string;
+                /** @description Sort field; default createdAt (ties broken by id) */
+                sortBy?: "createdAt";
+                /** @description Default desc (newest first) */
+                sortOrder?: "asc" | "desc";
+                /** @description Page number, from 1 (default 1); not together with cursor */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
+                cursor?: string;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Jobs */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "externalRef": "WO-2026-0117",
+                     *         "name": "Boiler service, 12 Elm St",
+                     *         "status": "open",
+                     *         "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *         "note": "text",
+                     *         "currency": "USD",
+                     *         "markupPercent": 25,
+                     *         "taxPercent": 8.875,
+                     *         "taxIncluded": true,
+                     *         "lines": [
+                     *           {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "item": {
+                     *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "sku": "text",
+                     *               "description": "text",
+                     *               "trackStock": true
+                     *             },
+                     *             "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "planned": 12.5,
+                     *             "reserved": 12.5,
+                     *             "used": 12.5,
+                     *             "billable": true,
+                     *             "unitCost": 12.5,
+                     *             "unitPrice": 12.5,
+                     *             "note": "text"
+                     *           }
+                     *         ],
+                     *         "totals": {
+                     *           "cost": 12.5,
+                     *           "price": 12.5,
+                     *           "tax": 12.5,
+                     *           "total": 12.5
+                     *         },
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdBy": {
+                     *           "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *         },
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *         "updatedBy": {
+                     *           "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *         },
+                     *         "completedAt": null,
+                     *         "completedBy": null,
+                     *         "cancelledAt": null,
+                     *         "cancelledBy": null,
+                     *         "revertedAt": null,
+                     *         "revertedBy": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Job"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createJob: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Boiler service, 12 Elm St",
+                 *       "externalRef": "WO-2026-0117",
+                 *       "sourceLocationId": "9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b",
+                 *       "scheduledAt": "2026-12-01T08:00:00Z",
+                 *       "note": "text",
+                 *       "currency": "EUR",
+                 *       "markupPercent": 25,
+                 *       "taxPercent": 8.875,
+                 *       "taxIncluded": true,
+                 *       "lines": [
+                 *         {
+                 *           "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
+                 *           "quantity": 2,
+                 *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *           "billable": true,
+                 *           "note": "text"
+                 *         }
+                 *       ],
+                 *       "reserve": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateJob"];
+            };
+        };
+        responses: {
+            /** @description The open job */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "externalRef": "WO-2026-0117",
+                     *       "name": "Boiler service, 12 Elm St",
+                     *       "status": "open",
+                     *       "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *       "note": "text",
+                     *       "currency": "USD",
+                     *       "markupPercent": 25,
+                     *       "taxPercent": 8.875,
+                     *       "taxIncluded": true,
+                     *       "lines": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text",
+                     *             "trackStock": true
+                     *           },
+                     *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "planned": 12.5,
+                     *           "reserved": 12.5,
+                     *           "used": 12.5,
+                     *           "billable": true,
+                     *           "unitCost": 12.5,
+                     *           "unitPrice": 12.5,
+                     *           "note": "text"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "cost": 12.5,
+                     *         "price": 12.5,
+                     *         "tax": 12.5,
+                     *         "total": 12.5
+                     *       },
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "completedAt": null,
+                     *       "completedBy": null,
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "revertedAt": null,
+                     *       "revertedBy": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Job ID, or ext_ followed by its externalRef */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "externalRef": "WO-2026-0117",
+                     *       "name": "Boiler service, 12 Elm St",
+                     *       "status": "open",
+                     *       "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *       "note": "text",
+                     *       "currency": "USD",
+                     *       "markupPercent": 25,
+                     *       "taxPercent": 8.875,
+                     *       "taxIncluded": true,
+                     *       "lines": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text",
+                     *             "trackStock": true
+                     *           },
+                     *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "planned": 12.5,
+                     *           "reserved": 12.5,
+                     *           "used": 12.5,
+                     *           "billable": true,
+                     *           "unitCost": 12.5,
+                     *           "unitPrice": 12.5,
+                     *           "note": "text"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "cost": 12.5,
+                     *         "price": 12.5,
+                     *         "tax": 12.5,
+                     *         "total": 12.5
+                     *       },
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "completedAt": null,
+                     *       "completedBy": null,
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "revertedAt": null,
+                     *       "revertedBy": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updateJob: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Job ID, or ext_ followed by its externalRef */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Boiler service, 12 Elm St",
+                 *       "externalRef": "WO-2026-0117",
+                 *       "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "scheduledAt": "2026-12-01T08:00:00Z",
+                 *       "note": "text",
+                 *       "currency": "EUR",
+                 *       "markupPercent": 25,
+                 *       "taxPercent": 8.875,
+                 *       "taxIncluded": true,
+                 *       "lines": [
+                 *         {
+                 *           "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
+                 *           "quantity": 2,
+                 *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *           "billable": true,
+                 *           "note": "text"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateJob"];
+            };
+        };
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "externalRef": "WO-2026-0117",
+                     *       "name": "Boiler service, 12 Elm St",
+                     *       "status": "open",
+                     *       "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *       "note": "text",
+                     *       "currency": "USD",
+                     *       "markupPercent": 25,
+                     *       "taxPercent": 8.875,
+                     *       "taxIncluded": true,
+                     *       "lines": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text",
+                     *             "trackStock": true
+                     *           },
+                     *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "planned": 12.5,
+                     *           "reserved": 12.5,
+                     *           "used": 12.5,
+                     *           "billable": true,
+                     *           "unitCost": 12.5,
+                     *           "unitPrice": 12.5,
+                     *           "note": "text"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "cost": 12.5,
+                     *         "price": 12.5,
+                     *         "tax": 12.5,
+                     *         "total": 12.5
+                     *       },
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "completedAt": null,
+                     *       "completedBy": null,
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "revertedAt": null,
+                     *       "revertedBy": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    reserveJob: {
+        parameters: {
+            query?: {
+                /** @description true: reserve what is available and list the shortages; default false: all or nothing (422 naming every shortage) */
+                partial?: boolean;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Job ID, or ext_ followed by its externalRef */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The job and what could not be reserved */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "job": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "externalRef": "WO-2026-0117",
+                     *         "name": "Boiler service, 12 Elm St",
+                     *         "status": "open",
+                     *         "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *         "note": "text",
+                     *         "currency": "USD",
+                     *         "markupPercent": 25,
+                     *         "taxPercent": 8.875,
+                     *         "taxIncluded": true,
+                     *         "lines": [
+                     *           {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "item": {
+                     *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "sku": "text",
+                     *               "description": "text",
+                     *               "trackStock": true
+                     *             },
+                     *             "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "planned": 12.5,
+                     *             "reserved": 12.5,
+                     *             "used": 12.5,
+                     *             "billable": true,
+                     *             "unitCost": 12.5,
+                     *             "unitPrice": 12.5,
+                     *             "note": "text"
+                     *           }
+                     *         ],
+                     *         "totals": {
+                     *           "cost": 12.5,
+                     *           "price": 12.5,
+                     *           "tax": 12.5,
+                     *           "total": 12.5
+                     *         },
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdBy": {
+                     *           "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *         },
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *         "updatedBy": {
+                     *           "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *         },
+                     *         "completedAt": null,
+                     *         "completedBy": null,
+                     *         "cancelledAt": null,
+                     *         "cancelledBy": null,
+                     *         "revertedAt": null,
+                     *         "revertedBy": null
+                     *       },
+                     *       "shortages": [
+                     *         {
+                     *           "lineId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "sku": "text",
+                     *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "requested": 12.5,
+                     *           "available": 12.5
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JobReservation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    releaseJob: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Job ID, or ext_ followed by its externalRef */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "externalRef": "WO-2026-0117",
+                     *       "name": "Boiler service, 12 Elm St",
+                     *       "status": "open",
+                     *       "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *       "note": "text",
+                     *       "currency": "USD",
+                     *       "markupPercent": 25,
+                     *       "taxPercent": 8.875,
+                     *       "taxIncluded": true,
+                     *       "lines": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text",
+                     *             "trackStock": true
+                     *           },
+                     *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "planned": 12.5,
+                     *           "reserved": 12.5,
+                     *           "used": 12.5,
+                     *           "billable": true,
+                     *           "unitCost": 12.5,
+                     *           "unitPrice": 12.5,
+                     *           "note": "text"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "cost": 12.5,
+                     *         "price": 12.5,
+                     *         "tax": 12.5,
+                     *         "total": 12.5
+                     *       },
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "completedAt": null,
+                     *       "completedBy": null,
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "revertedAt": null,
+                     *       "revertedBy": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    completeJob: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Job ID, or ext_ followed by its externalRef */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "used": [
+                 *         {
+                 *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *           "quantity": 1,
+                 *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompleteJob"];
+            };
+        };
+        responses: {
+            /** @description The job, now completed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "externalRef": "WO-2026-0117",
+                     *       "name": "Boiler service, 12 Elm St",
+                     *       "status": "open",
+                     *       "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *       "note": "text",
+                     *       "currency": "USD",
+                     *       "markupPercent": 25,
+                     *       "taxPercent": 8.875,
+                     *       "taxIncluded": true,
+                     *       "lines": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text",
+                     *             "trackStock": true
+                     *           },
+                     *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "planned": 12.5,
+                     *           "reserved": 12.5,
+                     *           "used": 12.5,
+                     *           "billable": true,
+                     *           "unitCost": 12.5,
+                     *           "unitPrice": 12.5,
+                     *           "note": "text"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "cost": 12.5,
+                     *         "price": 12.5,
+                     *         "tax": 12.5,
+                     *         "total": 12.5
+                     *       },
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "completedAt": null,
+                     *       "completedBy": null,
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "revertedAt": null,
+                     *       "revertedBy": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Job ID, or ext_ followed by its externalRef */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The job, now cancelled */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "externalRef": "WO-2026-0117",
+                     *       "name": "Boiler service, 12 Elm St",
+                     *       "status": "open",
+                     *       "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *       "note": "text",
+                     *       "currency": "USD",
+                     *       "markupPercent": 25,
+                     *       "taxPercent": 8.875,
+                     *       "taxIncluded": true,
+                     *       "lines": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text",
+                     *             "trackStock": true
+                     *           },
+                     *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "planned": 12.5,
+                     *           "reserved": 12.5,
+                     *           "used": 12.5,
+                     *           "billable": true,
+                     *           "unitCost": 12.5,
+                     *           "unitPrice": 12.5,
+                     *           "note": "text"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "cost": 12.5,
+                     *         "price": 12.5,
+                     *         "tax": 12.5,
+                     *         "total": 12.5
+                     *       },
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "completedAt": null,
+                     *       "completedBy": null,
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "revertedAt": null,
+                     *       "revertedBy": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    revertJob: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Job ID, or ext_ followed by its externalRef */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The job, now reverted */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "externalRef": "WO-2026-0117",
+                     *       "name": "Boiler service, 12 Elm St",
+                     *       "status": "open",
+                     *       "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "scheduledAt": "2026-01-15T09:30:00.000Z",
+                     *       "note": "text",
+                     *       "currency": "USD",
+                     *       "markupPercent": 25,
+                     *       "taxPercent": 8.875,
+                     *       "taxIncluded": true,
+                     *       "lines": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text",
+                     *             "trackStock": true
+                     *           },
+                     *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "planned": 12.5,
+                     *           "reserved": 12.5,
+                     *           "used": 12.5,
+                     *           "billable": true,
+                     *           "unitCost": 12.5,
+                     *           "unitPrice": 12.5,
+                     *           "note": "text"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "cost": 12.5,
+                     *         "price": 12.5,
+                     *         "tax": 12.5,
+                     *         "total": 12.5
+                     *       },
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "updatedBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "completedAt": null,
+                     *       "completedBy": null,
+                     *       "cancelledAt": null,
+                     *       "cancelledBy": null,
+                     *       "revertedAt": null,
+                     *       "revertedBy": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     exportBalances: {
         parameters: {
             query?: {
@@ -6340,7 +8088,7 @@ export interface operations {
                 /** @description Only deliveries in this status: pending, succeeded or failed */
                 status?: "pending" | "succeeded" | "failed";
                 /** @description Only deliveries of these event types (repeated or comma-separated) */
-                eventType?: ("transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "import.completed" | "import.failed" | "webhook.test")[] | string;
+                eventType?: ("transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "import.completed" | "import.failed" | "job.completed" | "job.cancelled" | "job.reverted" | "webhook.test")[] | string;
                 /** @description Items per page, 1 to 200 (default 50) */
                 pageSize?: number;
                 /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
@@ -7146,6 +8894,105 @@ export interface operations {
                     /** @constant */
                     type?: "import.failed";
                     data?: components["schemas"]["Import"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_job_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "job.completed";
+                    data?: components["schemas"]["Job"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_job_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "job.cancelled";
+                    data?: components["schemas"]["Job"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_job_reverted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "job.reverted";
+                    data?: components["schemas"]["Job"];
                 };
             };
         };

@@ -172,6 +172,36 @@ export async function deleteAbandonedWorkspace(db: Db, workspaceId: string): Pro
   await db.query('DELETE FROM workspaces WHERE id = $1 AND abandoned_at IS NOT NULL AND provisioned_at IS NULL', [workspaceId]);
 }
 
+/** The job and transfer defaults the owner sets; a field left out keeps its value. Undefined when the workspace is gone. */
+export async function updateWorkspaceDefaults(
+  db: Db,
+  workspaceId: string,
+  changes: {
+    defaultInvoiceSourceLocationId?: string | null;
+    defaultTransferFromLocationId?: string | null;
+    defaultMarkupPercent?: number | null;
+    defaultTaxPercent?: number;
+    defaultTaxIncluded?: boolean;
+    defaultCurrency?: string;
+  },
+): Promise<WorkspaceRow | undefined> {
+  const columns = {
+    defaultInvoiceSourceLocationId: 'default_invoice_source_location_id',
+    defaultTransferFromLocationId: 'default_transfer_from_location_id',
+    defaultMarkupPercent: 'default_markup_percent',
+    defaultTaxPercent: 'default_tax_percent',
+    defaultTaxIncluded: 'default_tax_included',
+    defaultCurrency: 'default_currency',
+  } as const;
+  const given = (Object.keys(columns) as Array<keyof typeof columns>).filter((field) => changes[field] !== undefined);
+  const sets = given.map((field, i) => `${columns[field]} = $${i + 2}`);
+  const { rows } = await db.query<WorkspaceRow>(
+    sets.length === 0 ? 'SELECT * FROM workspaces WHERE id = $1' : `UPDATE workspaces SET ${sets.join(', ')} WHERE id = $1 RETURNING *`,
+    [workspaceId, ...given.map((field) => changes[field])],
+  );
+  return rows[0];
+}
+
 export async function setPlan(db: Db, workspaceId: string, plan: Plan): Promise<WorkspaceRow | undefined> {
   const { rows } = await db.query<WorkspaceRow>('UPDATE workspaces SET plan = $2 WHERE id = $1 RETURNING *', [workspaceId, plan]);
   return rows[0];

@@ -1,4 +1,4 @@
-import { ApiId, ApiTimestamp, LocationAccess, LocationType, Plan, Role, z } from '@inv/shared/core';
+import { ApiId, ApiTimestamp, EntityIdSchema, LocationAccess, LocationType, Plan, Role, z } from '@inv/shared/core';
 
 export const Workspace = z
   .object({
@@ -43,6 +43,27 @@ export const Workspace = z
   })
   .openapi('Workspace', { description: 'memberPermissions is not returned: this API has no permission templates; roles and scopes decide.' });
 export type Workspace = z.infer<typeof Workspace>;
+
+const withPercentPrecision = (schema: z.ZodNumber) => schema.refine((v) => Number(v.toFixed(4)) === v, { message: 'at most 4 decimal places' });
+
+/**
+ * What the owner may set with PATCH /workspaces/{idOrSlug}: the job and transfer defaults, within
+ * the spec's bounds. The locations must exist and be active (checked with their owner).
+ */
+export const UpdateWorkspaceBody = z
+  .strictObject({
+    defaultInvoiceSourceLocationId: EntityIdSchema.nullable().optional().openapi({ description: 'Where a job takes stock from when it names no source; an active location of the workspace, or null' }),
+    defaultTransferFromLocationId: EntityIdSchema.nullable().optional().openapi({ description: 'Where POST /inventory/transfers takes stock from when it names no fromLocationId; an active location of the workspace, or null' }),
+    defaultMarkupPercent: withPercentPrecision(z.number().min(0).max(1000)).nullable().optional().openapi({ description: "0 to 1000 (at most 4 decimals): a new job's markup from unit cost to unit price; null: none" }),
+    defaultTaxPercent: withPercentPrecision(z.number().min(0).max(100)).optional().openapi({ description: "0 to 100 (at most 4 decimals): a new job's tax" }),
+    defaultTaxIncluded: z.boolean().optional().openapi({ description: "A new job's: true, prices include the tax; false, it is added on top" }),
+    defaultCurrency: z.string().regex(/^[A-Z]{3}$/, 'three capital letters (ISO 4217)').optional().openapi({ description: "A new job's currency: an ISO 4217 code", example: 'EUR' }),
+  })
+  .openapi('UpdateWorkspace');
+export type UpdateWorkspaceInput = z.output<typeof UpdateWorkspaceBody>;
+
+/** The location fields of the defaults, each checked with the locations service. */
+export const DEFAULT_LOCATION_FIELDS = ['defaultInvoiceSourceLocationId', 'defaultTransferFromLocationId'] as const;
 
 export interface WorkspaceUsage {
   transfers: number;

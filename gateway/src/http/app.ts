@@ -43,6 +43,8 @@ export interface GatewayDeps {
   services: Record<ServiceName, string>;
   openapi: () => Promise<unknown>;
   ready: () => Promise<Readiness>;
+  /** Announces a change of a workspace the gateways cache (IdentityEpoch.changed), after its commit. */
+  identityChanged: () => Promise<void>;
 }
 
 /**
@@ -190,7 +192,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     if (!req.caller) throw new Unauthorized();
     return req.caller;
   };
-  mountRoutes(app, workspaceRoutes, { pool: deps.pool, identities, client: deps.client, caller }, { scopeGuard: null });
+  mountRoutes(app, workspaceRoutes, { pool: deps.pool, identities, client: deps.client, caller, identityChanged: deps.identityChanged }, { scopeGuard: null });
 
   for (const service of Object.keys(ROUTES) as ServiceName[]) {
     const forward = forwarder(service, deps.services[service], { secret: config.INTERNAL_SECRET, logger, writePositions: deps.writePositions });

@@ -100,5 +100,11 @@ export function callerFor(holder: KeyHolder, access: WorkspaceAccess, requestId:
       defaultLocationId: workspace.default_location_id,
       defaultLocationType: workspace.default_location_type,
       fiscalYearStartMonth: workspace.fiscal_year_start_month,
-      billingCycleStart: currentBillingCycleStart(workspace.billing_anchor, now).toISOString() } };
+      billingCycleStart: currentBillingCycleStart(workspace.billing_anchor, now).toISOString(),
+      defaultTransferFromLocationId: workspace.default_transfer_from_location_id,
+      defaultInvoiceSourceLocationId: workspace.default_invoice_source_location_id,
+      defaultCurrency: workspace.default_currency,
+      defaultMarkupPercent: workspace.default_markup_percent === null ? null : Number(workspace.default_markup_percent),
+      defaultTaxPercent: Number(workspace.default_tax_percent),
+      defaultTaxIncluded: workspace.default_tax_included } };
 }

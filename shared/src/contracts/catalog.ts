@@ -20,6 +20,13 @@ export const ItemSnapshot = z.object({
   trackStock: z.boolean(),
   /** The item's own low-stock threshold; null: the workspace default (a stock setting) applies. */
   lowStockThreshold: z.number().min(0).nullable(),
+  /**
+   * The item's cost and default sell price: the stock service freezes a job's prices from its copy
+   * of them when the job completes. Messages recorded before they were copied lack them; a copy
+   * that never learned them asks the catalog before it prices a job.
+   */
+  cost: z.number().min(0).optional(),
+  sellPrice: z.number().min(0).optional(),
   version: z.number().int().nonnegative(),
 });
 export type ItemSnapshot = z.input<typeof ItemSnapshot>;

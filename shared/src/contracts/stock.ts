@@ -42,6 +42,12 @@ export const StockEvents = {
   itemHealthCrossed: 'stock.item_health_crossed',
   /** The workspace's stock settings changed (StockSettingsChanged): the catalog's health filters follow. */
   settingsChanged: 'stock.settings_changed',
+  /** A job was completed (JobSnapshot): what it used moved out of stock, its prices were frozen. */
+  jobCompleted: 'job.completed',
+  /** An open job was cancelled (JobSnapshot); its reservations were released. */
+  jobCancelled: 'job.cancelled',
+  /** A completed job was reverted (JobSnapshot): what it used was put back where it was taken. */
+  jobReverted: 'job.reverted',
 } as const;
 export const StockChanged = z.object({
   itemId: EntityIdSchema,
@@ -251,3 +257,53 @@ export const TransferSnapshot = z.object({
   toLocation: z.object({ id: z.string(), name: z.string(), type: LocationType }),
 });
 export type TransferSnapshot = z.infer<typeof TransferSnapshot>;
+
+export const JOB_STATUSES = ['open', 'completed', 'cancelled', 'reverted'] as const;
+export const JobStatus = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof JobStatus>;
+
+/**
+ * Payload of every job.* event: the Job exactly as the API returns it, in the status the event
+ * names. The stock.changed of its movements (a completion, a revert) is recorded in the same
+ * transaction.
+ */
+export const JobSnapshot = z.object({
+  id: z.string(),
+  externalRef: z.string().nullable(),
+  name: z.string(),
+  status: JobStatus,
+  sourceLocationId: z.string().nullable(),
+  scheduledAt: z.string().nullable(),
+  note: z.string(),
+  currency: z.string(),
+  markupPercent: z.number().nullable(),
+  taxPercent: z.number(),
+  taxIncluded: z.boolean(),
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      itemId: z.string(),
+      item: z.object({ id: z.string(), sku: z.string(), description: z.string(), trackStock: z.boolean() }),
+      locationId: z.string().nullable(),
+      planned: z.number(),
+      reserved: z.number(),
+      used: z.number(),
+      billable: z.boolean(),
+      unitCost: z.number().nullable(),
+      unitPrice: z.number().nullable(),
+      note: z.string(),
+    }),
+  ),
+  totals: z.object({ cost: z.number(), price: z.number(), tax: z.number(), total: z.number() }).nullable(),
+  createdAt: z.string(),
+  createdBy: Actor,
+  updatedAt: z.string(),
+  updatedBy: Actor,
+  completedAt: z.string().nullable(),
+  completedBy: Actor.nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: Actor.nullable(),
+  revertedAt: z.string().nullable(),
+  revertedBy: Actor.nullable(),
+});
+export type JobSnapshot = z.infer<typeof JobSnapshot>;

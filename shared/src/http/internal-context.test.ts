@@ -15,6 +15,12 @@ const context: Caller = {
     defaultLocationId: null,
     defaultLocationType: 'warehouse',
     fiscalYearStartMonth: 1,
+    defaultTransferFromLocationId: null,
+    defaultInvoiceSourceLocationId: null,
+    defaultCurrency: 'USD',
+    defaultMarkupPercent: null,
+    defaultTaxPercent: 0,
+    defaultTaxIncluded: false,
     billingCycleStart: '2026-01-01T00:00:00.000Z' },
   writes: { stock: 42 } };
 const SECRET = 'a-secret-of-enough-length';

@@ -1,5 +1,5 @@
 import { ItemChanged } from '@inv/shared/core';
-import { type Item, itemChanged, itemChanges, type ItemState } from './item';
+import { changesCopiedFields, type Item, itemChanged, itemChanges, type ItemState } from './item';
 
 const current: ItemState = {
   sku: 'A',
@@ -58,6 +58,18 @@ describe('itemChanged', () => {
 
   it('when the payload goes through the contract, as consumers parse it, then the snapshot and the whole answered item survive', () => {
     const payload = ItemChanged.parse(JSON.parse(JSON.stringify(itemChanged(item, 7))));
-    expect(payload).toEqual({ id, sku: 'A', description: 'd', trackStock: true, lowStockThreshold: item.lowStockThreshold, version: 7, resource: item });
+    expect(payload).toEqual({ id, sku: 'A', description: 'd', trackStock: true, lowStockThreshold: item.lowStockThreshold, cost: 1, sellPrice: 2, version: 7, resource: item });
+  });
+});
+
+describe('changesCopiedFields', () => {
+  it('when a price changes, then the change is fenced like the other copied fields (a job completing after it is priced by it)', () => {
+    expect(changesCopiedFields({ cost: 3 })).toBe(true);
+    expect(changesCopiedFields({ sellPrice: 0 })).toBe(true);
+    expect(changesCopiedFields({ sku: 'B' })).toBe(true);
+  });
+
+  it('when only fields the catalog alone keeps change, then nothing is fenced', () => {
+    expect(changesCopiedFields({ externalId: 'x', supplierId: null, tagIds: [] })).toBe(false);
   });
 });

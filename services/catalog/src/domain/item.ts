@@ -33,7 +33,17 @@ export type Item = z.infer<typeof Item>;
  * their own), at the version its transaction gives it.
  */
 export function itemChanged(item: Item, version: number): ItemChanged {
-  return { id: item.id, sku: item.sku, description: item.description, trackStock: item.trackStock, lowStockThreshold: item.lowStockThreshold, version, resource: item };
+  return {
+    id: item.id,
+    sku: item.sku,
+    description: item.description,
+    trackStock: item.trackStock,
+    lowStockThreshold: item.lowStockThreshold,
+    cost: item.cost,
+    sellPrice: item.sellPrice,
+    version,
+    resource: item,
+  };
 }
 
 /** The editable state of an item, as the rules compare it. */
@@ -52,11 +62,12 @@ export interface ItemState {
 
 /**
  * The fields other services keep a copy of (the stock service: to name items, to refuse stock of
- * catalog-only ones and to judge the item's health against its threshold). A change of any of
- * them is fenced in the stock service before it commits (docs/consistency.md), which places it in
- * the ledger's order; the others are the catalog's alone.
+ * catalog-only ones, to judge the item's health against its threshold and to freeze a job's
+ * prices when it completes). A change of any of them is fenced in the stock service before it
+ * commits (docs/consistency.md), which places it in the ledger's order: a job completing after a
+ * price change was acknowledged is priced by it. The others are the catalog's alone.
  */
-const COPIED_ELSEWHERE = ['sku', 'description', 'trackStock', 'lowStockThreshold'] as const satisfies ReadonlyArray<keyof ItemState>;
+const COPIED_ELSEWHERE = ['sku', 'description', 'trackStock', 'lowStockThreshold', 'cost', 'sellPrice'] as const satisfies ReadonlyArray<keyof ItemState>;
 
 /** Whether `changes` touch what other services keep of the item. */
 export function changesCopiedFields(changes: Partial<ItemState>): boolean {

@@ -18,7 +18,7 @@ export type UpdateItemInput = Partial<Omit<CreateItemInput, 'quantity' | 'locati
  * their union. A request that changes nothing writes nothing: updatedAt stays and no event goes out.
  *
  * A change of what other services keep of the item (SKU, description, trackStock,
- * lowStockThreshold) is fenced in the stock service before this transaction commits
+ * lowStockThreshold, cost, sellPrice) is fenced in the stock service before this transaction commits
  * (docs/consistency.md), so from the moment the answer leaves, no stock movement is decided from
  * the item as it was. Making the item catalog-only is
  * refused by the stock service itself while it holds stock of the item: the stock service is the

@@ -23,6 +23,9 @@ export const PUBLIC_EVENT_TYPES = [
   'location.deleted',
   'import.completed',
   'import.failed',
+  'job.completed',
+  'job.cancelled',
+  'job.reverted',
   'webhook.test',
 ] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];

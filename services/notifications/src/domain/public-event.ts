@@ -101,5 +101,8 @@ export const PUBLIC_EVENTS: Record<PublicEventType, { summary: string; component
   'location.deleted': { summary: 'A location was deleted; data is the location as it was.', component: 'Location' },
   'import.completed': { summary: 'A CSV import ended completed: every row applied, or a dry run validated (its errors listed).', component: 'Import' },
   'import.failed': { summary: 'A CSV import failed: a row was invalid, or the file could not be applied; nothing was applied.', component: 'Import' },
+  'job.completed': { summary: 'A job was completed: what it used left stock (its stock.changed follow), its prices and totals were frozen.', component: 'Job' },
+  'job.cancelled': { summary: 'An open job was cancelled; its reservations were released.', component: 'Job' },
+  'job.reverted': { summary: 'A completed job was reverted: what it used was put back where it was taken.', component: 'Job' },
   'webhook.test': { summary: 'Sent by POST /webhooks/{id}/test to that endpoint alone.', component: 'WebhookTestEventData', schema: WebhookTestData },
 };

@@ -62,6 +62,41 @@ describe('the one mapping from internal messages to public events', () => {
     expect([event!.type, event!.data, event!.actor]).toEqual(['item.stock_low', { item: crossed.item, health: 'low', onHand: 3, threshold: 5 }, actor]);
   });
 
+  it('when a job completes, is cancelled or reverted, then job.completed, job.cancelled or job.reverted carries the job whole, fields this build does not know included', () => {
+    const actorRef = { userId: 'user-1', keyId: 'key-1' };
+    const job = {
+      id: ITEM,
+      externalRef: 'WO-1',
+      name: 'Boiler',
+      status: 'completed',
+      sourceLocationId: VAN,
+      scheduledAt: null,
+      note: '',
+      currency: 'USD',
+      markupPercent: null,
+      taxPercent: 0,
+      taxIncluded: false,
+      lines: [{ id: ITEM, itemId: ITEM, item: { id: ITEM, sku: 'F', description: '', trackStock: true }, locationId: VAN, planned: 1, reserved: 0, used: 1, billable: true, unitCost: 1, unitPrice: 1, note: '' }],
+      totals: { cost: 1, price: 1, tax: 0, total: 1 },
+      createdAt: '2026-11-25T10:00:00.000Z',
+      createdBy: actorRef,
+      updatedAt: '2026-11-25T10:00:00.000Z',
+      updatedBy: actorRef,
+      completedAt: '2026-11-25T10:00:00.000Z',
+      completedBy: actorRef,
+      cancelledAt: null,
+      cancelledBy: null,
+      revertedAt: null,
+      revertedBy: null,
+      addedLater: true,
+    };
+    for (const [type, status] of [[StockEvents.jobCompleted, 'completed'], [StockEvents.jobCancelled, 'cancelled'], [StockEvents.jobReverted, 'reverted']] as const) {
+      const [event] = publicEventsOf(message(type, { ...job, status }));
+      expect([event!.type, event!.data]).toEqual([type, { ...job, status }]);
+    }
+    expect(internalTypesFor([['job.*']])).toEqual([StockEvents.jobCancelled, StockEvents.jobCompleted, StockEvents.jobReverted].sort());
+  });
+
   it("when each mapping names the public types it makes, then it makes no other", () => {
     const samples: Record<string, unknown> = {
       [StockEvents.itemHealthCrossed]: { itemId: ITEM, health: 'ok', onHand: 9, threshold: 5, item: { id: ITEM, sku: 'F', description: '' } },

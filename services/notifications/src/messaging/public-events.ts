@@ -1,4 +1,4 @@
-import { CatalogEvents, ItemHealthCrossed, LocationEvents, newId, ParCrossed, StockEvents, StockLevelsChanged, TransferSnapshot, z } from '@inv/shared/core';
+import { CatalogEvents, ItemHealthCrossed, JobSnapshot, LocationEvents, newId, ParCrossed, StockEvents, StockLevelsChanged, TransferSnapshot, z } from '@inv/shared/core';
 import type { Envelope } from '@inv/shared/messaging';
 import { type PublicEvent, SYSTEM_ACTOR } from '../domain/public-event';
 import { matchesEvent } from '../domain/event-filter';
@@ -36,6 +36,9 @@ function mapping<S extends z.ZodTypeAny>(m: Mapping<S>): Mapping<z.ZodTypeAny> {
 /** The transfer as the API returns it: the payload whole, fields this build does not know included. */
 const TransferEvent = TransferSnapshot.loose();
 const transfer = (type: PublicEventType) => mapping({ schema: TransferEvent, makes: [type], toPublic: (t) => [{ type, data: t }] });
+/** The job as the API returns it: the payload whole, fields this build does not know included. */
+const JobEvent = JobSnapshot.loose();
+const job = (type: PublicEventType) => mapping({ schema: JobEvent, makes: [type], toPublic: (j) => [{ type, data: j }] });
 const resource = (type: PublicEventType) => mapping({ schema: ResourceEvent, makes: [type], toPublic: (r) => [{ type, data: resourceOf(r) }] });
 
 export const PUBLIC_EVENT_MAPPINGS: Record<string, Mapping<z.ZodTypeAny>> = {
@@ -63,6 +66,9 @@ export const PUBLIC_EVENT_MAPPINGS: Record<string, Mapping<z.ZodTypeAny>> = {
     makes: ['item.stock_out', 'item.stock_low', 'item.stock_ok'],
     toPublic: (c) => [{ type: `item.stock_${c.health}` as const, data: { item: c.item, health: c.health, onHand: c.onHand, threshold: c.threshold } }],
   }),
+  [StockEvents.jobCompleted]: job('job.completed'),
+  [StockEvents.jobCancelled]: job('job.cancelled'),
+  [StockEvents.jobReverted]: job('job.reverted'),
   [CatalogEvents.importCompleted]: resource('import.completed'),
   [CatalogEvents.importFailed]: resource('import.failed'),
   [CatalogEvents.itemCreated]: resource('item.created'),

@@ -16,6 +16,7 @@ export interface MovementRow {
   balance_after: string;
   user_id: string;
   transfer_id: string | null;
+  job_id: string | null;
   reason: MovementReason | null;
   reference: string;
   note: string;
@@ -32,6 +33,7 @@ export function toMovement(r: MovementRow): Movement {
     balanceAfter: fromUnits(toUnits(r.balance_after)),
     userId: r.user_id,
     transferId: r.transfer_id,
+    jobId: r.job_id,
     reason: r.reason,
     reference: r.reference,
     note: r.note,
@@ -39,7 +41,7 @@ export function toMovement(r: MovementRow): Movement {
   };
 }
 
-const MOVEMENT_COLUMNS = 'id, item_id, location_id, type, quantity::text, balance_after::text, user_id, transfer_id, reason, reference, note, created_at';
+const MOVEMENT_COLUMNS = 'id, item_id, location_id, type, quantity::text, balance_after::text, user_id, transfer_id, job_id, reason, reference, note, created_at';
 
 /** Locations a restricted member may read; null when unrestricted. */
 export type ReadableLocations = string[] | null;
@@ -50,6 +52,7 @@ export interface MovementFilter {
   types?: MovementType[];
   reasons?: MovementReason[];
   transferIds?: string[];
+  jobIds?: string[];
   range: DateRange;
   readable: ReadableLocations;
 }
@@ -61,6 +64,7 @@ function movementConditions(workspaceId: string, f: MovementFilter): { where: st
   if (f.types) w.add((p) => `type = ANY(${p}::text[])`, f.types);
   if (f.reasons) w.add((p) => `reason = ANY(${p}::text[])`, f.reasons);
   if (f.transferIds) w.add((p) => `transfer_id = ANY(${p}::uuid[])`, f.transferIds);
+  if (f.jobIds) w.add((p) => `job_id = ANY(${p}::uuid[])`, f.jobIds);
   if (f.range.from) w.add((p) => `created_at >= ${p}`, f.range.from);
   if (f.range.to) w.add((p) => `created_at <= ${p}`, f.range.to);
   if (f.readable) w.add((p) => `location_id = ANY(${p}::uuid[])`, f.readable);

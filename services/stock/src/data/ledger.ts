@@ -1,10 +1,12 @@
-import { type Actor, DEFAULT_LOW_STOCK_THRESHOLD, type EntityId, StockEvents, type StockChanged, type TransferOrigin, type TransferStatus } from '@inv/shared/core';
+import { type Actor, DEFAULT_LOW_STOCK_THRESHOLD, type EntityId, type JobStatus, StockEvents, type StockChanged, type TransferOrigin, type TransferStatus } from '@inv/shared/core';
 import type { InUseQuery, Pool, PoolClient } from '@inv/shared/db';
 import { type Envelope, outboxMessages } from '@inv/shared/messaging';
 import type { ItemTotal } from '../domain/item-health';
+import type { JobRecord } from '../domain/job-plan';
 import type { ParAmounts } from '../domain/par-levels';
 import { type BalanceKey, balanceKey, type LockedBalance, type NewMovement } from '../domain/ledger-plan';
 import { toUnits, unitsToDecimal, type Units } from '../domain/quantity';
+import { lockJob, writeJob } from './job-repository';
 import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from './projection-repository';
 
 /**
@@ -15,8 +17,9 @@ import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from '
  * runLedgerUnit (use-cases/ledger-unit.ts), which sends each group in one round trip.
  *
  * The locks, always in this order, so that writers queue instead of deadlocking:
- * 1. the transfer a transition acts on, FOR UPDATE (of racing transitions exactly one finds the
- *    status it starts from);
+ * 1. the transfer a transition acts on, or the job a change of a job acts on, FOR UPDATE (of
+ *    racing transitions exactly one finds the status it starts from; a change of a job finds the
+ *    version it was decided from, or decides again);
  * 2. each location it reads, and each item it adds stock of, with a shared advisory lock held to
  *    COMMIT: a location's closure or an owner's fence takes the exclusive one (lockExclusively),
  *    so it waits for every movement in flight there, and none starts until it is done. Advisory
@@ -36,6 +39,8 @@ import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from '
 export interface LedgerLocks {
   /** The transfer a transition acts on. */
   transferId?: EntityId;
+  /** The job a change of a job acts on (its row locked first: lockJob). */
+  jobId?: EntityId;
   /** Locations read (each under its shared lock). */
   locationIds: readonly EntityId[];
   /** Items read; those in `itemsAddedTo` are also held under their shared lock (stock is added of them). */
@@ -64,6 +69,8 @@ export interface LockedTransfer {
 /** What a change of stock decides from: its facts as locked. */
 export interface LedgerFacts {
   transfer: LockedTransfer | undefined;
+  /** The job of LedgerLocks.jobId as locked: its status and version (undefined: none, or no such job). */
+  job: { status: JobStatus; version: number } | undefined;
   locations: Map<string, LocationRow>;
   items: Map<string, ItemRow>;
   balances: Map<string, LockedBalance>;
@@ -125,15 +132,16 @@ const LOCK_AND_READ = {
             (SELECT default_low_stock_threshold::text FROM workspace_settings WHERE workspace_id = $1 AND $8) AS default_threshold`,
 };
 
-/** A balance a replenishment would refill, as read: its on-hand, its par level, and what pending transfers carry to it. */
+/** A balance a replenishment would refill, as read: its on-hand and what of it is reserved, its par level, and what pending transfers carry to it. */
 export interface RefillState extends ParAmounts {
   onHand: Units;
+  reserved: Units;
   incoming: Units;
 }
 
 /**
- * The balances of LedgerLocks.refills that have a par level, each with its on-hand (0 where
- * stock has never been) and what pending transfers carry to it: one statement, sent after the
+ * The balances of LedgerLocks.refills that have a par level, each with its on-hand and reserved
+ * (0 where stock has never been) and what pending transfers carry to it: one statement, sent after the
  * locks, so it sees every transfer committed by a change that held them before.
  */
 const READ_REFILLS = {
@@ -145,7 +153,8 @@ const READ_REFILLS = {
              WHERE t.workspace_id = $1 AND t.status = 'pending' AND t.to_location_id IN (SELECT DISTINCT location_id FROM k)
              GROUP BY l.item_id, t.to_location_id
           )
-     SELECT p.item_id, p.location_id, p.minimum::text, p.target::text, coalesce(b.on_hand, 0)::text AS on_hand, coalesce(i.quantity, 0)::text AS incoming
+     SELECT p.item_id, p.location_id, p.minimum::text, p.target::text, coalesce(b.on_hand, 0)::text AS on_hand, coalesce(b.reserved, 0)::text AS reserved,
+            coalesce(i.quantity, 0)::text AS incoming
        FROM k JOIN par_levels p ON p.workspace_id = $1 AND p.item_id = k.item_id AND p.location_id = k.location_id
        LEFT JOIN balances b ON b.workspace_id = $1 AND b.item_id = k.item_id AND b.location_id = k.location_id
        LEFT JOIN incoming i ON i.item_id = k.item_id AND i.location_id = k.location_id`,
@@ -163,6 +172,9 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
   const sorted = (ids: readonly string[]) => [...new Set(ids)].sort();
   const balances = [...new Map(locks.balances.map((k) => [balanceKey(k), k])).values()];
   const advisory = tx.query({ ...LOCK_SHARED, values: [sorted(locks.locationIds), sorted(locks.itemsAddedTo)] });
+  const job = locks.jobId === undefined ? Promise.resolve(undefined) : lockJob(tx, workspaceId, locks.jobId);
+  // Awaited once the read is; when the read fails first, its failure is the one reported.
+  job.catch(() => undefined);
   const totals =
     locks.totals.length === 0
       ? Promise.resolve(new Map<string, ItemTotal>())
@@ -187,7 +199,7 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
     refillKeys.length === 0
       ? Promise.resolve(new Map<string, RefillState>())
       : tx
-          .query<{ item_id: EntityId; location_id: EntityId; minimum: string; target: string; on_hand: string; incoming: string }>({
+          .query<{ item_id: EntityId; location_id: EntityId; minimum: string; target: string; on_hand: string; reserved: string; incoming: string }>({
             ...READ_REFILLS,
             values: [workspaceId, refillKeys.map((k) => k.itemId), refillKeys.map((k) => k.locationId)],
           })
@@ -196,7 +208,7 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
               new Map(
                 rows.map((r) => [
                   balanceKey({ itemId: r.item_id, locationId: r.location_id }),
-                  { minimum: toUnits(r.minimum), target: toUnits(r.target), onHand: toUnits(r.on_hand), incoming: toUnits(r.incoming) },
+                  { minimum: toUnits(r.minimum), target: toUnits(r.target), onHand: toUnits(r.on_hand), reserved: toUnits(r.reserved), incoming: toUnits(r.incoming) },
                 ]),
               ),
           );
@@ -207,6 +219,7 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
       const transfer = row.transfer && { id: row.transfer.id, fromLocationId: row.transfer.from_location_id, toLocationId: row.transfer.to_location_id, status: row.transfer.status };
       return {
         transfer: transfer ?? undefined,
+        job: await job,
         locations: new Map((row.locations ?? []).map((l) => [l.id, l])),
         items: new Map((row.items ?? []).map((i) => [i.id, i])),
         balances: new Map(
@@ -253,6 +266,8 @@ export interface LedgerWrite {
   now: Date;
   /** The transfers it creates (a replenishment run: one per source and destination), or the one it moves. */
   transfer?: { created: readonly NewTransfer[] } | { moved: TransferTransition };
+  /** The job it creates or changes, as it leaves it (its lines replaced by those given when `replacesLines`). */
+  job?: { record: JobRecord; replacesLines: boolean };
   movements: readonly NewMovement[];
   /** The locked balances in their new state (unchanged ones may be left out). */
   balances: readonly LockedBalance[];
@@ -291,10 +306,10 @@ const WRITE = {
               reverted_by_key_id = CASE $15 WHEN 'reverted' THEN $17::text ELSE reverted_by_key_id END
         WHERE workspace_id = $1 AND id = $13::uuid AND status = $14
      ), ledger AS (
-       INSERT INTO movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, reason, reference, note, created_at)
-       SELECT m.id, $1, m.item_id, m.location_id, m.type, m.quantity, m.balance_after, $7, m.transfer_id, m.operation_id, m.reason, m.reference, m.note, $8
-         FROM unnest($18::uuid[], $19::uuid[], $20::uuid[], $21::text[], $22::numeric[], $23::numeric[], $24::uuid[], $25::uuid[], $26::text[], $27::text[], $28::text[])
-              WITH ORDINALITY AS m(id, item_id, location_id, type, quantity, balance_after, transfer_id, operation_id, reason, reference, note, n)
+       INSERT INTO movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, job_id, reason, reference, note, created_at)
+       SELECT m.id, $1, m.item_id, m.location_id, m.type, m.quantity, m.balance_after, $7, m.transfer_id, m.operation_id, m.job_id, m.reason, m.reference, m.note, $8
+         FROM unnest($18::uuid[], $19::uuid[], $20::uuid[], $21::text[], $22::numeric[], $23::numeric[], $24::uuid[], $25::uuid[], $44::uuid[], $26::text[], $27::text[], $28::text[])
+              WITH ORDINALITY AS m(id, item_id, location_id, type, quantity, balance_after, transfer_id, operation_id, job_id, reason, reference, note, n)
         ORDER BY m.n
      ), balance AS (
        UPDATE balances b SET on_hand = u.on_hand, reserved = u.reserved, version = u.version, updated_at = $8
@@ -318,9 +333,19 @@ const WRITE = {
  * pending (created completed, or moved) records the change's time and actor in that status's
  * columns, as stampsAfter (domain/transfer-lifecycle.ts) does for the answer. The tables'
  * constraints (on-hand never negative, reserved within on-hand, movement and line references)
- * back the plan.
+ * back the plan. A change of a job writes the job in a second statement sent with it
+ * (writeJob), before the movements that name it.
  */
 export async function writeLedger(tx: PoolClient, workspaceId: string, w: LedgerWrite): Promise<void> {
+  const job = w.job && writeJob(tx, workspaceId, w.job.record, w.job.replacesLines);
+  const rows = writeLedgerRows(tx, workspaceId, w);
+  // The job's statement goes first: when it fails (a taken externalRef), the rows' statement only reports the aborted transaction.
+  rows.catch(() => undefined);
+  await job;
+  await rows;
+}
+
+async function writeLedgerRows(tx: PoolClient, workspaceId: string, w: LedgerWrite): Promise<void> {
   const created = w.transfer && 'created' in w.transfer ? w.transfer.created : [];
   const moved = w.transfer && 'moved' in w.transfer ? w.transfer.moved : undefined;
   const lines = created.flatMap((t) => t.lines.map((l, index) => ({ ...l, transferId: t.id, position: index + 1 })));
@@ -375,6 +400,7 @@ export async function writeLedger(tx: PoolClient, workspaceId: string, w: Ledger
       created.map((t) => t.origin),
       lines.map((l) => l.transferId),
       lines.map((l) => l.position),
+      m.map((x) => x.jobId ?? null),
     ],
   });
 }

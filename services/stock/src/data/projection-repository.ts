@@ -16,6 +16,9 @@ export interface ItemRow extends Fenced {
   track_stock: boolean | null;
   /** The item's own low-stock threshold (numeric as text); null: the workspace default applies. */
   low_stock_threshold: string | null;
+  /** The catalog's cost and sell price (numeric as text); null on a copy that never learned them (made before they were copied). */
+  cost: string | null;
+  sell_price: string | null;
   /** The catalog vouched for the item (an event or its answer); an opening's row is unconfirmed until then, since the catalog may yet roll it back. */
   confirmed: boolean;
 }
@@ -47,7 +50,10 @@ export function placeFacts(row: LocationRow | undefined): PlaceFacts | undefined
 }
 
 /** bigint columns as JavaScript numbers: versions come from a sequence, far below 2^53. */
-export const ITEM_COLUMNS = 'id, sku, description, track_stock, low_stock_threshold::text, confirmed, version::float8 AS version, fence::float8 AS fence';
+export const ITEM_COLUMNS = 'id, sku, description, track_stock, low_stock_threshold::text, cost::text, sell_price::text, confirmed, version::float8 AS version, fence::float8 AS fence';
+
+/** A known copy that holds the catalog's prices: what a job's completion freezes them from. */
+export const isPricedItem = (row: ItemRow): boolean => isKnownItem(row) && row.cost !== null && row.sell_price !== null;
 export const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed, replenish_from, version::float8 AS version, fence::float8 AS fence';
 
 /** What an item's health is judged by, as a copy held it before and after a change of the copy. */
@@ -119,13 +125,13 @@ export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ wo
   if (rows.length === 0) return [];
   const { rows: changed } = await tx.query<CopyChangeRow>(
     `WITH ${OLD_COPIES}, applied AS (
-       INSERT INTO items AS i (workspace_id, id, sku, description, track_stock, low_stock_threshold, confirmed, version)
-       SELECT e.workspace_id, e.id, e.sku, e.description, e.track_stock, e.low_stock_threshold, true, e.version
-         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::bigint[])
-              AS e(workspace_id, id, sku, description, track_stock, low_stock_threshold, version)
+       INSERT INTO items AS i (workspace_id, id, sku, description, track_stock, low_stock_threshold, cost, sell_price, confirmed, version)
+       SELECT e.workspace_id, e.id, e.sku, e.description, e.track_stock, e.low_stock_threshold, e.cost, e.sell_price, true, e.version
+         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::bigint[], $8::numeric[], $9::numeric[])
+              AS e(workspace_id, id, sku, description, track_stock, low_stock_threshold, version, cost, sell_price)
         WHERE (SELECT count(*) FROM old) >= 0
        ON CONFLICT (workspace_id, id) DO UPDATE SET sku = EXCLUDED.sku, description = EXCLUDED.description, track_stock = EXCLUDED.track_stock,
-              low_stock_threshold = EXCLUDED.low_stock_threshold, confirmed = true, version = EXCLUDED.version
+              low_stock_threshold = EXCLUDED.low_stock_threshold, cost = EXCLUDED.cost, sell_price = EXCLUDED.sell_price, confirmed = true, version = EXCLUDED.version
        WHERE i.version < EXCLUDED.version
        RETURNING i.workspace_id, i.id, i.sku, i.description, i.track_stock, i.low_stock_threshold::text, i.fence_actor
      )
@@ -139,6 +145,9 @@ export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ wo
       rows.map((r) => r.item.trackStock),
       rows.map((r) => r.item.lowStockThreshold),
       rows.map((r) => r.item.version),
+      // An event recorded before prices were copied leaves the copy without them (null), to be asked for when a job needs them.
+      rows.map((r) => r.item.cost ?? null),
+      rows.map((r) => r.item.sellPrice ?? null),
     ],
   );
   return copyChanges(changed);
@@ -156,16 +165,19 @@ export async function storeResolvedItems(tx: PoolClient, workspaceId: string, it
   const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : 1));
   const { rows: changed } = await tx.query<CopyChangeRow>(
     `WITH ${OLD_COPIES}, stored AS (
-       INSERT INTO items AS i (workspace_id, id, sku, description, track_stock, low_stock_threshold, confirmed, version, fence)
-       SELECT u.workspace_id, u.id, u.sku, u.description, u.track_stock, u.low_stock_threshold, true, u.version, u.observed_fence
-         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::bigint[], $8::bigint[])
-              AS u(workspace_id, id, sku, description, track_stock, low_stock_threshold, version, observed_fence)
+       INSERT INTO items AS i (workspace_id, id, sku, description, track_stock, low_stock_threshold, cost, sell_price, confirmed, version, fence)
+       SELECT u.workspace_id, u.id, u.sku, u.description, u.track_stock, u.low_stock_threshold, u.cost, u.sell_price, true, u.version, u.observed_fence
+         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::bigint[], $8::bigint[], $9::numeric[], $10::numeric[])
+              AS u(workspace_id, id, sku, description, track_stock, low_stock_threshold, version, observed_fence, cost, sell_price)
         WHERE (SELECT count(*) FROM old) >= 0
        ON CONFLICT (workspace_id, id) DO UPDATE SET
          sku = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.sku ELSE i.sku END,
          description = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.description ELSE i.description END,
          track_stock = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.track_stock ELSE i.track_stock END,
          low_stock_threshold = CASE WHEN i.version < EXCLUDED.version THEN EXCLUDED.low_stock_threshold ELSE i.low_stock_threshold END,
+         -- A copy that never learned the prices takes them from an answer at its own version too.
+         cost = CASE WHEN i.version < EXCLUDED.version OR (i.version = EXCLUDED.version AND i.cost IS NULL) THEN EXCLUDED.cost ELSE i.cost END,
+         sell_price = CASE WHEN i.version < EXCLUDED.version OR (i.version = EXCLUDED.version AND i.sell_price IS NULL) THEN EXCLUDED.sell_price ELSE i.sell_price END,
          confirmed = true,
          version = greatest(i.version, EXCLUDED.version),
          fence = CASE WHEN i.fence = EXCLUDED.fence AND i.fence > EXCLUDED.version THEN NULL ELSE i.fence END
@@ -183,9 +195,18 @@ export async function storeResolvedItems(tx: PoolClient, workspaceId: string, it
       sorted.map((i) => i.lowStockThreshold),
       sorted.map((i) => i.version),
       sorted.map((i) => observedFences.get(i.id) ?? null),
+      sorted.map((i) => i.cost ?? null),
+      sorted.map((i) => i.sellPrice ?? null),
     ],
   );
   return copyChanges(changed);
+}
+
+/** The copies of some items, as they are now (no lock): what a change reads to choose what to lock. */
+export async function readItemCopies(db: Db, workspaceId: string, ids: readonly string[]): Promise<Map<string, ItemRow>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[])`, [workspaceId, ids]);
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Records the items a record-opening command introduces, in one statement; the catalog confirms them later. */

@@ -28,7 +28,7 @@ export interface NeedRow extends ParNeed {
 }
 
 /**
- * The (item, location) pairs of the scope whose on-hand is below their minimum, at most `limit`,
+ * The (item, location) pairs of the scope whose free stock (on-hand − reserved) is below their minimum, at most `limit`,
  * each with what pending transfers carry to it and its location's replenishFrom (the copy's). One
  * statement; no lock: GET answers from it, and POST only learns from it what to lock (the run
  * decides again from what it locked). With a source in the scope, pairs of locations whose copy
@@ -42,15 +42,16 @@ export async function parNeeds(db: Db, workspaceId: string, scope: Replenishment
     minimum: string;
     target: string;
     on_hand: string;
+    reserved: string;
     replenish_from: EntityId | null;
     incoming: string | null;
   }>(
     `WITH below AS (
-       SELECT p.item_id, p.location_id, p.minimum, p.target, coalesce(b.on_hand, 0) AS on_hand, l.replenish_from
+       SELECT p.item_id, p.location_id, p.minimum, p.target, coalesce(b.on_hand, 0) AS on_hand, coalesce(b.reserved, 0) AS reserved, l.replenish_from
          FROM par_levels p
          JOIN locations l ON l.workspace_id = p.workspace_id AND l.id = p.location_id
          LEFT JOIN balances b ON b.workspace_id = p.workspace_id AND b.item_id = p.item_id AND b.location_id = p.location_id
-        WHERE p.workspace_id = $1 AND coalesce(b.on_hand, 0) < p.minimum
+        WHERE p.workspace_id = $1 AND coalesce(b.on_hand, 0) - coalesce(b.reserved, 0) < p.minimum
           AND ($2::uuid[] IS NULL OR p.location_id = ANY($2::uuid[]))
           -- A copy fenced past what it holds may be changing its source: kept, for the caller to judge once resolved.
           AND ($3::uuid IS NULL OR l.replenish_from = $3::uuid OR l.fence > l.version)
@@ -62,7 +63,7 @@ export async function parNeeds(db: Db, workspaceId: string, scope: Replenishment
         WHERE t.workspace_id = $1 AND t.status = 'pending' AND t.to_location_id IN (SELECT DISTINCT location_id FROM below)
         GROUP BY tl.item_id, t.to_location_id
      )
-     SELECT b.item_id, b.location_id, b.minimum::text, b.target::text, b.on_hand::text, b.replenish_from, i.incoming::text
+     SELECT b.item_id, b.location_id, b.minimum::text, b.target::text, b.on_hand::text, b.reserved::text, b.replenish_from, i.incoming::text
        FROM below b LEFT JOIN incoming i ON i.item_id = b.item_id AND i.location_id = b.location_id
       ORDER BY b.item_id, b.location_id`,
     [workspaceId, scope.locationIds ?? null, scope.sourceLocationId ?? null, limit],
@@ -73,6 +74,7 @@ export async function parNeeds(db: Db, workspaceId: string, scope: Replenishment
     minimum: toUnits(r.minimum),
     target: toUnits(r.target),
     onHand: toUnits(r.on_hand),
+    reserved: toUnits(r.reserved),
     incoming: toUnits(r.incoming ?? '0'),
     sourceLocationId: r.replenish_from,
   }));

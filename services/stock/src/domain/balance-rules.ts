@@ -1,6 +1,11 @@
 import type { Units } from './quantity';
 
-/** A balance as far as the rules care: what is on hand and how much of it pending transfers hold. */
+/**
+ * A balance as far as the rules care: what is on hand and how much of it is reserved. Reservations
+ * are one thing: `reserved` is what pending transfers out of the place and open jobs hold there,
+ * and every change of stock (a transfer, an adjustment, a count, a job, a replenishment) is held
+ * off it by the rules below.
+ */
 export interface BalanceAmounts {
   onHand: Units;
   reserved: Units;
@@ -14,7 +19,7 @@ export interface BalanceDelta {
 
 export type DeltaOutcome = { ok: true; next: BalanceAmounts } | { ok: false; available: Units; requested: Units };
 
-/** What may be moved, adjusted away or reserved: on-hand that no pending transfer holds. */
+/** What may be moved, adjusted away, used or reserved: on-hand that no pending transfer or open job holds. */
 export function available(balance: BalanceAmounts): Units {
   return balance.onHand - balance.reserved;
 }

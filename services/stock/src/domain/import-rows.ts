@@ -2,7 +2,7 @@ import { csvNumber, type ImportRowError, z } from '@inv/shared/core';
 import { balanceKey } from './ledger-plan';
 import { type ParAmounts, parAmountsOf, SetParLevelBody } from './par-levels';
 import { NonNegativeQuantity, toUnits, type Units } from './quantity';
-import { MovementReason } from './stock-records';
+import { ManualMovementReason } from './stock-records';
 
 /**
  * The rows of a CSV import of stock as the stock service reads them (docs/csv.md): each cell
@@ -24,7 +24,7 @@ export interface CountRow {
   itemId: string;
   locationId: string;
   counted: Units;
-  reason: MovementReason;
+  reason: ManualMovementReason;
 }
 
 export interface ParLevelRow extends ParAmounts {
@@ -70,9 +70,9 @@ export function countRows(input: readonly ImportRowInput[]): { rows: CountRow[];
   for (const { row, itemId, locationId, cells } of input) {
     const counted = quantityCell(row, 'counted', cells.counted, NonNegativeQuantity);
     const reasonCell = cells.reason?.trim();
-    const reason = reasonCell ? MovementReason.safeParse(reasonCell.toLowerCase()) : undefined;
+    const reason = reasonCell ? ManualMovementReason.safeParse(reasonCell.toLowerCase()) : undefined;
     if (typeof counted !== 'number') errors.push(counted);
-    if (reason && !reason.success) errors.push({ row, column: 'reason', code: 'invalid_value', message: `reason: "${reasonCell}" is not one of ${MovementReason.options.join(', ')}.` });
+    if (reason && !reason.success) errors.push({ row, column: 'reason', code: 'invalid_value', message: `reason: "${reasonCell}" is not one of ${ManualMovementReason.options.join(', ')}.` });
     if (typeof counted === 'number' && (!reason || reason.success)) rows.push({ row, itemId, locationId, counted: toUnits(counted), reason: reason?.data ?? 'count' });
   }
   const unique = duplicates(rows);

@@ -35,7 +35,7 @@ describe('ledger plan', () => {
     const changes = transitionChanges('revert', { id: T, fromLocationId: TO, toLocationId: FROM, lines: [line] });
     expect(() => planLedger(locked([FROM, 4, 2], [TO, 0, 0]), changes, labels)).toThrow(InsufficientStock);
     expect(() => planLedger(locked([FROM, 4, 2], [TO, 0, 0]), changes, labels)).toThrow(
-      'Insufficient stock of item item:c at location loc:a: 2 available (2 more on hand reserved for pending transfers), 3 requested.',
+      'Insufficient stock of item item:c at location loc:a: 2 available (2 more on hand reserved for pending transfers and jobs), 3 requested.',
     );
   });
 

@@ -28,12 +28,14 @@ export interface MovementDraft extends BalanceKey {
   quantity: Units;
   transferId: EntityId | null;
   operationId: EntityId | null;
+  /** The job a movement used stock for or put back (its reason says which); absent: none. */
+  jobId?: EntityId | null;
   reason: MovementReason | null;
   reference: string;
   note: string;
 }
 
-/** A change of what pending transfers hold at a balance: positive reserves, negative releases. */
+/** A change of what pending transfers and open jobs hold at a balance: positive reserves, negative releases. */
 export interface ReservationDraft extends BalanceKey {
   quantity: Units;
 }
@@ -46,7 +48,7 @@ export interface Labels {
 
 export class InsufficientStock extends Unprocessable {
   constructor(item: string, location: string, available: Units, requested: Units, reserved: Units) {
-    const held = reserved > 0n ? ` (${fromUnits(reserved)} more on hand reserved for pending transfers)` : '';
+    const held = reserved > 0n ? ` (${fromUnits(reserved)} more on hand reserved for pending transfers and jobs)` : '';
     super(`Insufficient stock of item ${item} at location ${location}: ${fromUnits(available)} available${held}, ${fromUnits(requested)} requested.`);
   }
 }

@@ -7,10 +7,11 @@ const id = (n: number) => `0191c1a0-0000-7000-8000-${String(n).padStart(12, '0')
 const [ITEM, OTHER_ITEM, WAREHOUSE, DEPOT, V1, V2, V3] = [1, 2, 3, 4, 5, 6, 7].map(id) as [EntityId, EntityId, EntityId, EntityId, EntityId, EntityId, EntityId];
 const u = toUnits;
 
-const need = (locationId: EntityId, amounts: { onHand: number; minimum: number; target?: number; incoming?: number }, itemId = ITEM): ParNeed => ({
+const need = (locationId: EntityId, amounts: { onHand: number; reserved?: number; minimum: number; target?: number; incoming?: number }, itemId = ITEM): ParNeed => ({
   itemId,
   locationId,
   onHand: u(amounts.onHand),
+  reserved: u(amounts.reserved ?? 0),
   minimum: u(amounts.minimum),
   target: u(amounts.target ?? amounts.minimum),
   incoming: u(amounts.incoming ?? 0),
@@ -94,6 +95,22 @@ describe('replenishment: what a source can give', () => {
         [OTHER_ITEM, V1, WAREHOUSE, 4],
       ].sort((a, b) => (`${a[0]}${a[1]}` < `${b[0]}${b[1]}` ? -1 : 1)),
     );
+  });
+});
+
+describe('replenishment: what is reserved at the destination', () => {
+  it('when a van holds 8 with 6 reserved (a job, a pending transfer out), a minimum of 5 and a target of 10, then it is below par and needs 8', () => {
+    const lines = planOf([need(V1, { onHand: 8, reserved: 6, minimum: 5, target: 10 })], [[at(WAREHOUSE), stock(100)]]);
+    expect(figures(lines)).toEqual([[V1, 8, 8, 0]]);
+  });
+
+  it('when what is free stays at the minimum, then nothing is needed, however much is reserved', () => {
+    expect(planOf([need(V1, { onHand: 11, reserved: 6, minimum: 5, target: 10 })], [[at(WAREHOUSE), stock(100)]])).toEqual([]);
+  });
+
+  it('when something is on its way too, then the position counts it: onHand − reserved + incoming', () => {
+    const lines = planOf([need(V1, { onHand: 8, reserved: 6, minimum: 5, target: 10, incoming: 3 })], [[at(WAREHOUSE), stock(100)]]);
+    expect(figures(lines)).toEqual([[V1, 5, 5, 0]]);
   });
 });
 

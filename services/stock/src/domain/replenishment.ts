@@ -11,8 +11,14 @@ import { CREATED_AS } from './transfer-lifecycle';
  * can give. Pure: the same planning answers GET /inventory/replenishment from the copies and
  * decides POST /inventory/replenishment under the ledger's locks (use-cases/replenish.ts).
  *
- * - needed = target − onHand − incoming, never below 0: what is already on its way (pending
- *   transfers to the location) is not proposed again.
+ * - A destination's position is onHand − reserved + incoming: what it holds free (reserved is
+ *   promised to pending transfers out of it and to open jobs there, the parts a van must still
+ *   have for tomorrow's job) plus what is already on its way (pending transfers to it). It is
+ *   below par for a refill when what it holds free is below its minimum (onHand − reserved <
+ *   minimum), and needs target − position, never below 0: what is on its way is not proposed
+ *   again. A van holding 8 with 6 reserved, a minimum of 5 and a target of 10 is below par and
+ *   needs 8. (Par alerts and GET /inventory/par-levels judge the on-hand alone: stock that is
+ *   there is there, promised or not.)
  * - What a source can give of an item: its on-hand − what pending transfers reserve there − its
  *   own minimum for the item (when it has a par level), never below 0: a source is never taken
  *   below its own par level.
@@ -25,9 +31,11 @@ import { CREATED_AS } from './transfer-lifecycle';
 /** The most (item, location) pairs below par one call plans: past it, narrow the call by location or source. */
 export const MAX_REPLENISHMENT_LINES = 20_000;
 
-/** An (item, location) pair with a par level, as read: its on-hand, what is on its way to it, its par level. */
+/** An (item, location) pair with a par level, as read: its on-hand and what of it is reserved, what is on its way to it, its par level. */
 export interface ParNeed extends BalanceKey, ParAmounts {
   onHand: Units;
+  /** What pending transfers out of the location and open jobs there hold of it. */
+  reserved: Units;
   /** The quantity of pending transfers to the location of the item. */
   incoming: Units;
 }
@@ -43,6 +51,7 @@ export interface SourceStock {
 export interface PlannedLine extends BalanceKey, ParAmounts {
   sourceLocationId: EntityId | null;
   onHand: Units;
+  reserved: Units;
   incoming: Units;
   needed: Units;
   availableAtSource: Units;
@@ -58,10 +67,20 @@ export function availableAt(source: SourceStock | undefined): Units {
   return source ? max0(source.onHand - source.reserved - (source.minimum ?? 0n)) : 0n;
 }
 
-/** Emptiest relative to its minimum first: (onHand + incoming) / minimum compared by cross-multiplication (exact), then location id. */
+/** A destination's position: what it holds free plus what is on its way. */
+export function positionOf(need: Pick<ParNeed, 'onHand' | 'reserved' | 'incoming'>): Units {
+  return need.onHand - need.reserved + need.incoming;
+}
+
+/** Below par for a refill: what the destination holds free is below its minimum. */
+export function needsRefill(need: Pick<ParNeed, 'onHand' | 'reserved' | 'minimum'>): boolean {
+  return isBelowPar(need.onHand - need.reserved, need.minimum);
+}
+
+/** Emptiest relative to its minimum first: position / minimum compared by cross-multiplication (exact), then location id. */
 function servedBefore(a: PlannedLine, b: PlannedLine): number {
-  const left = (a.onHand + a.incoming) * b.minimum;
-  const right = (b.onHand + b.incoming) * a.minimum;
+  const left = positionOf(a) * b.minimum;
+  const right = positionOf(b) * a.minimum;
   if (left !== right) return left < right ? -1 : 1;
   return a.locationId < b.locationId ? -1 : a.locationId > b.locationId ? 1 : 0;
 }
@@ -86,12 +105,12 @@ export function planReplenishment(plan: {
   // source → item → the lines sharing what it has of the item
   const sharing = new Map<EntityId, Map<EntityId, PlannedLine[]>>();
   for (const need of plan.needs) {
-    if (!isBelowPar(need.onHand, need.minimum)) continue;
+    if (!needsRefill(need)) continue;
     const sourceLocationId = plan.sourceOf(need.locationId);
     if (!plan.eligible(need, sourceLocationId)) continue;
-    const needed = max0(need.target - need.onHand - need.incoming);
-    const { itemId, locationId, onHand, incoming, minimum, target } = need;
-    const line: PlannedLine = { itemId, locationId, sourceLocationId, onHand, incoming, minimum, target, needed, availableAtSource: 0n, proposed: 0n, shortfall: needed };
+    const needed = max0(need.target - positionOf(need));
+    const { itemId, locationId, onHand, reserved, incoming, minimum, target } = need;
+    const line: PlannedLine = { itemId, locationId, sourceLocationId, onHand, reserved, incoming, minimum, target, needed, availableAtSource: 0n, proposed: 0n, shortfall: needed };
     lines.push(line);
     if (sourceLocationId === null) continue;
     let items = sharing.get(sourceLocationId);
@@ -136,11 +155,12 @@ export const ReplenishmentLine = z
     sku: z.string().openapi({ description: "The item's SKU" }),
     locationId: ApiId.openapi({ description: 'The location below its par level (the destination)' }),
     sourceLocationId: ApiId.nullable().openapi({ description: "The location's replenishFrom: where it is refilled from; null when it has none (nothing is proposed, the whole need is shortfall)" }),
-    onHand: z.number().openapi({ description: 'On-hand at the location now (< minimum)' }),
+    onHand: z.number().openapi({ description: 'On-hand at the location now' }),
+    reserved: z.number().openapi({ description: 'What of it pending transfers out of the location and open jobs there hold: not there for the location\'s own use (onHand − reserved < minimum)' }),
     incoming: z.number().openapi({ description: 'What pending transfers to the location carry of the item: already on its way, never proposed again' }),
     minimum: z.number(),
     target: z.number().openapi({ description: 'The par level target the refill aims at (≥ minimum)' }),
-    needed: z.number().openapi({ description: 'target − onHand − incoming, never below 0' }),
+    needed: z.number().openapi({ description: 'target − (onHand − reserved + incoming), never below 0' }),
     availableAtSource: z.number().openapi({
       description:
         "What the source can give of the item before this plan: its on-hand − what pending transfers reserve there − its own minimum for the item (when it has a par level), never below 0; shared by every line drawing on the same source (0 without a source)",
@@ -148,7 +168,7 @@ export const ReplenishmentLine = z
     proposed: z.number().openapi({ description: 'What a replenishment run moves from the source: at most needed, and the lines of one source never add up to more than availableAtSource' }),
     shortfall: z.number().openapi({ description: 'needed − proposed: what the source cannot give' }),
   })
-  .openapi('ReplenishmentLine', { description: 'One (item, location) below its par level, what it needs to reach its target, and what its source can give.' });
+  .openapi('ReplenishmentLine', { description: 'One (item, location) whose free stock (onHand − reserved) is below its par level, what it needs to reach its target, and what its source can give.' });
 export type ReplenishmentLine = z.infer<typeof ReplenishmentLine>;
 
 export function presentLine(line: PlannedLine, sku: string): ReplenishmentLine {
@@ -158,6 +178,7 @@ export function presentLine(line: PlannedLine, sku: string): ReplenishmentLine {
     locationId: line.locationId,
     sourceLocationId: line.sourceLocationId,
     onHand: fromUnits(line.onHand),
+    reserved: fromUnits(line.reserved),
     incoming: fromUnits(line.incoming),
     minimum: fromUnits(line.minimum),
     target: fromUnits(line.target),

@@ -1,6 +1,10 @@
 import { type EntityId, Forbidden, type LocationAccess, TRANSFER_STATUSES } from '@inv/shared/core';
 import {
   CatalogOnlyItem,
+  JobPlaceRefused,
+  jobRefusal,
+  JobTransitionRefused,
+  NoSourceLocation,
   LocationClosed,
   LocationDeleted,
   LocationInactive,
@@ -142,5 +146,45 @@ describe('stock policy: replenishment lines', () => {
     expect(line({ places: { from: open(A, { deleted: true }), to: open(B) } })).toBeInstanceOf(LocationDeleted);
     expect(line({ item: { id: ITEM, sku: 'S', trackStock: false } })).toBeInstanceOf(CatalogOnlyItem);
     expect(line({ item: undefined })).toBeInstanceOf(UnknownItem);
+  });
+});
+
+describe('stock policy: jobs', () => {
+  const known = (over: Partial<NonNullable<Parameters<typeof jobRefusal>[0]['known']>> = {}) => ({
+    named: [A],
+    used: [{ locationId: A, use: 'reserves' as const }],
+    places: new Map([[A, open(A)], [B, open(B)]]),
+    items: [{ itemId: ITEM, item: stocked.get(ITEM), label: 'lines[0]: ' }],
+    placeless: [],
+    ...over,
+  });
+
+  it('when every location the stocked lines take from is writable and usable, and every item is known, then the change may happen', () => {
+    expect(jobRefusal({ access: onlyWrite(A), verb: 'reserved', takesFrom: [A], known: known() })).toBeUndefined();
+  });
+
+  it('when the caller lacks write access to a location a stocked line takes from, then 403 naming it, before anything is locked', () => {
+    const refusal = jobRefusal({ access: onlyWrite(B), verb: 'completed', takesFrom: [A] });
+    expect(refusal).toBeInstanceOf(NoWriteAccess);
+    expect(refusal!.message).toContain(A);
+  });
+
+  it('when an item is unknown, a stocked line has no location, or a location cannot do what the change needs, then 422 saying which', () => {
+    expect(jobRefusal({ access: anyone, verb: 'created', takesFrom: [], known: known({ items: [{ itemId: ITEM, item: undefined, label: 'lines[2]: ' }] }) })).toBeInstanceOf(UnknownItem);
+    const placeless = jobRefusal({ access: anyone, verb: 'created', takesFrom: [], known: known({ placeless: ['"SKU-1" (x)'] }) });
+    expect(placeless).toBeInstanceOf(NoSourceLocation);
+    expect(placeless!.param).toBe('sourceLocationId');
+    const inactive = jobRefusal({ access: anyone, verb: 'reserved', takesFrom: [A], known: known({ places: new Map([[A, open(A, { active: false })]]) }) });
+    expect(inactive).toBeInstanceOf(JobPlaceRefused);
+    expect(inactive!.message).toBe(`The job cannot be reserved: Location "L-a" (${A}) is inactive.`);
+    // Using what was reserved may happen at an inactive location; putting stock back may not.
+    expect(jobRefusal({ access: anyone, verb: 'completed', takesFrom: [A], known: known({ places: new Map([[A, open(A, { active: false })]]), used: [{ locationId: A, use: 'uses' }] }) })).toBeUndefined();
+    expect(jobRefusal({ access: anyone, verb: 'reverted', takesFrom: [A], known: known({ places: new Map([[A, open(A, { closed: true })]]), used: [{ locationId: A, use: 'returns' }] }) })).toBeInstanceOf(JobPlaceRefused);
+    expect(jobRefusal({ access: anyone, verb: 'created', takesFrom: [], known: known({ places: new Map(), used: [] }) })).toBeInstanceOf(JobPlaceRefused);
+  });
+
+  it('when a job is not in the status an action starts from, then 409 names the status it is in', () => {
+    expect(new JobTransitionRefused('j1', 'completed', 'open', 'cancelled').message).toBe('Job j1 is completed; only an open job can be cancelled.');
+    expect(new JobTransitionRefused('j1', 'open', 'completed', 'reverted').message).toBe('Job j1 is open; only a completed job can be reverted.');
   });
 });

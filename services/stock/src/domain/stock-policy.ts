@@ -1,4 +1,4 @@
-import { canAccessLocation, Conflict, type EntityId, Forbidden, type LocationAccess, Unprocessable } from '@inv/shared/core';
+import { AppError, canAccessLocation, Conflict, type EntityId, Forbidden, type LocationAccess, Unprocessable } from '@inv/shared/core';
 import { fromUnits, type Units } from './quantity';
 import { type TransferAction, transitionOf } from './transfer-lifecycle';
 
@@ -246,9 +246,86 @@ export class OnHandNotExpected extends Conflict {
   }
 }
 
-/** A count below what pending transfers hold there: that stock must still be on hand for them. */
+/** A count below what pending transfers and open jobs hold there: that stock must still be on hand for them. */
 export class CountBelowReserved extends Unprocessable {
   constructor(where: string, counted: number, reserved: Units) {
-    super(`The count of ${where} (${counted}) is below the ${fromUnits(reserved)} reserved there for pending transfers; complete, reject or cancel them first.`);
+    super(
+      `The count of ${where} (${counted}) is below the ${fromUnits(reserved)} reserved there for pending transfers and jobs; complete, reject or cancel them, or release the jobs' reservations, first.`,
+    );
   }
+}
+
+/** A job is not in the status an action starts from: 409 naming the status it is in. */
+export class JobTransitionRefused extends Conflict {
+  constructor(jobId: string, status: string, from: string, verb: string) {
+    super(`Job ${jobId} is ${status}; only ${/^[aeiou]/.test(from) ? 'an' : 'a'} ${from} job can be ${verb}.`);
+  }
+}
+
+/** A line that takes stock but has nowhere to take it from: 422 naming the job's source, which would give it one. */
+export class NoSourceLocation extends AppError {
+  constructor(itemLabel: string) {
+    super(
+      'unprocessable_entity',
+      `Item ${itemLabel} tracks stock and its line has no location: give the job a sourceLocationId (or set the workspace's defaultInvoiceSourceLocationId), or give the line a locationId.`,
+      { param: 'sourceLocationId' },
+    );
+  }
+}
+
+/** A location of a job cannot do what the change needs of it. */
+export class JobPlaceRefused extends Unprocessable {
+  constructor(verb: string, refusal: Unprocessable) {
+    super(`The job cannot be ${verb}: ${refusal.message}`);
+  }
+}
+
+/** What a change of a job does at a location its stocked lines take from. */
+export type JobPlaceUse = 'names' | 'reserves' | 'uses' | 'returns';
+const JOB_PLACE_USE: Record<JobPlaceUse, PlaceUse> = {
+  // A plan may name an inactive location; nothing moves there yet.
+  names: { addsStock: false, requireActive: false },
+  // New reservations need an active location, as a pending transfer's source does.
+  reserves: { addsStock: false, requireActive: true },
+  // What was reserved may leave an inactive location, as a pending transfer's stock may.
+  uses: { addsStock: false, requireActive: false },
+  // A revert puts stock back: the location must take it.
+  returns: { addsStock: true, requireActive: true },
+};
+
+/**
+ * A change of a job: the caller needs write access to every location its stocked lines take from
+ * (`takesFrom`); once the copies are locked, every location it names exists and is not deleted,
+ * and those it uses as `use` says can do it; every item it names exists; a stocked line has a
+ * location. `verb` words the refusal ("reserved", "completed", …).
+ */
+export function jobRefusal(facts: {
+  access: LocationAccess;
+  verb: string;
+  takesFrom: readonly EntityId[];
+  known?: {
+    named: readonly EntityId[];
+    used: ReadonlyArray<{ locationId: EntityId; use: JobPlaceUse }>;
+    places: ReadonlyMap<string, PlaceFacts | undefined>;
+    items: ReadonlyArray<{ itemId: EntityId; item: ItemFacts | undefined; label: string }>;
+    /** Stocked lines without a location, by item label. */
+    placeless: readonly string[];
+  };
+}): AppError | undefined {
+  for (const id of facts.takesFrom) {
+    if (!canAccessLocation(facts.access, id, 'write')) return new NoWriteAccess(id, `For a job to be ${facts.verb} you need write access to every location its lines take stock from`);
+  }
+  const known = facts.known;
+  if (!known) return undefined;
+  for (const { itemId, item, label } of known.items) if (!item) return new UnknownItem(itemId, label);
+  if (known.placeless.length > 0) return new NoSourceLocation(known.placeless[0]!);
+  for (const id of known.named) {
+    const refused = placeRefusal(known.places.get(id), id, JOB_PLACE_USE.names);
+    if (refused) return new JobPlaceRefused(facts.verb, refused);
+  }
+  for (const { locationId, use } of known.used) {
+    const refused = placeRefusal(known.places.get(locationId), locationId, JOB_PLACE_USE[use]);
+    if (refused) return new JobPlaceRefused(facts.verb, refused);
+  }
+  return undefined;
 }

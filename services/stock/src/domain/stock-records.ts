@@ -5,8 +5,17 @@ export const MOVEMENT_TYPES = ['opening', 'receipt', 'adjustment', 'transfer_out
 export const MovementType = z.enum(MOVEMENT_TYPES);
 export type MovementType = z.infer<typeof MovementType>;
 
-/** Why a receipt or an adjustment changed the stock (openings and transfer movements carry none: their type and transfer say why). */
-export const MOVEMENT_REASONS = ['received', 'returned', 'damaged', 'lost', 'stolen', 'expired', 'count', 'correction', 'other'] as const;
+/** Why a receipt or an adjustment given by a caller changed the stock (POST /inventory/movements, a count's import). */
+export const MANUAL_MOVEMENT_REASONS = ['received', 'returned', 'damaged', 'lost', 'stolen', 'expired', 'count', 'correction', 'other'] as const;
+export const ManualMovementReason = z.enum(MANUAL_MOVEMENT_REASONS);
+export type ManualMovementReason = z.infer<typeof ManualMovementReason>;
+
+/**
+ * Why a receipt or an adjustment changed the stock (openings and transfer movements carry none:
+ * their type and transfer say why): a caller's reason, or a job's (job: its completion used the
+ * stock; job_reverted: its revert put it back), which only jobs write.
+ */
+export const MOVEMENT_REASONS = [...MANUAL_MOVEMENT_REASONS, 'job', 'job_reverted'] as const;
 export const MovementReason = z.enum(MOVEMENT_REASONS);
 export type MovementReason = z.infer<typeof MovementReason>;
 
@@ -20,8 +29,11 @@ export const Movement = z
     balanceAfter: z.number().openapi({ description: 'On-hand of the item at the location right after this movement' }),
     userId: ApiId.openapi({ description: 'The member whose call caused the movement' }),
     transferId: ApiId.nullable().openapi({ description: 'The transfer that moved the stock (transfer_out / transfer_in), else null' }),
-    reason: MovementReason.nullable().openapi({ description: 'Why a receipt or adjustment changed the stock (count: a physical count); null for openings and transfer movements' }),
-    reference: z.string().openapi({ description: 'Free text such as a purchase order number; "" when none was given' }),
+    jobId: ApiId.nullable().openapi({ description: 'The job whose completion used the stock (reason job) or whose revert put it back (reason job_reverted), else null' }),
+    reason: MovementReason.nullable().openapi({
+      description: 'Why a receipt or adjustment changed the stock (count: a physical count; job / job_reverted: a job used it / its revert put it back); null for openings and transfer movements',
+    }),
+    reference: z.string().openapi({ description: 'Free text such as a purchase order number; "" when none was given; a job\'s movements carry the job\'s id' }),
     note: z.string(),
     createdAt: ApiTimestamp,
   })
@@ -33,20 +45,23 @@ export const Balance = z
     itemId: ApiId,
     locationId: ApiId,
     onHand: z.number().openapi({ description: 'Never below zero' }),
-    reserved: z.number().openapi({ description: 'Promised to pending transfers out of this location; still on hand here until they complete. Never above onHand' }),
-    available: z.number().openapi({ description: 'onHand − reserved: what may be moved, adjusted away or reserved' }),
+    reserved: z.number().openapi({
+      description: 'Promised to pending transfers out of this location and to open jobs taking from it; still on hand here until they complete. Never above onHand',
+    }),
+    available: z.number().openapi({ description: 'onHand − reserved: what may be moved, adjusted away, used by a job or reserved' }),
     updatedAt: ApiTimestamp,
   })
   .openapi('StockBalance', { description: 'On-hand quantity of one item at one location: the sum of its movements.' });
 export type Balance = z.infer<typeof Balance>;
 
 const PlaceRef = TransferSnapshot.shape.fromLocation.extend({ id: ApiId });
-const TransferActor = Actor.extend({
+/** Who did something (a transfer's or a job's createdBy, completedBy, …): the Actor component. */
+export const ActorRecord = Actor.extend({
   userId: ApiId.openapi({ description: 'The member who called' }),
   keyId: ApiId.openapi({ description: 'The API key it called with (its id, never the key)' }),
 }).openapi('Actor', { description: 'Who did something: the member and the API key of the call.' });
 // A union, not .nullable(): zod-to-openapi would make the Actor component itself nullable.
-const actorOrNull = (description: string, example?: null) => z.union([TransferActor, z.null()]).openapi({ description, example });
+const actorOrNull = (description: string, example?: null) => z.union([ActorRecord, z.null()]).openapi({ description, example });
 /**
  * The transfer event payload, with the formats of its IDs and timestamps documented. The
  * document's example is a pending transfer (the first status), so the fields of the statuses
@@ -88,5 +103,5 @@ export const RECORDED_AS = {
   receipt: { type: 'receipt', defaultReason: 'received' },
   adjustment: { type: 'adjustment', defaultReason: 'correction' },
   count: { type: 'adjustment', defaultReason: 'count' },
-} as const satisfies Record<string, { type: MovementType; defaultReason: MovementReason }>;
+} as const satisfies Record<string, { type: MovementType; defaultReason: ManualMovementReason }>;
 export type RecordedMovementKind = keyof typeof RECORDED_AS;

@@ -1,6 +1,6 @@
 import { EntityIdSchema, z } from '@inv/shared/core';
 import { MAX_QUANTITY, NonNegativeQuantity, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from './quantity';
-import { MOVEMENT_REASONS, MovementReason } from './stock-records';
+import { MANUAL_MOVEMENT_REASONS, ManualMovementReason } from './stock-records';
 import { CREATED_AS } from './transfer-lifecycle';
 
 /**
@@ -15,7 +15,10 @@ const Note = z.string().max(500).optional().openapi({ description: 'Free text, u
 
 export const CreateTransferBody = z
   .strictObject({
-    fromLocationId: EntityIdSchema.openapi({ description: 'Source location (required)', example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b' }),
+    fromLocationId: EntityIdSchema.optional().openapi({
+      description: "Source location; default the workspace's defaultTransferFromLocationId (without either: 400 naming fromLocationId)",
+      example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b',
+    }),
     toLocationId: EntityIdSchema.openapi({ description: 'Destination location (required), different from the source', example: 'c4e8a2f1-7b3d-4a9e-8f60-2d5b1e7c9a34' }),
     lines: z
       .array(
@@ -63,7 +66,8 @@ const movementFields = {
   reference: z.string().max(100).optional().openapi({ description: 'Free text up to 100 characters, e.g. a purchase order number; default ""', example: 'PO-2026-0117' }),
   note: Note,
 };
-const reason = (defaultReason: MovementReason) => MovementReason.optional().openapi({ description: `Why the stock changed: ${MOVEMENT_REASONS.join(', ')}; default ${defaultReason}` });
+const reason = (defaultReason: ManualMovementReason) =>
+  ManualMovementReason.optional().openapi({ description: `Why the stock changed: ${MANUAL_MOVEMENT_REASONS.join(', ')}; default ${defaultReason} (job and job_reverted are written by jobs alone)` });
 
 export const RecordMovementBody = z
   .discriminatedUnion('type', [

@@ -1,6 +1,7 @@
 import { Conflict, type EntityId } from '@inv/shared/core';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { lockExclusively, onHandAt } from '../data/ledger';
+import { reservingJobIdsAt } from '../data/job-repository';
 import { ensureLocationRow, setLocationClosed } from '../data/projection-repository';
 import { pendingTransferIdsAt } from '../data/transfer-repository';
 import { fromUnits } from '../domain/quantity';
@@ -11,7 +12,7 @@ import { pendingTransfersRefusal } from '../domain/transfer-lifecycle';
  * exclusive lock (lockExclusively): every change of stock there holds its shared lock until it
  * commits, so either it committed first and its stock or pending transfer is counted here
  * (Conflict), or it waits and then finds the location closed. Throws Conflict while the location
- * holds stock or has pending transfers in or out.
+ * holds stock, has pending transfers in or out, or holds reservations of open jobs.
  */
 export async function closeLocation(runtime: ServiceRuntime, workspaceId: string, id: EntityId): Promise<{ closed: true }> {
   return transact(runtime, async (tx) => {
@@ -19,6 +20,11 @@ export async function closeLocation(runtime: ServiceRuntime, workspaceId: string
     await ensureLocationRow(tx, workspaceId, id);
     const pending = pendingTransfersRefusal(await pendingTransferIdsAt(tx, workspaceId, id));
     if (pending) throw new Conflict(pending);
+    const jobs = await reservingJobIdsAt(tx, workspaceId, id);
+    if (jobs.length > 0) {
+      const more = jobs.length > 10 ? ` and ${jobs.length - 10} more` : '';
+      throw new Conflict(`The location holds stock reserved for open jobs: ${jobs.slice(0, 10).join(', ')}${more}; complete, cancel or release them first.`);
+    }
     const onHand = await onHandAt(tx, workspaceId, id);
     if (onHand > 0n) throw new Conflict(`The location still holds ${fromUnits(onHand)} on hand; move or adjust that stock out first.`);
     await setLocationClosed(tx, workspaceId, id, true);

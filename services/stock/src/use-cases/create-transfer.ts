@@ -1,4 +1,4 @@
-import { actorOf, type Caller, newId, planQuota } from '@inv/shared/core';
+import { actorOf, BadRequest, type Caller, newId, parseEntityId, planQuota } from '@inv/shared/core';
 import type { EffectGuard } from '@inv/shared/db';
 import { outboxMessages } from '@inv/shared/messaging';
 import type { ServiceRuntime } from '@inv/shared/runtime';
@@ -14,14 +14,17 @@ import { runLedgerUnit, type StockWrite } from './ledger-unit';
 
 /**
  * Moves stock between two locations at once and answers the completed Transfer, or (status
- * pending) reserves the lines at the source and answers the pending Transfer, with the stock
+ * pending) reserves the lines at the source (the request's fromLocationId, else the workspace's
+ * defaultTransferFromLocationId: BadRequest naming fromLocationId without either) and answers the pending Transfer, with the stock
  * position it took (none for a pending one, which moves nothing). All or nothing. Refused by the
  * policy (transferRefusal) before anything is locked, for what the request alone shows, and
  * again under the locks with the locations and items; for want of stock at the source by the
  * ledger's plan; past the plan's transfers per billing cycle by the quota, claimed last.
  */
 export async function createTransfer(runtime: ServiceRuntime, caller: Caller, input: CreateTransferInput, guard: EffectGuard<Transfer>): Promise<StockWrite<Transfer>> {
-  const { fromLocationId: from, toLocationId: to } = input;
+  const from = input.fromLocationId ?? parseEntityId(caller.workspace.defaultTransferFromLocationId ?? '');
+  if (!from) throw new BadRequest("Invalid request body: fromLocationId: required, as the workspace has no defaultTransferFromLocationId.", 'fromLocationId');
+  const to = input.toLocationId;
   const itemIds = input.lines.map((l) => l.itemId);
   const refusal = transferRefusal({ access: caller.locationAccess, from, to, itemIds });
   if (refusal) throw refusal;

@@ -86,6 +86,7 @@ export function presentMovement(m: NewMovement): Movement {
     balanceAfter: fromUnits(m.balanceAfter),
     userId: m.userId,
     transferId: m.transferId,
+    jobId: m.jobId ?? null,
     reason: m.reason,
     reference: m.reference,
     note: m.note,

@@ -2,7 +2,7 @@ import { type Actor, actorOf, type Caller, type EntityId, type ItemHealthCrossed
 import { claimPlanQuotaAndCommit, commitInRoundTrip, type EffectGuard, inOneRoundTrip, type InUseQuery, type PoolClient } from '@inv/shared/db';
 import { type Envelope, outboxMessages } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
-import { type LedgerFacts, type LedgerLocks, lockLedger, type NewTransfer, recordStockChanges, type TransferTransition, writeLedger } from '../data/ledger';
+import { type LedgerFacts, type LedgerLocks, type LedgerWrite, lockLedger, type NewTransfer, recordStockChanges, type TransferTransition, writeLedger } from '../data/ledger';
 import { balanceKey, type Labels, type LockedBalance, type MovementDraft, type NewMovement, newMovements, planLedger, type ReservationDraft } from '../domain/ledger-plan';
 import { type TotalChange, thresholdOf, totalChanges } from '../domain/item-health';
 import { parCrossings } from '../domain/par-levels';
@@ -24,6 +24,8 @@ export interface LedgerDecision<R> {
   /** How a refusal for want of stock names the item and the location. */
   labels: Labels;
   transfer?: { created: readonly NewTransfer[] } | { moved: TransferTransition };
+  /** The job the change creates or changes, as it leaves it. */
+  job?: LedgerWrite['job'];
   /** The result and the events (other than stock.changed) of the change, from its movements as written. */
   answer(movements: readonly NewMovement[]): { result: R; events: Envelope<unknown>[] };
 }
@@ -31,8 +33,11 @@ export interface LedgerDecision<R> {
 /** One change of stock, as a use case describes it to runLedgerUnit. */
 export interface LedgerChange<R> {
   locks: LedgerLocks;
-  /** The copies of items and locations the decision needs to trust (withTrustedCopies). */
-  copies: { itemIds: readonly EntityId[]; locationIds: readonly EntityId[] };
+  /**
+   * The copies of items and locations the decision needs to trust (withTrustedCopies); of the
+   * items in `pricedItemIds`, their prices too (a job's completion freezes them).
+   */
+  copies: { itemIds: readonly EntityId[]; locationIds: readonly EntityId[]; pricedItemIds?: readonly EntityId[] };
   /** Statements sent first, in the locks' round trip (an opening's claim and its new items). */
   prepare?: (tx: PoolClient) => Promise<unknown>[];
   /**
@@ -46,8 +51,8 @@ export interface LedgerChange<R> {
 
 /**
  * The one unit of work of every change of stock (an opening, a receipt, an adjustment, a count, a
- * transfer created, completed, rejected, cancelled or reverted), in one transaction of two round
- * trips:
+ * transfer created, completed, rejected, cancelled or reverted, a job created, changed, reserved,
+ * released, completed, cancelled or reverted), in one transaction of two round trips:
  * 1. BEGIN, the Idempotency-Key's claim, the change's own first statements, then the locks and
  *    the facts (lockLedger);
  * 2. — after deciding by the policy and planning the ledger (domain/ledger-plan.ts) in this
@@ -79,7 +84,7 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: Caller, 
       const totals = itemTotalChanges(facts, plan.changed);
       const healthCrossings = itemHealthCrossedEvents(workspaceId, requestId, actor, facts, totals);
       const [, , position] = await inOneRoundTrip(tx, () => [
-        writeLedger(tx, workspaceId, { actor, now, transfer: decision.transfer, movements, balances: changedBalances(facts.balances, plan.balances), totals, events: [...events, ...crossings, ...healthCrossings] }),
+        writeLedger(tx, workspaceId, { actor, now, transfer: decision.transfer, job: decision.job, movements, balances: changedBalances(facts.balances, plan.balances), totals, events: [...events, ...crossings, ...healthCrossings] }),
         guard.finish(tx, result),
         // The workspace's hot rows last, the quota's claim with COMMIT in the same message: each is
         // locked only while the server runs what follows it, with no round trip to this process.

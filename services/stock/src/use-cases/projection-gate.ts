@@ -2,7 +2,7 @@ import { CATALOG_SERVICE, CatalogCommands, CommittedLocation, ItemSnapshot, Loca
 import { withTransaction } from '@inv/shared/db';
 import { copiesResolved } from '@inv/shared/observability';
 import { type ServiceRuntime } from '@inv/shared/runtime';
-import { isKnownItem, isKnownLocation, type ItemRow, type LocationRow, storeResolvedItems, storeResolvedLocation } from '../data/projection-repository';
+import { isKnownItem, isKnownLocation, isPricedItem, type ItemRow, type LocationRow, storeResolvedItems, storeResolvedLocation } from '../data/projection-repository';
 import { isFencedPast } from '../domain/projected-facts';
 import { judgeCopyChanges } from './item-health-changes';
 
@@ -60,17 +60,24 @@ export async function withTrustedCopies<T>(runtime: Runtime, workspaceId: string
  * that does not exist, which the caller then refuses as unknown).
  */
 export function requireTrusted(
-  wanted: { itemIds: readonly string[]; locationIds: readonly string[] },
+  wanted: { itemIds: readonly string[]; locationIds: readonly string[]; pricedItemIds?: readonly string[] },
   copies: { items: ReadonlyMap<string, ItemRow>; locations: ReadonlyMap<string, LocationRow> },
   final: boolean,
 ): void {
-  const items = wanting(wanted.itemIds, copies.items, isKnownItem);
+  const priced = new Set(wanted.pricedItemIds ?? []);
+  const unpriced = [...priced].filter((id) => {
+    const copy = copies.items.get(id);
+    return copy !== undefined && isKnownItem(copy) && !isPricedItem(copy);
+  });
+  const items = [...wanting(wanted.itemIds.filter((id) => !priced.has(id)), copies.items, isKnownItem), ...wanting([...priced], copies.items, isPricedItem)];
   const locations = wanting(wanted.locationIds, copies.locations, isKnownLocation);
   if (items.length === 0 && locations.length === 0) return;
   if (!final) throw new ProjectionGap(items, locations);
   const changing = [...items.filter((i) => i.fence !== null).map((i) => `item ${i.id}`), ...locations.filter((l) => l.fence !== null).map((l) => `location ${l.id}`)];
   // Contention with the owner's changes, not a conflict with what was asked: the same request succeeds once they settle.
   if (changing.length > 0) throw new Overloaded(`${changing.join(' and ')} kept changing while this request was being decided (contention); nothing was changed.`);
+  // A known item whose prices the catalog did not give when asked (an older catalog): nothing can be priced from it yet.
+  if (unpriced.length > 0) throw new Overloaded(`The catalog did not give the prices of item ${unpriced.join(', ')}; nothing was changed.`);
 }
 
 const GET_ITEMS_LIMIT = 1000;

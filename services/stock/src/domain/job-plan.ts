@@ -1,0 +1,314 @@
+import { BadRequest, type EntityId, type JobStatus, Unprocessable } from '@inv/shared/core';
+import { available } from './balance-rules';
+import type { JobStamps } from './job-lifecycle';
+import type { JobTotals } from './job-pricing';
+import { type BalanceKey, balanceKey, type Labels, type LockedBalance, type MovementDraft, type ReservationDraft } from './ledger-plan';
+import type { Money, Percent } from './money';
+import { fromUnits, toUnits, type Units } from './quantity';
+
+/**
+ * What a job does to stock, planned without I/O (issue 36): its lines' places, the reservations
+ * a change of the job adds or gives back, the shortages that refuse it, what a completion uses
+ * and what a revert puts back. The ledger's plan (ledger-plan.ts) then applies these drafts to
+ * the locked balances like any other change: a job's reservation is held in balances.reserved
+ * with the pending transfers', so the one rule of balance-rules.ts keeps every transfer,
+ * adjustment, count and other job off it.
+ */
+
+export interface JobLine {
+  id: EntityId;
+  itemId: EntityId;
+  /** Where its stock is taken from; null: the job's source (the line follows it when it changes). */
+  locationId: EntityId | null;
+  planned: Units;
+  /** What the line holds of the balance at its place while the job is open. */
+  reserved: Units;
+  used: Units;
+  billable: boolean;
+  note: string;
+  /** Frozen when the job completes; null until then. */
+  unitCost: Money | null;
+  unitPrice: Money | null;
+}
+
+/** A job as stored: its header, its lines in order, and the version every write of it raises. */
+export interface JobRecord {
+  id: EntityId;
+  externalRef: string | null;
+  name: string;
+  status: JobStatus;
+  sourceLocationId: EntityId | null;
+  scheduledAt: string | null;
+  note: string;
+  currency: string;
+  markupPercent: Percent | null;
+  taxPercent: Percent;
+  taxIncluded: boolean;
+  /** Frozen when the job completes; null until then (and for a job cancelled). */
+  totals: JobTotals | null;
+  stamps: JobStamps;
+  version: number;
+  lines: JobLine[];
+}
+
+/** Where a line takes its stock from: its own location, else the job's source (null: none). */
+export function placeOf(job: { sourceLocationId: EntityId | null }, line: Pick<JobLine, 'locationId'>): EntityId | null {
+  return line.locationId ?? job.sourceLocationId;
+}
+
+/** Whether the stock service holds stock of an item (its copy's trackStock); a catalog-only line moves none. */
+export type Stocked = (itemId: EntityId) => boolean;
+
+/** The balances a job's stocked lines take from: (item, place) of each one that has a place. */
+export function stockedKeys(job: Pick<JobRecord, 'sourceLocationId' | 'lines'>, stocked: Stocked): BalanceKey[] {
+  return job.lines.flatMap((line) => {
+    const place = placeOf(job, line);
+    return stocked(line.itemId) && place !== null ? [{ itemId: line.itemId, locationId: place }] : [];
+  });
+}
+
+/** Every location a job names: its source and its lines' own locations. */
+export function placesNamed(job: Pick<JobRecord, 'sourceLocationId' | 'lines'>): EntityId[] {
+  return [...new Set([...(job.sourceLocationId ? [job.sourceLocationId] : []), ...job.lines.flatMap((l) => (l.locationId ? [l.locationId] : []))])];
+}
+
+/**
+ * What a change of a job does to what it holds: each line's reservation given back where it was
+ * held before, and held again where the line is after (a line following a source that moved takes
+ * its reservation along). Netted per balance; releases first, so a balance a change both gives
+ * back and takes from is never refused for what it gives back.
+ */
+export function reservationChanges(before: Pick<JobRecord, 'sourceLocationId' | 'lines'> | undefined, after: Pick<JobRecord, 'sourceLocationId' | 'lines'>): ReservationDraft[] {
+  const net = new Map<string, ReservationDraft>();
+  const add = (job: Pick<JobRecord, 'sourceLocationId'>, line: JobLine, sign: 1n | -1n) => {
+    const place = placeOf(job, line);
+    if (line.reserved === 0n || place === null) return;
+    const key = balanceKey({ itemId: line.itemId, locationId: place });
+    const draft = net.get(key) ?? { itemId: line.itemId, locationId: place, quantity: 0n };
+    draft.quantity += sign * line.reserved;
+    net.set(key, draft);
+  };
+  for (const line of before?.lines ?? []) add(before!, line, -1n);
+  for (const line of after.lines) add(after, line, 1n);
+  return [...net.values()].filter((d) => d.quantity !== 0n).sort((a, b) => (a.quantity < b.quantity ? -1 : a.quantity > b.quantity ? 1 : 0));
+}
+
+/** A line's want the balance at its place cannot meet. */
+export interface Shortage extends BalanceKey {
+  requested: Units;
+  available: Units;
+}
+
+/**
+ * Every balance a set of changes would take more from than it has available (on-hand − reserved,
+ * plus what the changes themselves give back there): all of them, for one refusal naming each.
+ */
+export function shortagesOf(balances: ReadonlyMap<string, LockedBalance>, changes: { reservations: readonly ReservationDraft[]; movements: readonly MovementDraft[] }): Shortage[] {
+  const demand = new Map<string, { key: BalanceKey; freed: Units; taken: Units }>();
+  const at = (key: BalanceKey) => {
+    const k = balanceKey(key);
+    let d = demand.get(k);
+    if (!d) demand.set(k, (d = { key: { itemId: key.itemId, locationId: key.locationId }, freed: 0n, taken: 0n }));
+    return d;
+  };
+  for (const r of changes.reservations) {
+    if (r.quantity < 0n) at(r).freed -= r.quantity;
+    else at(r).taken += r.quantity;
+  }
+  for (const m of changes.movements) {
+    if (m.quantity < 0n) at(m).taken -= m.quantity;
+    else at(m).freed += m.quantity;
+  }
+  return [...demand.entries()].flatMap(([k, d]) => {
+    const balance = balances.get(k);
+    const free = (balance ? available(balance) : 0n) + d.freed;
+    return d.taken > free ? [{ ...d.key, requested: d.taken, available: free < 0n ? 0n : free }] : [];
+  });
+}
+
+/** Too little stock available for a job's change: names every short item (SKU and id), its location and what is available there. Nothing changed. */
+export class JobShortage extends Unprocessable {
+  constructor(
+    jobId: string,
+    what: string,
+    readonly shortages: readonly Shortage[],
+    labels: Labels,
+  ) {
+    const each = shortages.map((s) => `item ${labels.item(s.itemId)} at location ${labels.location(s.locationId)}: ${fromUnits(s.available)} available, ${fromUnits(s.requested)} requested`);
+    super(`Not enough stock to ${what} job ${jobId}; nothing was changed. ${each.join('; ')}.`);
+  }
+}
+
+/**
+ * Reserves each stocked line's planned − reserved at its place. All or nothing unless `partial`:
+ * then each line takes what its balance has available, and the shortages are answered with the
+ * job. Lines without a place are left to the policy (a stocked line needs one).
+ */
+export function reserveLines(
+  job: Pick<JobRecord, 'sourceLocationId' | 'lines'>,
+  stocked: Stocked,
+  balances: ReadonlyMap<string, LockedBalance>,
+  partial: boolean,
+): { lines: JobLine[]; shortages: Shortage[] } {
+  const shortages: Shortage[] = [];
+  const lines = job.lines.map((line) => {
+    const place = placeOf(job, line);
+    const want = line.planned - line.reserved;
+    if (!stocked(line.itemId) || place === null || want <= 0n) return line;
+    const balance = balances.get(balanceKey({ itemId: line.itemId, locationId: place }));
+    const free = balance ? available(balance) : 0n;
+    if (free >= want) return { ...line, reserved: line.planned };
+    shortages.push({ itemId: line.itemId, locationId: place, requested: want, available: free < 0n ? 0n : free });
+    return partial && free > 0n ? { ...line, reserved: line.reserved + free } : line;
+  });
+  return { lines, shortages };
+}
+
+/** Gives back every reservation of the job's lines. */
+export function releasedLines(lines: readonly JobLine[]): JobLine[] {
+  return lines.map((l) => (l.reserved === 0n ? l : { ...l, reserved: 0n }));
+}
+
+/** A line as a create or a PATCH gives it. */
+export interface LineRequest {
+  itemId: EntityId;
+  quantity: number | Units;
+  locationId?: EntityId;
+  billable?: boolean;
+  note?: string;
+}
+
+/**
+ * The lines a create or a PATCH asks for, against the job's lines before (none for a create): a
+ * line is the same line as before when it names the same item at the same location (a location
+ * equal to the job's source, or none, is "the job's source"), and keeps its id. A line that held
+ * a reservation keeps it in step with its planned quantity: reduced with it, or increased by as
+ * much as the plan grew (the ledger's plan refuses the whole change when that is not available).
+ * Throws BadRequest naming the line (`lines[i]`) when two lines would take the same item from the
+ * same place.
+ */
+export function plannedLines(sourceLocationId: EntityId | null, requested: readonly LineRequest[], previous: readonly JobLine[], newLineId: () => EntityId): JobLine[] {
+  const keyOf = (itemId: string, locationId: string | null) => `${itemId}/${locationId ?? ''}`;
+  const before = new Map(previous.map((l) => [keyOf(l.itemId, l.locationId), l]));
+  const seen = new Map<string, number>();
+  return requested.map((r, index) => {
+    const locationId = r.locationId === undefined || r.locationId === sourceLocationId ? null : r.locationId;
+    const key = keyOf(r.itemId, locationId);
+    const first = seen.get(key);
+    if (first !== undefined) throw new BadRequest(`lines[${index}] takes the same item from the same location as lines[${first}]; give each item once per location.`, `lines[${index}]`);
+    seen.set(key, index);
+    const planned = typeof r.quantity === 'bigint' ? r.quantity : toUnits(r.quantity);
+    const old = before.get(key);
+    const reserved = old && old.reserved > 0n ? min(planned, old.reserved + max0(planned - old.planned)) : 0n;
+    return {
+      id: old?.id ?? newLineId(),
+      itemId: r.itemId,
+      locationId,
+      planned,
+      reserved,
+      used: 0n,
+      billable: r.billable ?? old?.billable ?? true,
+      note: r.note ?? old?.note ?? '',
+      unitCost: null,
+      unitPrice: null,
+    };
+  });
+}
+
+/** Two lines of the job that would take the same item from the same place (after a change of its source): refused. */
+export function sharedPlace(job: Pick<JobRecord, 'sourceLocationId' | 'lines'>): { itemId: EntityId; locationId: EntityId } | undefined {
+  const seen = new Set<string>();
+  for (const line of job.lines) {
+    const place = placeOf(job, line);
+    if (place === null) continue;
+    const key = balanceKey({ itemId: line.itemId, locationId: place });
+    if (seen.has(key)) return { itemId: line.itemId, locationId: place };
+    seen.add(key);
+  }
+  return undefined;
+}
+
+/** What a completion says the job used, as given. */
+export interface UsedRequest {
+  itemId: EntityId;
+  quantity: number;
+  locationId?: EntityId;
+}
+
+/**
+ * What each line used: without `used`, what it planned; with it, what it names (a line it does not
+ * name used nothing). An entry names the line of its item at its location (none given: the item's
+ * only line, else its line at the job's source); an item the job did not plan, or not there, gets
+ * a new line (billable, planned 0). Throws BadRequest naming the entry (`used[i]`) when two
+ * entries name the same line, or when an entry without a location names an item the job takes
+ * from several places but not its source.
+ */
+export function usedLines(job: Pick<JobRecord, 'sourceLocationId' | 'lines'>, used: readonly UsedRequest[] | undefined, newLineId: () => EntityId): JobLine[] {
+  if (used === undefined) return job.lines.map((l) => ({ ...l, used: l.planned }));
+  const lines = job.lines.map((l) => ({ ...l, used: 0n }));
+  const named = new Map<string, number>();
+  used.forEach((entry, index) => {
+    const ofItem = lines.filter((l) => l.itemId === entry.itemId);
+    let line: JobLine | undefined;
+    if (entry.locationId !== undefined) line = ofItem.find((l) => placeOf(job, l) === entry.locationId);
+    else if (ofItem.length === 1) line = ofItem[0];
+    else if (ofItem.length > 1) {
+      line = ofItem.find((l) => l.locationId === null);
+      if (!line) throw new BadRequest(`used[${index}]: the job takes item ${entry.itemId} from several locations; give locationId.`, `used[${index}].locationId`);
+    }
+    if (!line) {
+      line = {
+        id: newLineId(),
+        itemId: entry.itemId,
+        locationId: entry.locationId === undefined || entry.locationId === job.sourceLocationId ? null : entry.locationId,
+        planned: 0n,
+        reserved: 0n,
+        used: 0n,
+        billable: true,
+        note: '',
+        unitCost: null,
+        unitPrice: null,
+      };
+      lines.push(line);
+    }
+    const first = named.get(line.id);
+    if (first !== undefined) throw new BadRequest(`used[${index}] names the same line as used[${first}]; give each item once per location.`, `used[${index}]`);
+    named.set(line.id, index);
+    line.used = toUnits(entry.quantity);
+  });
+  return lines;
+}
+
+/** A movement of a job: taken from stock by its completion (reason job), or put back by its revert (job_reverted). */
+function jobMovement(jobId: EntityId, key: BalanceKey, quantity: Units, reason: 'job' | 'job_reverted', note: string): MovementDraft {
+  return { itemId: key.itemId, locationId: key.locationId, type: 'adjustment', quantity, transferId: null, operationId: null, jobId, reason, reference: jobId, note };
+}
+
+/**
+ * What a completion does to stock: each line's reservation given back, and one movement per
+ * stocked line that used something, taking it out of its place (reason job, the job's id as the
+ * reference). The quantity comes out of the line's own reservation first (given back in the same
+ * change), then out of what is free there.
+ */
+export function completionChanges(
+  job: Pick<JobRecord, 'id' | 'name' | 'sourceLocationId'>,
+  before: readonly JobLine[],
+  after: readonly JobLine[],
+  stocked: Stocked,
+): { reservations: ReservationDraft[]; movements: MovementDraft[] } {
+  const reservations = reservationChanges({ sourceLocationId: job.sourceLocationId, lines: [...before] }, { sourceLocationId: job.sourceLocationId, lines: releasedLines(after) });
+  const movements = after.flatMap((line) => {
+    const place = placeOf(job, line);
+    if (!stocked(line.itemId) || place === null || line.used === 0n) return [];
+    return [jobMovement(job.id, { itemId: line.itemId, locationId: place }, -line.used, 'job', line.note || `Job "${job.name}"`)];
+  });
+  return { reservations, movements };
+}
+
+/** What a revert does: puts back, where it was taken, what the completion's movements took out. */
+export function revertMovements(jobId: EntityId, taken: ReadonlyArray<BalanceKey & { quantity: Units }>): MovementDraft[] {
+  return taken.map((m) => jobMovement(jobId, m, m.quantity, 'job_reverted', `Revert of job ${jobId}`));
+}
+
+const max0 = (n: Units): Units => (n > 0n ? n : 0n);
+const min = (a: Units, b: Units): Units => (a < b ? a : b);

@@ -1,0 +1,112 @@
+import { canAccessLocation, type Caller, type EntityId, Overloaded, parseEntityId } from '@inv/shared/core';
+import type { LedgerFacts } from '../data/ledger';
+import { itemFacts, type ItemRow, placeFacts } from '../data/projection-repository';
+import { type JobLine, type JobRecord, placeOf, placesNamed, type Shortage, type Stocked } from '../domain/job-plan';
+import type { ItemPrices } from '../domain/job-pricing';
+import { type JobItem, type JobShortageRecord, presentJob, type Job } from '../domain/job-records';
+import { toMoney } from '../domain/money';
+import { fromUnits } from '../domain/quantity';
+import type { JobPlaceUse } from '../domain/stock-policy';
+import { labelsOf } from './ledger-facts';
+
+/** The job's items as a copy names them (undefined: unknown to the stock service). */
+export function jobItemOf(items: ReadonlyMap<string, ItemRow>) {
+  return (itemId: string): JobItem | undefined => {
+    const row = items.get(itemId);
+    return row && { sku: row.sku ?? '', description: row.description ?? '', trackStock: row.track_stock !== false };
+  };
+}
+
+/** A job as the API answers it, its items named by the copies the change locked and trusted. */
+export function presentLockedJob(job: JobRecord, facts: Pick<LedgerFacts, 'items'>): Job {
+  return presentJob(job, jobItemOf(facts.items));
+}
+
+/** Whether an item tracks stock, by the trusted copies a change locked (an unknown item is refused by the policy before this matters). */
+export function stockedBy(facts: Pick<LedgerFacts, 'items'>): Stocked {
+  return (itemId) => itemFacts(facts.items.get(itemId))?.trackStock === true;
+}
+
+/**
+ * Whether an item tracks stock by a copy read before the locks, to choose which balances to lock:
+ * an item not heard of yet is taken to track stock (most do). The change checks its choice under
+ * the locks (chosenRightly).
+ */
+export function stockedByRead(items: ReadonlyMap<string, ItemRow>): Stocked {
+  return (itemId) => items.get(itemId)?.track_stock !== false;
+}
+
+/** The job moved, or an item's tracking changed, between the read a change was planned from and its locks: it is planned again. */
+export class JobMoved extends Error {}
+
+/** How many times a change of a job is planned before it gives up on a job that keeps changing. */
+export const JOB_ATTEMPTS = 3;
+
+export function jobKeptChanging(jobId: string): Overloaded {
+  return new Overloaded(`Job ${jobId} kept changing while this request was being decided (contention); nothing was changed.`);
+}
+
+/** Every stocked line that has a place had its balance locked; otherwise an item's tracking changed since the read: JobMoved. */
+export function requireLockedStock(job: Pick<JobRecord, 'sourceLocationId' | 'lines'>, stocked: Stocked, facts: Pick<LedgerFacts, 'balances'>): void {
+  for (const line of job.lines) {
+    const place = placeOf(job, line);
+    if (place !== null && stocked(line.itemId) && !facts.balances.has(`${line.itemId}/${place}`)) throw new JobMoved();
+  }
+}
+
+/** A restricted member sees a job when it may read every location the job names. */
+export function canSeeJob(caller: Caller, job: Pick<JobRecord, 'sourceLocationId' | 'lines'>): boolean {
+  return placesNamed(job).every((id) => canAccessLocation(caller.locationAccess, id, 'read'));
+}
+
+/** The locations a job's stocked lines take from (those a restricted member needs write access to). */
+export function stockedPlaces(job: Pick<JobRecord, 'sourceLocationId' | 'lines'>, stocked: Stocked): EntityId[] {
+  return [...new Set(job.lines.flatMap((l) => (stocked(l.itemId) ? [placeOf(job, l)] : []).filter((p): p is EntityId => p !== null)))];
+}
+
+/** What the job policy (jobRefusal) is told once the copies are locked. */
+export function knownFacts(
+  facts: LedgerFacts,
+  job: Pick<JobRecord, 'sourceLocationId' | 'lines'>,
+  stocked: Stocked,
+  used: ReadonlyArray<{ locationId: EntityId; use: JobPlaceUse }>,
+  lineLabel: (line: JobLine, index: number) => string,
+) {
+  const labels = labelsOf(facts);
+  const items = job.lines.map((line, index) => ({ itemId: line.itemId, item: itemFacts(facts.items.get(line.itemId)), label: lineLabel(line, index) }));
+  return {
+    named: placesNamed(job),
+    used,
+    places: new Map(placesNamed(job).concat(used.map((u) => u.locationId)).map((id) => [id, placeFacts(facts.locations.get(id))])),
+    items,
+    placeless: job.lines.filter((l) => stocked(l.itemId) && placeOf(job, l) === null).map((l) => labels.item(l.itemId)),
+  };
+}
+
+/** The catalog's prices of an item as its copy holds them (the change required them: pricedItemIds). */
+export function pricesOf(facts: Pick<LedgerFacts, 'items'>, itemId: string): ItemPrices {
+  const row = facts.items.get(itemId);
+  return { cost: toMoney(row?.cost ?? '0'), sellPrice: toMoney(row?.sell_price ?? '0') };
+}
+
+/** Shortages as a reservation's answer lists them. */
+export function presentShortages(job: Pick<JobRecord, 'sourceLocationId' | 'lines'>, shortages: readonly Shortage[], facts: Pick<LedgerFacts, 'items'>): JobShortageRecord[] {
+  return shortages.map((s) => {
+    const line = job.lines.find((l) => l.itemId === s.itemId && placeOf(job, l) === s.locationId);
+    return {
+      lineId: line?.id ?? '',
+      itemId: s.itemId,
+      sku: facts.items.get(s.itemId)?.sku ?? '',
+      locationId: s.locationId,
+      requested: fromUnits(s.requested),
+      available: fromUnits(s.available),
+    };
+  });
+}
+
+/** What a path names a job by: its id, or ext_<externalRef>; undefined when it can name none. */
+export function jobRef(ref: string): { ids: string[] } | { externalRef: string } | undefined {
+  if (ref.startsWith('ext_')) return ref.length > 4 ? { externalRef: ref.slice(4) } : undefined;
+  const id = parseEntityId(ref);
+  return id ? { ids: [id] } : undefined;
+}
