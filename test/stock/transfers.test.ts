@@ -78,10 +78,10 @@ describe('POST /inventory/transfers', () => {
       [{ fromLocationId: from, toLocationId: van.id }, 'lines'],
       [{ ...valid, lines: [] }, 'lines'],
       [{ ...valid, lines: Array.from({ length: 501 }, () => line) }, 'lines'],
-      [{ ...valid, lines: [{ ...line, quantity: 0 }] }, 'lines.0.quantity'],
-      [{ ...valid, lines: [{ ...line, quantity: 0.00001 }] }, 'lines.0.quantity'],
-      [{ ...valid, lines: [{ itemId: item.id }] }, 'lines.0.quantity'],
-      [{ ...valid, lines: [line, line] }, 'lines.1.itemId'],
+      [{ ...valid, lines: [{ ...line, quantity: 0 }] }, 'lines[0].quantity'],
+      [{ ...valid, lines: [{ ...line, quantity: 0.00001 }] }, 'lines[0].quantity'],
+      [{ ...valid, lines: [{ itemId: item.id }] }, 'lines[0].quantity'],
+      [{ ...valid, lines: [line, line] }, 'lines[1].itemId'],
       [{ ...valid, status: 'reverted' }, 'status'],
       [{ ...valid, status: 'cancelled' }, 'status'],
       [{ ...valid, note: 'x'.repeat(501) }, 'note'],
@@ -141,7 +141,7 @@ describe('POST /inventory/transfers', () => {
     expect(await onHand(ws.owner, item.id, van.id)).toBe(2);
     expect(await sql('SELECT name FROM stock.locations WHERE id = $1', [van.id])).toEqual([{ name: van.name }]);
     const junkItem = await transfer(ws, { fromLocationId: ws.defaultLocationId, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 1 }, { itemId: 'junk', quantity: 1 }] });
-    expect(expectError(junkItem, 400, 'bad_request').message).toContain('lines.1.itemId: not a valid id');
+    expect(expectError(junkItem, 400, 'bad_request').message).toContain('lines[1].itemId is not a valid id');
   });
   it('when a member with restricted location access transfers, then it needs write access to both locations', async () => {
     const { ws, van, item, from } = await stocked(10);

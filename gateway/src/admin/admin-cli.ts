@@ -233,15 +233,14 @@ function commandHelp(name: string, command: Command): string {
 
 class UsageError extends Error {}
 
-/** Commands take camelCase fields; the messages name the option as typed. */
+/** Commands take camelCase fields; the messages name the option as typed ("--owner-email must be an email address"). */
 function describeArgumentIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const [field, ...rest] = issue.path.map(String);
-      const option = field ? `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : '';
-      return [[option, ...rest].filter(Boolean).join('.'), issue.message].filter(Boolean).join(': ');
-    })
-    .join('; ');
+  const sentences = error.issues.map((issue) => {
+    const [field, ...rest] = issue.path.map(String);
+    const option = field === undefined ? 'The command' : `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    return `${[option, ...rest].join('.')} ${issue.message}`;
+  });
+  return `${sentences.join('; ')}.`;
 }
 
 /** Where a run reads its configuration and writes its answer and its errors. */

@@ -74,7 +74,7 @@ function headerRefs(names: ResponseHeader[]) {
 
 /** Shared error responses: every operation refers to these rather than repeating them. */
 const ERROR_RESPONSES: Record<number, { name: string; description: string; code: ErrorCode; message: string; param?: string }> = {
-  400: { name: 'BadRequest', description: 'bad_request: malformed or invalid request; the message names each offending field', code: 'bad_request', message: 'Invalid request body: name: Too small: expected string to have >=1 characters', param: 'name' },
+  400: { name: 'BadRequest', description: 'bad_request: malformed or invalid request; the message names each offending field', code: 'bad_request', message: 'name must not be empty.', param: 'name' },
   401: { name: 'Unauthorized', description: 'unauthorized: invalid or missing API key', code: 'unauthorized', message: 'A valid API key is required: send "Authorization: Bearer <key>".' },
   403: { name: 'Forbidden', description: 'forbidden (scope, role or location access) or exceeded_limit (plan limit)', code: 'forbidden', message: 'This call requires the items.write scope; the key or the member\'s viewer role does not grant it.' },
   404: { name: 'NotFound', description: 'not_found: no such resource in the workspace, or not visible to the member', code: 'not_found', message: 'Item not found.' },

@@ -31,7 +31,7 @@ export const CreateTransferBody = z
         const seen = new Map<string, number>();
         lines.forEach((line, index) => {
           const first = seen.get(line.itemId);
-          if (first !== undefined) check.addIssue({ code: 'custom', path: [index, 'itemId'], message: `the same item as lines[${first}]; give each item once` });
+          if (first !== undefined) check.addIssue({ code: 'custom', path: [index, 'itemId'], message: `is the same item as lines[${first}]; give each item once` });
           else seen.set(line.itemId, index);
         });
       })
