@@ -117,8 +117,9 @@ export class Conflict extends AppError {
   }
 }
 export class Unprocessable extends AppError {
-  constructor(message: string) {
-    super('unprocessable_entity', message);
+  /** `param` names the request field to blame, when one is (`lines[2].quantity`). */
+  constructor(message: string, param?: string) {
+    super('unprocessable_entity', message, param === undefined ? undefined : { param });
   }
 }
 /**

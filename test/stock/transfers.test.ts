@@ -115,6 +115,12 @@ describe('POST /inventory/transfers', () => {
     for (const [body, reason] of cases) {
       expect(expectError(await transfer(ws, body), 422, 'unprocessable_entity').message).toContain(reason);
     }
+    // Short of stock: param names the line's quantity, whether the transfer moves or reserves; a movement names its quantity.
+    const short = { fromLocationId: from, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 1 }, { itemId: other.id, quantity: 2.5 }] };
+    expect((await transfer(ws, short)).body.error.param).toBe('lines[1].quantity');
+    expect((await transfer(ws, { ...short, status: 'pending' })).body.error.param).toBe('lines[1].quantity');
+    const adjustment = await ws.owner.post('/inventory/movements', { type: 'adjustment', itemId: other.id, locationId: from, quantity: -3 });
+    expect(expectError(adjustment, 422, 'unprocessable_entity')).toMatchObject({ param: 'quantity' });
     expect(await onHand(ws.owner, item.id, from)).toBe(5);
     expect(await onHand(ws.owner, item.id, van.id)).toBe(0);
     // A malformed id is a malformed request (400, naming the field), not an unknown entity.
