@@ -90,6 +90,9 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; code:
   500: { name: 'InternalServerError', description: 'internal_server_error: quote X-Request-Id when reporting it', code: 'internal_server_error', message: 'Something went wrong on our side; quote the request ID when reporting it.' },
 };
 
+/** The errors a public route (no key, no input) can answer. */
+const PUBLIC_ERRORS = [429, 500];
+
 /** Collects a process's routes as OpenAPI 3.1, from the same zod schemas that validate them. */
 export class ApiDocs {
   readonly registry = new OpenAPIRegistry();
@@ -146,6 +149,8 @@ export class ApiDocs {
       };
     }
     for (const [status, error] of Object.entries(ERROR_RESPONSES)) {
+      // A call without a key meets no key, scope, resource or input problem: only the rate limit and a bug.
+      if (r.public && !PUBLIC_ERRORS.includes(Number(status))) continue;
       responses[status] ??= { $ref: `#/components/responses/${error.name}` };
     }
     this.registry.registerPath({
@@ -153,9 +158,9 @@ export class ApiDocs {
       path: r.path,
       operationId: r.operationId,
       summary: r.summary,
-      description: [r.description, r.scope ? `Requires scope \`${r.scope}\`.` : undefined].filter(Boolean).join('\n\n') || undefined,
+      description: [r.description, r.scope ? `Requires scope \`${r.scope}\`.` : undefined, r.public ? 'Needs no API key.' : undefined].filter(Boolean).join('\n\n') || undefined,
       tags: r.tags,
-      security: [{ bearer: [] }],
+      security: r.public ? [] : [{ bearer: [] }],
       request,
       responses,
     });
