@@ -21,7 +21,7 @@ export const ERROR_DOCS: Record<ErrorCode, string> = {
   unauthorized: 'No valid API key: send `Authorization: Bearer <key>` once, with a key that exists and is not revoked.',
   forbidden: "The key's scopes, the member's role or its location access do not allow this call, or a restricted key names another workspace.",
   exceeded_limit:
-    "The workspace's plan limit for this resource is reached. The message names the limit and what to do: move the workspace to a larger plan (an operator runs `npm run admin -- plan:set --workspace <id> --plan <plan>`), or free some of the resource first (delete locations or webhook endpoints, split an import file, or wait for the next billing cycle for transfers).",
+    "The workspace's plan limit for this resource is reached. The message names the limit and what to do: move the workspace to a larger plan (an operator runs `npm run -s admin -- plan:set --workspace <id> --plan <plan>`), or free some of the resource first (delete locations or webhook endpoints, split an import file, or wait for the next billing cycle for transfers).",
   not_found: 'The route, or the resource in this workspace, does not exist. Another workspace\'s resources answer exactly like missing ones.',
   conflict: 'The request conflicts with the current state: a duplicate SKU or external id, a transfer no longer pending, an `Idempotency-Key` reused with another body, a location that still holds stock.',
   invite_expired: 'The invitation has expired.',

@@ -43,7 +43,7 @@ describe('limitExceeded: a refusal that says what the caller can do', () => {
     expect(refusal.toEnvelope().error).toMatchObject({ code: 'exceeded_limit' });
     expect(refusal.message).toBe(
       'The free plan allows 3 locations, and this workspace has reached that. To go on, delete locations it no longer needs (DELETE /locations/{id}), ' +
-        `or move the workspace to the pro plan, which allows 10 (an operator runs \`npm run admin -- plan:set --workspace ${ws} --plan pro\`).`,
+        `or move the workspace to the pro plan, which allows 10 (an operator runs \`npm run -s admin -- plan:set --workspace ${ws} --plan pro\`).`,
     );
   });
 
@@ -54,7 +54,7 @@ describe('limitExceeded: a refusal that says what the caller can do', () => {
 
   it('when the next plan allows no more, then the one that does is named, quoted when its name has a space', () => {
     expect(() => requireImportRows('advanced', 100_001, ws)).toThrow(
-      /^The advanced plan allows 100,000 rows per import, .* To go on, split the file, or move the workspace to the business extra plan, which allows 200,000 \(an operator runs `npm run admin -- plan:set --workspace \S+ --plan "business extra"`\)\.$/,
+      /^The advanced plan allows 100,000 rows per import, .* To go on, split the file, or move the workspace to the business extra plan, which allows 200,000 \(an operator runs `npm run -s admin -- plan:set --workspace \S+ --plan "business extra"`\)\.$/,
     );
   });
 

@@ -126,7 +126,7 @@ export function limitExceeded(
   const remedy = REMEDY[quota.resource];
   const planName = (p: Plan) => (p.includes(' ') ? `"${p}"` : p);
   const upgrade = larger
-    ? `move the workspace to the ${larger.plan} plan, which allows ${larger.limit.toLocaleString('en-US')} (an operator runs \`npm run admin -- plan:set --workspace ${workspaceId ?? '<workspace>'} --plan ${planName(larger.plan)}\`)`
+    ? `move the workspace to the ${larger.plan} plan, which allows ${larger.limit.toLocaleString('en-US')} (an operator runs \`npm run -s admin -- plan:set --workspace ${workspaceId ?? '<workspace>'} --plan ${planName(larger.plan)}\`)`
     : undefined;
   const options = [remedy, upgrade].filter((o): o is string => o !== undefined);
   const what = options.length === 0 ? 'It is the largest plan.' : `To go on, ${options.join(', or ')}.`;

@@ -19,7 +19,7 @@ export interface KeyHolder {
 }
 
 /** Said of any bearer token that is not an active key, whatever its shape: a typo, another system's token, a revoked key. */
-export const KEY_NOT_RECOGNISED = 'API key not recognised: it is not a key of this API, or it was revoked. Check that you sent the whole key (sk_… or rk_…), or create one with `npm run admin -- key:create`.';
+export const KEY_NOT_RECOGNISED = 'API key not recognised: it is not a key of this API, or it was revoked. Check that you sent the whole key (sk_… or rk_…), or create one with `npm run -s admin -- key:create`.';
 
 /**
  * The hash of the bearer key in the request's raw headers. Throws Unauthorized for a missing
