@@ -11,7 +11,7 @@ import { CREATED_AS } from './transfer-lifecycle';
 
 export const MAX_TRANSFER_LINES = 500;
 
-const Note = z.string().max(500).optional().openapi({ description: 'Free text, up to 500 characters; default ""' });
+const Note = z.string().max(500).optional().openapi({ description: 'Free text, up to 500 characters; default ""', example: 'For the Hendricks job on Monday' });
 
 export const CreateTransferBody = z
   .strictObject({
@@ -38,6 +38,8 @@ export const CreateTransferBody = z
       .openapi({ description: `1 to ${MAX_TRANSFER_LINES} lines (required)` }),
     note: Note,
     status: z.enum(CREATED_AS).optional().openapi({
+      // The example moves stock, as a copied example should: pending is the exception.
+      example: 'completed',
       description:
         'completed (default): the stock moves at once. pending: nothing moves yet; the lines are reserved at the source until the destination completes or rejects the transfer or the source cancels it',
     }),
