@@ -86,6 +86,8 @@ describe('validation messages: one sentence per problem, in our words, for every
     expect(said(z.strictObject({ itemId: z.uuid() }), { itemId: 'x' }, 'path')).toBe('Path parameter itemId must be a UUID.');
     expect(said(z.strictObject({ 'Idempotency-Key': z.string().max(3) }), { 'Idempotency-Key': 'abcd' }, 'header')).toBe('Header Idempotency-Key must have at most 3 characters.');
     expect(said(z.strictObject({}), { colour: 'red' }, 'query')).toBe('Query parameter colour is not a known field.');
+    // Named as sent, like its param: AppError makes both printable the same way.
+    expect(said(z.strictObject({}), { 'x\r\ny': '1' }, 'query')).toBe('Query parameter x\r\ny is not a known field.');
   });
 
   it('when more than ten problems are found, then ten are said and the rest counted', () => {

@@ -192,7 +192,8 @@ function describeFirst(issues: readonly Issue[] | undefined): string | undefined
  */
 function subject(path: readonly PathSegment[], part: InputPart | undefined, prefix: readonly PathSegment[] = []): string {
   const full = [...prefix, ...path];
-  const name = formatPath(full);
+  // A parameter is named as sent, as its `param` is: AppError escapes what is not printable in both alike.
+  const name = part === undefined || part === 'body' ? formatPath(full) : `${String(full[0])}${full.slice(1).map((s) => (typeof s === 'number' ? `[${s}]` : `.${String(s)}`)).join('')}`;
   switch (part) {
     case 'query':
       return full.length === 0 ? 'The query' : `Query parameter ${name}`;

@@ -34,10 +34,10 @@ export interface ItemImportRow {
 
 const shape = CreateItemBody.shape;
 
-/** A cell the API's own schema refused, in the API's words ("cost must be at least 0."). */
+/** A cell the API's own schema refused, in the API's words (named by the column, or by the field a schema of several cells blames) ("cost must be at least 0."). */
 function refusal(row: number, column: string, error: z.ZodError): ImportRowError {
   const issue = error.issues[0];
-  return { row, column, code: 'invalid_value', message: issue ? `${describeIssue(issue, undefined, [column])}.` : `${column} is not valid.` };
+  return { row, column, code: 'invalid_value', message: issue ? `${describeIssue(issue, undefined, issue.path.length === 0 ? [column] : [])}.` : `${column} is not valid.` };
 }
 
 /** Reads one row's cells (by canonical column); answers the row, or every error it has. */

@@ -33,10 +33,10 @@ export interface ParLevelRow extends ParAmounts {
   locationId: string;
 }
 
-/** A cell the API's own schema refused, in the API's words ("counted must be at least 0."). */
+/** A cell the API's own schema refused, in the API's words (named by the column, or by the field a schema of several cells blames) ("counted must be at least 0."). */
 function fieldError(row: number, column: string, error: z.ZodError): ImportRowError {
   const issue = error.issues[0];
-  return { row, column, code: 'invalid_value', message: issue ? `${describeIssue(issue, undefined, [column])}.` : `${column} is not valid.` };
+  return { row, column, code: 'invalid_value', message: issue ? `${describeIssue(issue, undefined, issue.path.length === 0 ? [column] : [])}.` : `${column} is not valid.` };
 }
 
 /** A number cell through the API's schema for the field: a cell that is no number is refused as such first. */
