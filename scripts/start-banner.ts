@@ -8,7 +8,7 @@ import path from 'node:path';
 /** `certificate`: the self-signed certificate the gateway generated, when it runs on one. */
 export function startBanner(options: { url: string; certificate?: string; cwd?: string }): string {
   const { url } = options;
-  const certificate = options.certificate && path.relative(options.cwd ?? process.cwd(), options.certificate);
+  const certificate = options.certificate && displayedPath(options.certificate, options.cwd);
   return [
     '',
     `Inventory API ready at ${url}`,
@@ -22,4 +22,10 @@ export function startBanner(options: { url: string; certificate?: string; cwd?: 
     '    npm run -s admin -- workspace:create --name "Acme Field Ops" --owner-email you@example.com --plan pro',
     '',
   ].join('\n');
+}
+
+/** A file as a command shown to the user names it: relative to here when it is under here (.data/tls/cert.pem), else whole. */
+export function displayedPath(file: string, cwd = process.cwd()): string {
+  const relative = path.relative(cwd, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
