@@ -73,7 +73,7 @@ export function planQuota(workspace: { plan: Plan; billingCycleStart?: string },
   };
 }
 
-/** The one table of plan limits. Documented in the README; change both together. */
+/** The one table of plan limits. Documented in docs/api.md (Plans); change both together. */
 export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
   free: { items: 100, suppliers: 5, locations: 3, tags: 20, users: 2, transfers: 50, webhooks: 2 },
   pro: { items: 1000, suppliers: 50, locations: 10, tags: 100, users: 5, transfers: 1000, webhooks: 5 },
