@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { changePlan } from '../../gateway/src/admin/admin-commands';
 import { DEMO_STEPS, PARTS, VANS, WAREHOUSE_NAME } from '../../scripts/demo/demo-steps';
+import { startBanner } from '../../scripts/start-banner';
 import { client, gatewayUrl } from '../support/api';
 import { adminDeps, newWorkspace } from '../support/fixtures';
 
@@ -123,4 +124,15 @@ describe('npm run demo', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^The API does not answer at https:\/\/localhost:1 .*\nStart it with `npm start` in another terminal, then run `npm run demo` again\. Nothing was created\.\n$/);
   }, 60_000);
+});
+
+describe('npm start, once the gateway answers', () => {
+  it('when it prints its banner, then it names the reference, the document, the certificate and the commands that make a first workspace', () => {
+    const banner = startBanner({ url: 'https://localhost:8443', certificate: path.join(ROOT, '.data/tls/cert.pem'), cwd: ROOT });
+    expect(banner).toContain('https://localhost:8443/docs');
+    expect(banner).toContain('https://localhost:8443/openapi.json');
+    expect(banner).toContain('--cacert .data/tls/cert.pem');
+    expect(banner).toContain('npm run demo');
+    expect(banner).toMatch(/npm run -s admin -- workspace:create .* --plan pro/);
+  });
 });

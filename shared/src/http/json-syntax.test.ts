@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { AppError } from '../errors';
 import { findJsonSyntaxError } from './json-syntax';
 import { parseJsonBody } from './untrusted-input';
@@ -47,5 +48,25 @@ describe('malformed JSON: where it stops being JSON, and why', () => {
       expect(() => JSON.parse(text)).not.toThrow();
       expect(findJsonSyntaxError(text)).toBeUndefined();
     }
+  });
+
+  it('when texts are generated (JSON values, and JSON with one character changed), then the scanner and JSON.parse agree on every one', () => {
+    const verdict = (text: string) => {
+      try {
+        JSON.parse(text);
+        return 'valid';
+      } catch {
+        return 'invalid';
+      }
+    };
+    const mutated = fc
+      .tuple(fc.json(), fc.nat(), fc.constantFrom('"', ',', '}', ']', ':', '\\', '\n', 'x', '0', ' ', '-', '.', 'e'))
+      .map(([text, at, c]) => `${text.slice(0, at % (text.length + 1))}${c}${text.slice(at % (text.length + 1) + 1)}`);
+    fc.assert(
+      fc.property(fc.oneof(fc.json(), mutated), (text) => {
+        expect([text, findJsonSyntaxError(text) === undefined ? 'valid' : 'invalid']).toEqual([text, verdict(text)]);
+      }),
+      { seed: 37, numRuns: 3000 },
+    );
   });
 });
