@@ -18,8 +18,9 @@ import { loadConfig } from '@inv/shared/config';
 import { ensureDatabase } from '@inv/shared/db';
 import { redactUrl } from '@inv/shared/messaging';
 import { GatewayConfig } from '../gateway/src/config';
-import { loadTls } from '../gateway/src/http/tls';
+import { certificateFile, loadTls } from '../gateway/src/http/tls';
 import { createLogger } from '@inv/shared/observability';
+import { startBanner } from './start-banner';
 import { haproxyConfig, type Replica, replicaEnv, type ReplicaLayout, SERVICE_KINDS, spawnReplica, startHaproxy } from './topology/replicas';
 
 const PROCESSES = {
@@ -145,7 +146,9 @@ async function main(): Promise<void> {
   const scheme = config.TRUST_PROXY ? 'http' : 'https';
   const url = `${scheme}://localhost:${config.PORT}`;
   await waitForGateway(url);
-  process.stdout.write(`\nInventory API ready at ${url}  (OpenAPI: ${url}/openapi.json)\n\n`);
+  // The generated certificate is one clients must be told about; one configured with TLS_CERT is the operator's own.
+  const certificate = config.TRUST_PROXY || config.TLS_CERT ? undefined : certificateFile({ dataDir: config.DATA_DIR });
+  process.stdout.write(`${startBanner({ url, certificate })}\n`);
 }
 
 /** `--replicas N` (N from 1 to 8); 1 without it. */

@@ -13,3 +13,4 @@ export * from './src/contracts/locations';
 export * from './src/contracts/stock';
 export * from './src/caller';
 export * from './src/csv';
+export * from './src/validation-messages';

@@ -32,7 +32,7 @@ export const GatewayConfig = BaseConfig.extend({
       z.array(
         z
           .string()
-          .regex(/^[^:\s]+:\d{1,5}$/, { message: 'each Sentinel as host:port' })
+          .regex(/^[^:\s]+:\d{1,5}$/, { message: 'must name each Sentinel as host:port' })
           .transform((s) => ({ host: s.slice(0, s.lastIndexOf(':')), port: Number(s.slice(s.lastIndexOf(':') + 1)) })),
       ),
     ),

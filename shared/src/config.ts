@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { describeIssues } from './validation-messages';
+import { z } from './zod';
 
 const DEVELOPMENT_INTERNAL_SECRET = 'local-development-internal-secret';
 
@@ -20,7 +21,7 @@ const urlList = (fallback: string) =>
     .string()
     .default(fallback)
     .transform((value) => value.split(',').map((url) => url.trim()).filter((url) => url !== ''))
-    .pipe(z.array(z.string().url()).min(1, { message: 'give at least one URL' }));
+    .pipe(z.array(z.string().url()).min(1, { message: 'must have at least one URL' }));
 
 /** Settings every process reads. Each process extends this with its own fields and parses once at start. */
 export const BaseConfig = z.object({
@@ -152,8 +153,7 @@ export function checkInternalSecret(config: Pick<BaseConfig, 'NODE_ENV' | 'INTER
 export function loadConfig<T extends z.ZodTypeAny>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    throw new Error(`Invalid configuration: ${describeIssues(parsed.error)}`);
   }
   return parsed.data;
 }

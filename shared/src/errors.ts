@@ -20,7 +20,8 @@ export const ERROR_DOCS: Record<ErrorCode, string> = {
   bad_request: 'The request is malformed or invalid: a parameter or body field fails validation, the body is not UTF-8 JSON, or it is too large. `param` names the offending field. Fix the request; retrying it unchanged fails again.',
   unauthorized: 'No valid API key: send `Authorization: Bearer <key>` once, with a key that exists and is not revoked.',
   forbidden: "The key's scopes, the member's role or its location access do not allow this call, or a restricted key names another workspace.",
-  exceeded_limit: "The workspace's plan limit for this resource is reached: upgrade the plan or remove some first.",
+  exceeded_limit:
+    "The workspace's plan limit for this resource is reached. The message names the limit and what to do: move the workspace to a larger plan (an operator runs `npm run -s admin -- plan:set --workspace <id> --plan <plan>`), or free some of the resource first (delete locations or webhook endpoints, split an import file, or wait for the next billing cycle for transfers).",
   not_found: 'The route, or the resource in this workspace, does not exist. Another workspace\'s resources answer exactly like missing ones.',
   conflict: 'The request conflicts with the current state: a duplicate SKU or external id, a transfer no longer pending, an `Idempotency-Key` reused with another body, a location that still holds stock.',
   invite_expired: 'The invitation has expired.',
@@ -99,9 +100,10 @@ export class Forbidden extends AppError {
     super('forbidden', message);
   }
 }
+/** A plan's limit is reached; the message says what the caller can do (plans.ts words it: limitExceeded). */
 export class LimitExceeded extends AppError {
-  constructor(resource: string, limit: number, plan: string) {
-    super('exceeded_limit', `The ${plan} plan allows ${limit} ${resource}; upgrade the plan or remove some first.`);
+  constructor(message: string) {
+    super('exceeded_limit', message);
   }
 }
 export class NotFound extends AppError {
@@ -115,8 +117,9 @@ export class Conflict extends AppError {
   }
 }
 export class Unprocessable extends AppError {
-  constructor(message: string) {
-    super('unprocessable_entity', message);
+  /** `param` names the request field to blame, when one is (`lines[2].quantity`). */
+  constructor(message: string, param?: string) {
+    super('unprocessable_entity', message, param === undefined ? undefined : { param });
   }
 }
 /**

@@ -84,7 +84,7 @@ export function parseEntityId(value: string): EntityId | undefined {
 /** An id in a request body, query or message: a malformed one is a 400 naming the field; the rest get it normalised. */
 export const EntityIdSchema = z
   .string()
-  .refine(isId, { message: 'not a valid id (a UUID)' })
+  .refine(isId, { message: 'is not a valid id (a UUID)' })
   .transform((value) => value.toLowerCase() as EntityId)
   .meta({ format: 'uuid' });
 

@@ -1,4 +1,4 @@
-import { currentBillingCycleStart, PLAN_LIMITS, PLANS } from './plans';
+import { currentBillingCycleStart, limitExceeded, PLAN_LIMITS, PLANS, planQuota, requireImportRows } from './plans';
 
 describe('currentBillingCycleStart', () => {
   const at = (iso: string) => new Date(iso);
@@ -32,5 +32,33 @@ describe('PLAN_LIMITS', () => {
       const higher = PLAN_LIMITS[PLANS[i]!];
       for (const key of Object.keys(lower) as Array<keyof typeof lower>) expect(higher[key]).toBeGreaterThanOrEqual(lower[key]);
     }
+  });
+});
+
+describe('limitExceeded: a refusal that says what the caller can do', () => {
+  const ws = '0191c1a0-5f2e-7cc2-9b1e-3f4a5b6c7d8e';
+
+  it('when locations run out on the free plan, then it names the limit, deleting some, and the next plan with the command that moves to it', () => {
+    const refusal = limitExceeded({ ...planQuota({ plan: 'free' }, 'locations') }, ws);
+    expect(refusal.toEnvelope().error).toMatchObject({ code: 'exceeded_limit' });
+    expect(refusal.message).toBe(
+      'The free plan allows 3 locations, and this workspace has reached that. To go on, delete locations it no longer needs (DELETE /locations/{id}), ' +
+        `or move the workspace to the pro plan, which allows 10 (an operator runs \`npm run -s admin -- plan:set --workspace ${ws} --plan pro\`).`,
+    );
+  });
+
+  it('when transfers of the billing cycle run out, then the wait for the next cycle is the other way', () => {
+    const refusal = limitExceeded(planQuota({ plan: 'pro', billingCycleStart: '2026-01-15T00:00:00.000Z' }, 'transfers'), ws);
+    expect(refusal.message).toMatch(/^The pro plan allows 1,000 transfers per billing cycle, and this workspace has reached that\. To go on, wait for the next billing cycle, or move the workspace to the business plan, which allows 5,000/);
+  });
+
+  it('when the next plan allows no more, then the one that does is named, quoted when its name has a space', () => {
+    expect(() => requireImportRows('advanced', 100_001, ws)).toThrow(
+      /^The advanced plan allows 100,000 rows per import, .* To go on, split the file, or move the workspace to the business extra plan, which allows 200,000 \(an operator runs `npm run -s admin -- plan:set --workspace \S+ --plan "business extra"`\)\.$/,
+    );
+  });
+
+  it('when the plan is the largest, then it says so instead of naming a larger one', () => {
+    expect(limitExceeded(planQuota({ plan: 'enterprise' }, 'users')).message).toBe('The enterprise plan allows 5,000 users, and this workspace has reached that. It is the largest plan.');
   });
 });

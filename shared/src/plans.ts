@@ -31,6 +31,18 @@ const WORDING: Record<PlanResource, string> = {
   webhooks: 'webhook endpoints',
 };
 
+/** What frees room under a limit without a larger plan, when anything does (said before the larger plan). */
+const REMEDY: Record<PlanResource | 'importRows', string | undefined> = {
+  items: undefined,
+  suppliers: undefined,
+  locations: 'delete locations it no longer needs (DELETE /locations/{id})',
+  tags: undefined,
+  users: undefined,
+  transfers: 'wait for the next billing cycle',
+  webhooks: 'delete an endpoint it no longer needs (DELETE /webhooks/{webhookId})',
+  importRows: 'split the file',
+};
+
 /**
  * One limit of a workspace's plan, as a service claims it: the one plan-quota object. The limit
  * comes from PLAN_LIMITS; periodStart is the billing cycle's start for the limit that counts per
@@ -61,7 +73,7 @@ export function planQuota(workspace: { plan: Plan; billingCycleStart?: string },
   };
 }
 
-/** The one table of plan limits. Documented in the README; change both together. */
+/** The one table of plan limits. Documented in docs/api.md (Plans); change both together. */
 export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
   free: { items: 100, suppliers: 5, locations: 3, tags: 20, users: 2, transfers: 50, webhooks: 2 },
   pro: { items: 1000, suppliers: 50, locations: 10, tags: 100, users: 5, transfers: 1000, webhooks: 5 },
@@ -89,9 +101,36 @@ export const IMPORT_ROW_LIMITS: Record<Plan, number> = {
 };
 
 /** Refuses an import of more rows than the plan allows. @throws LimitExceeded (403 exceeded_limit). */
-export function requireImportRows(plan: Plan, rows: number): void {
+export function requireImportRows(plan: Plan, rows: number, workspaceId?: string): void {
   const limit = IMPORT_ROW_LIMITS[plan];
-  if (rows > limit) throw new LimitExceeded('rows per import', limit, plan);
+  if (rows > limit) throw limitExceeded({ plan, limit, wording: 'rows per import', resource: 'importRows' }, workspaceId);
+}
+
+/** The smallest plan that allows more than `plan` does, by `limitOf`; undefined for the largest. */
+export function largerPlan(plan: Plan, limitOf: (p: Plan) => number): { plan: Plan; limit: number } | undefined {
+  const larger = PLANS.slice(PLANS.indexOf(plan) + 1).find((p) => limitOf(p) > limitOf(plan));
+  return larger === undefined ? undefined : { plan: larger, limit: limitOf(larger) };
+}
+
+/**
+ * The refusal past a plan's limit, saying what the caller can do about it: free some room where
+ * something does (delete a location, wait for the next billing cycle, split a file), or move the
+ * workspace to the next plan that allows more, with the operator's command that does it.
+ */
+export function limitExceeded(
+  quota: { plan: Plan; limit: number; wording: string; resource: PlanResource | 'importRows' },
+  workspaceId?: string,
+): LimitExceeded {
+  const limitOf = (p: Plan) => (quota.resource === 'importRows' ? IMPORT_ROW_LIMITS[p] : PLAN_LIMITS[p][quota.resource]);
+  const larger = largerPlan(quota.plan, limitOf);
+  const remedy = REMEDY[quota.resource];
+  const planName = (p: Plan) => (p.includes(' ') ? `"${p}"` : p);
+  const upgrade = larger
+    ? `move the workspace to the ${larger.plan} plan, which allows ${larger.limit.toLocaleString('en-US')} (an operator runs \`npm run -s admin -- plan:set --workspace ${workspaceId ?? '<workspace>'} --plan ${planName(larger.plan)}\`)`
+    : undefined;
+  const options = [remedy, upgrade].filter((o): o is string => o !== undefined);
+  const what = options.length === 0 ? 'It is the largest plan.' : `To go on, ${options.join(', or ')}.`;
+  return new LimitExceeded(`The ${quota.plan} plan allows ${quota.limit.toLocaleString('en-US')} ${quota.wording}, and this workspace has reached that. ${what}`);
 }
 
 /**

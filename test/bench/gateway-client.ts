@@ -81,7 +81,7 @@ export interface BenchWorkspace {
   client: GatewayClient;
 }
 
-/** An enterprise workspace made as `npm run admin -- workspace:create` makes it, with a key for its owner. */
+/** An enterprise workspace made as `npm run -s admin -- workspace:create` makes it, with a key for its owner. */
 export async function newWorkspace(stack: BenchStack, name: string): Promise<BenchWorkspace> {
   const created = await createWorkspace(stack.admin, { name, plan: 'enterprise', ownerEmail: `${name}@bench.example` });
   return {

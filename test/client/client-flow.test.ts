@@ -15,7 +15,7 @@ describe('the typed TypeScript client (clients/typescript)', () => {
     expect(served.body).toEqual(generatedFrom);
   });
 
-  it('when a whole inventory flow runs through it, then every call is typed and answers as the README says', async () => {
+  it('when a whole inventory flow runs through it, then every call is typed and answers as docs/api.md says', async () => {
     const ws = await newWorkspace();
     const api = createInventoryClient({ baseUrl: gatewayUrl(), apiKey: ws.ownerKey, workspaceId: ws.id, fetch: fetchTrustingTestCa() });
 
@@ -62,7 +62,7 @@ describe('the typed TypeScript client (clients/typescript)', () => {
     expect(replay.data?.id).toBe(transfer.data?.id);
     const transferId = transfer.data!.id;
 
-    // Lists with filters, as README's decisions table describes them.
+    // Lists with filters, as docs/decisions.md describes them.
     const tagged = await api.GET('/items', { params: { query: { tagIds: [toolsId, sparesId] } } });
     expect(tagged.data?.map((item) => item.id).sort()).toEqual([drillId, fuseId].sort());
     expect(tagged.response.headers.get('X-Total-Count')).toBe('2');

@@ -7,7 +7,7 @@ import { countWrites, inOrder, relyOn } from '../support/socket-writes';
 /**
  * The pg internals shared/src/db/pg-socket.ts relies on (inOneRoundTrip and withTransaction in
  * shared/src/db/transaction.ts cork that socket), checked against the real pg and PostgreSQL.
- * Each failure names the internal that changed; see "Dependencies and why" in the README.
+ * Each failure names the internal that changed; see docs/dependencies.md.
  */
 const RELIED_ON = 'shared/src/db/pg-socket.ts (pgSocket), corked by inOneRoundTrip and withTransaction in shared/src/db/transaction.ts';
 const logger = createLogger('pg-internals-test', 'silent');

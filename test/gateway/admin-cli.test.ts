@@ -1,7 +1,7 @@
 import { client } from '../support/api';
 import { newId } from '@inv/shared/core';
 import { newMember, newWorkspace, sql, unique } from '../support/fixtures';
-import { admin, adminProcess } from './admin-cli';
+import { admin, adminProcess, npmAdmin } from './admin-cli';
 
 const COMMANDS = ['workspace:create', 'workspace:list', 'member:add', 'member:list', 'key:create', 'key:list', 'key:revoke', 'plan:set', 'dlq:list', 'dlq:replay'];
 
@@ -25,6 +25,18 @@ describe('admin CLI help and usage errors', () => {
     expect(unknown.stderr).toContain('Unknown command "workspace:destroy"');
   }, 180_000);
 
+  it('when run as the README documents it (npm run -s admin -- …), then stdout is the JSON answer alone: it parses whole', async () => {
+    const email = `${unique('ops')}@example.test`;
+    const created = await npmAdmin(['workspace:create', '--name', unique('Acme Field Ops'), '--owner-email', email, '--plan', 'pro']);
+    expect(created).toMatchObject({ code: 0 });
+    const answer = JSON.parse(created.stdout);
+    expect(answer).toMatchObject({ workspace: { plan: 'pro', defaultLocationId: expect.any(String) }, user: { email }, apiKey: expect.stringMatching(/^sk_/) });
+    // Without -s, npm itself writes "> inventory-api@0.0.1 admin" lines to stdout first: why the README says -s.
+    const noisy = await npmAdmin(['workspace:list', '--search', answer.workspace.slug], { silent: false });
+    expect(noisy.code).toBe(0);
+    expect(noisy.stdout).toMatch(/^\s*> inventory-api@[\d.]+ admin/);
+  });
+
   it('when asked for --help, then it lists every command and exits 0', async () => {
     for (const args of [['--help'], ['-h'], ['help']]) {
       const help = await admin(args);
@@ -37,7 +49,7 @@ describe('admin CLI help and usage errors', () => {
     for (const command of COMMANDS) {
       const help = await admin([command, '--help']);
       expect({ command, code: help.code, stderr: help.stderr }).toEqual({ command, code: 0, stderr: '' });
-      expect(help.stdout).toMatch(new RegExp(`^Usage: npm run admin -- ${command}( |\\n)`));
+      expect(help.stdout).toMatch(new RegExp(`^Usage: npm run -s admin -- ${command}( |\\n)`));
       expect(help.stdout).toContain('\nOptions:\n');
       expect(help.stdout).toContain('--help');
     }
@@ -52,7 +64,7 @@ describe('admin CLI help and usage errors', () => {
     const unknownOption = await admin(['key:list', '--workspace', 'x', '--colour', 'red']);
     expect(unknownOption).toMatchObject({ code: 2, stdout: '' });
     expect(unknownOption.stderr).toContain("'--colour'");
-    expect(unknownOption.stderr).toContain('Usage: npm run admin -- key:list');
+    expect(unknownOption.stderr).toContain('Usage: npm run -s admin -- key:list');
 
     const missing = await admin(['key:revoke']);
     expect(missing).toMatchObject({ code: 2, stdout: '' });

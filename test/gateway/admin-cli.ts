@@ -40,12 +40,26 @@ export async function admin(args: string[], env: Record<string, string> = {}): P
   return result(code, stdout, stderr);
 }
 
-/** The same as a process of its own, as `npm run admin -- <args>` starts it: for exit statuses and streams. */
+/** The same as a process of its own, as `npm run -s admin -- <args>` starts it (without npm): for exit statuses and streams. */
 export function adminProcess(args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(process.execPath, ['--import', 'tsx', path.join(ROOT, 'gateway/src/admin/cli.ts'), ...args], { cwd: ROOT, timeout: 90_000, env: cliEnv({}) }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
       resolve(result(code, stdout, stderr));
+    });
+  });
+}
+
+/**
+ * The admin CLI exactly as the README documents it: `npm run -s admin -- <args>`, through npm
+ * (whose `-s` keeps its own "> inventory-api admin" lines off stdout).
+ */
+export function npmAdmin(args: string[], options: { silent?: boolean } = {}): Promise<CliResult> {
+  const npmArgs = ['run', ...(options.silent === false ? [] : ['-s']), 'admin', '--', ...args];
+  return new Promise((resolve) => {
+    execFile('npm', npmArgs, { cwd: ROOT, timeout: 90_000, env: cliEnv({}) }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+      resolve({ code, stdout, stderr, json: undefined });
     });
   });
 }

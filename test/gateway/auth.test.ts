@@ -1,4 +1,5 @@
 import { revokeKey } from '../../gateway/src/admin/admin-commands';
+import { KEY_NOT_RECOGNISED } from '../../gateway/src/http/caller';
 import { client, expectError, request } from '../support/api';
 import { adminDeps, newKey, newMember, newWorkspace } from '../support/fixtures';
 
@@ -10,14 +11,17 @@ describe('authentication', () => {
   it.each([
     ['a non-bearer scheme', 'Basic dXNlcjpwYXNz'],
     ['a bearer without a token', 'Bearer '],
-    ['a token of the wrong shape', 'Bearer not-a-key'],
-    ['an unknown prefix', `Bearer pk_${'a'.repeat(32)}`],
-  ])('when the Authorization header is %s, then 401 unauthorized', async (_what, header) => {
-    expectError(await request('GET', '/workspaces', { headers: { authorization: header } }), 401, 'unauthorized');
+  ])('when the Authorization header is %s, then 401 says the header is malformed', async (_what, header) => {
+    expect(expectError(await request('GET', '/workspaces', { headers: { authorization: header } }), 401, 'unauthorized').message).toMatch(/^Malformed Authorization header: send "Authorization: Bearer <key>"/);
   });
 
-  it('when a well-formed key is unknown, then 401 unauthorized', async () => {
-    expectError(await request('GET', '/workspaces', { key: `sk_${'A'.repeat(32)}` }), 401, 'unauthorized');
+  it.each([
+    ['a token of the wrong shape', 'Bearer not-a-key'],
+    ['a key-like token that is too short', 'Bearer sk_wrongkey123'],
+    ['an unknown prefix', `Bearer pk_${'a'.repeat(32)}`],
+    ['a well-formed key that does not exist', `Bearer sk_${'A'.repeat(32)}`],
+  ])('when the bearer token is %s, then 401 calls the key not recognised, whatever its shape', async (_what, header) => {
+    expect(expectError(await request('GET', '/workspaces', { headers: { authorization: header } }), 401, 'unauthorized').message).toBe(KEY_NOT_RECOGNISED);
   });
 
   it('when a key is revoked, then it stops working at once', async () => {
@@ -25,7 +29,7 @@ describe('authentication', () => {
     const second = await newKey(ws, ws.ownerEmail);
     expect((await client(second.key).get('/workspaces')).status).toBe(200);
     await revokeKey(await adminDeps(), second.keyId);
-    expectError(await client(second.key).get('/workspaces'), 401, 'unauthorized');
+    expect(expectError(await client(second.key).get('/workspaces'), 401, 'unauthorized').message).toBe(KEY_NOT_RECOGNISED);
     expect((await ws.owner.get(`/workspaces/${ws.id}`)).status).toBe(200);
   });
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import ts from 'typescript';
 import { buildPublicDocument } from '../../scripts/openapi';
 import { type ApiResponse, request } from '../support/api';
-import { newWorkspace } from '../support/fixtures';
+import { newWorkspace, unique } from '../support/fixtures';
+import { WebhookReceiver } from '../support/webhook-receiver';
 import { conformanceChecker } from '../support/openapi-conformance';
 
 type Json = any;
@@ -194,5 +195,123 @@ export const noName: Body<'/locations', 'post'> = { note: 'x' };
 
     expect(answers.map(([, , res]) => res.status).filter((s) => s >= 400).sort()).toEqual([400, 404, 409, 409, 422]);
     expect(answers.flatMap(([method, template, res]) => check(method, template, res))).toEqual([]);
+  });
+});
+
+/**
+ * Every request example of the document does what its operation's summary says. Each mutating
+ * operation's example is sent as published, in a workspace of its own prepared for it, with the
+ * ids in it (which name nothing) replaced by the prepared world's by field name, and must answer
+ * the operation's documented success status. A new id field without a substitution fails here by
+ * name, rather than as a confusing 422.
+ */
+describe('the request examples of the OpenAPI document', () => {
+  const document = buildPublicDocument() as Json;
+  const SAMPLE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+  });
+  afterAll(async () => receiver.close());
+
+  /** A workspace with a stocked warehouse, a van below par, a tag, a supplier; the rest made when an operation's path asks for it. */
+  async function preparedWorld() {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const ok = <T = Json>(res: ApiResponse<T>, what: string): T => {
+      expect([what, res.status < 300 ? 'ok' : res.text]).toEqual([what, 'ok']);
+      return res.body;
+    };
+    const warehouse = ws.defaultLocationId;
+    const van = ok(await ws.owner.post('/locations', { name: 'World van', type: 'van' }), 'van').id as string;
+    const tag = ok(await ws.owner.post('/tags', { name: 'World tag' }), 'tag');
+    const supplier = ok(await ws.owner.post('/suppliers', { name: 'World supplier' }), 'supplier').id as string;
+    const item = ok(await ws.owner.post('/items', { sku: unique('WORLD'), quantity: 50, locationId: warehouse }), 'item').id as string;
+    ok(await request('PUT', `/inventory/par-levels/${item}/${van}`, { key: ws.ownerKey, query: { workspaceId: ws.id }, body: { minimum: 5, target: 10 } }), 'par level');
+    ok(await ws.owner.patch(`/locations/${van}`, { replenishFrom: warehouse }), 'replenishFrom');
+    const transfer = async (status: 'pending' | 'completed') =>
+      ok(await ws.owner.post('/inventory/transfers', { fromLocationId: warehouse, toLocationId: van, lines: [{ itemId: item, quantity: 1 }], status }), `${status} transfer`).id as string;
+    let webhook: Promise<string> | undefined;
+    const webhookId = () => (webhook ??= ws.owner.post('/webhooks', { url: receiver.url }).then((res) => ok(res, 'webhook').id as string));
+    const pathIds: Record<string, (path: string, method: string) => Promise<string>> = {
+      itemId: async () => item,
+      locationId: async () => van,
+      webhookId,
+      deliveryId: async () => ok(await ws.owner.post(`/webhooks/${await webhookId()}/test`), 'test event').id as string,
+      id: async (path, method) => {
+        if (path.startsWith('/locations/')) return method === 'delete' ? ok(await ws.owner.post('/locations', { name: 'Spare' }), 'spare location').id : van;
+        return transfer(path.endsWith('/revert') ? 'completed' : 'pending');
+      },
+    };
+    const bodyIds: Record<string, unknown> = {
+      itemId: item,
+      locationId: warehouse,
+      fromLocationId: warehouse,
+      toLocationId: van,
+      sourceLocationId: warehouse,
+      replenishFrom: warehouse,
+      locationIds: [van],
+      supplierId: supplier,
+      tagId: tag.id,
+      tagIds: [tag.id],
+      tagNames: [tag.name],
+    };
+    return { ws, van, item, pathIds, bodyIds };
+  }
+
+  /** The example with every id field replaced by the world's (by field name, at any depth). */
+  function substituted(example: unknown, ids: Record<string, unknown>): unknown {
+    if (Array.isArray(example)) return example.map((element) => substituted(element, ids));
+    if (example === null || typeof example !== 'object') return example;
+    return Object.fromEntries(Object.entries(example).map(([key, value]) => [key, key in ids ? ids[key] : substituted(value, ids)]));
+  }
+
+  function leftoverIds(value: unknown, known: Set<unknown>, at = ''): string[] {
+    if (typeof value === 'string') return SAMPLE_ID.test(value) && !known.has(value) ? [at] : [];
+    if (value === null || typeof value !== 'object') return [];
+    return Object.entries(value).flatMap(([key, child]) => leftoverIds(child, known, `${at}${Array.isArray(value) ? `[${key}]` : `.${key}`}`));
+  }
+
+  const mutating = operations(document)
+    .filter(({ name }) => /^(POST|PUT|PATCH|DELETE) /.test(name))
+    .map(({ name, op }) => [name, op] as const);
+
+  it('when the document is read, then every write operation is here, each with its request example when it takes a body', () => {
+    expect(mutating.length).toBeGreaterThanOrEqual(25);
+    for (const [name, op] of mutating) if (op.requestBody) expect([name, (op.requestBody.content['application/json'] ?? op.requestBody.content['text/csv']).example]).toEqual([name, expect.anything()]);
+  });
+
+  it.each(mutating)('when the example of %s is sent, then it answers its documented success and does what its summary says', async (name, op) => {
+    const [method, template] = name.split(' ') as [string, string];
+    const world = await preparedWorld();
+    let path = template;
+    for (const [, param] of template.matchAll(/\{(\w+)\}/g)) {
+      const id = world.pathIds[param!];
+      expect([name, param, id ? 'known' : 'no world id for this path parameter']).toEqual([name, param, 'known']);
+      path = path.replace(`{${param}}`, await id!(template, method.toLowerCase()));
+    }
+    const query: Record<string, string> = { workspaceId: world.ws.id };
+    for (const parameter of op.parameters ?? []) {
+      if (parameter.in === 'query' && parameter.required) query[parameter.name] = String(parameter.schema.example ?? parameter.schema.enum?.[0]);
+    }
+    const json = op.requestBody?.content['application/json']?.example;
+    const csv = op.requestBody?.content['text/csv']?.example;
+    const body = json === undefined ? undefined : substituted(json, world.bodyIds);
+    const known = new Set(Object.values(world.bodyIds).flat());
+    expect([name, leftoverIds(body, known)]).toEqual([name, []]);
+    const res = await request(method, path, {
+      key: world.ws.ownerKey,
+      query,
+      ...(csv !== undefined ? { rawBody: csv, headers: { 'content-type': 'text/csv' } } : body !== undefined ? { body } : {}),
+    });
+    const success = Number(Object.keys(op.responses).find((status) => status.startsWith('2')));
+    expect([name, op.summary, res.status, res.status === success ? '' : res.text]).toEqual([name, op.summary, success, '']);
+
+    // Where the summary promises an effect on stock, the effect is there.
+    if (name === 'POST /inventory/transfers') {
+      expect(res.body.status).toBe('completed');
+      const balances = await world.ws.owner.get('/inventory/balances', { query: { itemId: world.item, locationId: world.van } });
+      expect(balances.body.map((b: Json) => b.onHand)).toEqual([body && (body as Json).lines[0].quantity]);
+    }
+    if (name === 'POST /inventory/replenishment') expect(res.body.transfers.map((t: Json) => t.toLocation.id)).toEqual([world.van]);
   });
 });

@@ -10,8 +10,7 @@ import { countWrites, inOrder, relyOn } from '../support/socket-writes';
 /**
  * The amqplib and amqp-connection-manager internals shared/src/messaging/amqplib-socket.ts relies
  * on (the Broker wraps that socket's writes on every connect), checked against the real libraries
- * and RabbitMQ. Each failure names the internal that changed; see "Dependencies and why" in the
- * README.
+ * and RabbitMQ. Each failure names the internal that changed; see docs/dependencies.md.
  */
 const RELIED_ON = 'shared/src/messaging/amqplib-socket.ts (amqplibSocket), whose socket the Broker (shared/src/messaging/broker.ts) has coalesceWrites wrap on every connect';
 const EXCHANGE = 'inventory.events';

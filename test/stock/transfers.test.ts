@@ -78,10 +78,10 @@ describe('POST /inventory/transfers', () => {
       [{ fromLocationId: from, toLocationId: van.id }, 'lines'],
       [{ ...valid, lines: [] }, 'lines'],
       [{ ...valid, lines: Array.from({ length: 501 }, () => line) }, 'lines'],
-      [{ ...valid, lines: [{ ...line, quantity: 0 }] }, 'lines.0.quantity'],
-      [{ ...valid, lines: [{ ...line, quantity: 0.00001 }] }, 'lines.0.quantity'],
-      [{ ...valid, lines: [{ itemId: item.id }] }, 'lines.0.quantity'],
-      [{ ...valid, lines: [line, line] }, 'lines.1.itemId'],
+      [{ ...valid, lines: [{ ...line, quantity: 0 }] }, 'lines[0].quantity'],
+      [{ ...valid, lines: [{ ...line, quantity: 0.00001 }] }, 'lines[0].quantity'],
+      [{ ...valid, lines: [{ itemId: item.id }] }, 'lines[0].quantity'],
+      [{ ...valid, lines: [line, line] }, 'lines[1].itemId'],
       [{ ...valid, status: 'reverted' }, 'status'],
       [{ ...valid, status: 'cancelled' }, 'status'],
       [{ ...valid, note: 'x'.repeat(501) }, 'note'],
@@ -115,6 +115,12 @@ describe('POST /inventory/transfers', () => {
     for (const [body, reason] of cases) {
       expect(expectError(await transfer(ws, body), 422, 'unprocessable_entity').message).toContain(reason);
     }
+    // Short of stock: param names the line's quantity, whether the transfer moves or reserves; a movement names its quantity.
+    const short = { fromLocationId: from, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 1 }, { itemId: other.id, quantity: 2.5 }] };
+    expect((await transfer(ws, short)).body.error.param).toBe('lines[1].quantity');
+    expect((await transfer(ws, { ...short, status: 'pending' })).body.error.param).toBe('lines[1].quantity');
+    const adjustment = await ws.owner.post('/inventory/movements', { type: 'adjustment', itemId: other.id, locationId: from, quantity: -3 });
+    expect(expectError(adjustment, 422, 'unprocessable_entity')).toMatchObject({ param: 'quantity' });
     expect(await onHand(ws.owner, item.id, from)).toBe(5);
     expect(await onHand(ws.owner, item.id, van.id)).toBe(0);
     // A malformed id is a malformed request (400, naming the field), not an unknown entity.
@@ -141,7 +147,7 @@ describe('POST /inventory/transfers', () => {
     expect(await onHand(ws.owner, item.id, van.id)).toBe(2);
     expect(await sql('SELECT name FROM stock.locations WHERE id = $1', [van.id])).toEqual([{ name: van.name }]);
     const junkItem = await transfer(ws, { fromLocationId: ws.defaultLocationId, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 1 }, { itemId: 'junk', quantity: 1 }] });
-    expect(expectError(junkItem, 400, 'bad_request').message).toContain('lines.1.itemId: not a valid id');
+    expect(expectError(junkItem, 400, 'bad_request').message).toContain('lines[1].itemId is not a valid id');
   });
   it('when a member with restricted location access transfers, then it needs write access to both locations', async () => {
     const { ws, van, item, from } = await stocked(10);

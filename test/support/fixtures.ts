@@ -77,7 +77,7 @@ export interface TestWorkspace {
   workspace: any;
 }
 
-/** A fresh workspace with its owner, exactly as `npm run admin -- workspace:create` makes it. */
+/** A fresh workspace with its owner, exactly as `npm run -s admin -- workspace:create` makes it. */
 export async function newWorkspace(options: { plan?: Plan; name?: string } = {}): Promise<TestWorkspace> {
   const d = await connections();
   const ownerEmail = `${unique('owner')}@example.test`;

@@ -74,7 +74,7 @@ export function relyOn(holds: boolean, library: string, what: string, reliedOnBy
   if (!holds) {
     throw new Error(
       `${library} internal changed: ${what}. Relied on by ${reliedOnBy}. ` +
-        'The pinned version was verified against it (README, "Dependencies and why"): re-verify, adapt that code, or pin back.',
+        'The pinned version was verified against it (docs/dependencies.md): re-verify, adapt that code, or pin back.',
     );
   }
 }

@@ -1,4 +1,26 @@
 export interface paths {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to start: the reference, this document and how to authenticate
+         * @description Answers without a key, so that a browser or a first curl at the API finds its way instead of a 401.
+         *
+         *     Needs no API key.
+         */
+        get: operations["getApiIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces/{idOrSlug}": {
         parameters: {
             query?: never;
@@ -1589,6 +1611,31 @@ export interface components {
                 doc_url: string;
             };
         };
+        /** @description Where to start */
+        ApiIndex: {
+            /** @example Inventory Management API */
+            name: string;
+            /**
+             * @description The API version (the specification's)
+             * @example 0.0.1
+             */
+            version: string;
+            /**
+             * @description The API reference, a page for people; relative to the API's base URL
+             * @example /docs
+             */
+            docs: string;
+            /**
+             * @description This OpenAPI 3.1 document; relative to the API's base URL
+             * @example /openapi.json
+             */
+            openapi: string;
+            /**
+             * @description How every other call authenticates, and where a key comes from
+             * @example Every other call sends "Authorization: Bearer <key>". An operator creates a workspace with its owner's key: npm run -s admin -- workspace:create --name N --owner-email E --plan pro (or npm run demo, for one with sample data).
+             */
+            authentication: string;
+        };
         /** @description memberPermissions is not returned: this API has no permission templates; roles and scopes decide. */
         Workspace: {
             /**
@@ -2080,7 +2127,7 @@ export interface components {
              * @example invalid_number
              */
             code: string;
-            /** @example quantity: "ten" is not a number. */
+            /** @example quantity must be a number, not "ten". */
             message: string;
         };
         Location: {
@@ -2129,50 +2176,84 @@ export interface components {
             replenishFrom: string | null;
         };
         CreateLocation: {
-            /** @description 1 to 64 characters after trimming surrounding whitespace; unique in the workspace, case-insensitively */
+            /**
+             * @description 1 to 64 characters after trimming surrounding whitespace; unique in the workspace, case-insensitively
+             * @example Van 7
+             */
             name: string;
             /**
              * @description Defaults to the workspace's defaultLocationType
+             * @example van
              * @enum {string}
              */
             type?: "warehouse" | "van" | "truck" | "site" | "other";
             /**
              * @description null means the default icon for the location type
+             * @example van
              * @enum {string|null}
              */
             icon?: "warehouse" | "storefront" | "office" | "garage" | "job_site" | "van" | "truck" | "container" | "shelves" | "tools" | "home" | "map_pin" | null;
-            /** @description Default: "". */
+            /**
+             * @description Default: "".
+             * @example Ford Transit, plate KX-4411
+             */
             note?: string;
             /**
              * @description Default: null.
              * @enum {string|null}
              */
             accessLevel?: "read" | "write" | null;
-            /** @description -90 to 90; null when not set. Default: null. */
+            /**
+             * @description -90 to 90; null when not set. Default: null.
+             * @example 52.52
+             */
             latitude?: number | null;
-            /** @description -180 to 180; null when not set. Default: null. */
+            /**
+             * @description -180 to 180; null when not set. Default: null.
+             * @example 13.405
+             */
             longitude?: number | null;
-            /** @description 25 to 10000 meters; null when not set. Default: null. */
+            /**
+             * @description 25 to 10000 meters; null when not set. Default: null.
+             * @example 150
+             */
             geofenceRadiusM?: number | null;
         };
         UpdateLocation: {
-            /** @description 1 to 64 characters after trimming surrounding whitespace; unique in the workspace, case-insensitively */
+            /**
+             * @description 1 to 64 characters after trimming surrounding whitespace; unique in the workspace, case-insensitively
+             * @example Van 7
+             */
             name?: string;
-            /** @enum {string} */
+            /**
+             * @example van
+             * @enum {string}
+             */
             type?: "warehouse" | "van" | "truck" | "site" | "other";
             /**
              * @description null means the default icon for the location type
+             * @example van
              * @enum {string|null}
              */
             icon?: "warehouse" | "storefront" | "office" | "garage" | "job_site" | "van" | "truck" | "container" | "shelves" | "tools" | "home" | "map_pin" | null;
+            /** @example Ford Transit, plate KX-4411 */
             note?: string;
             /** @enum {string|null} */
             accessLevel?: "read" | "write" | null;
-            /** @description -90 to 90; null when not set */
+            /**
+             * @description -90 to 90; null when not set
+             * @example 52.52
+             */
             latitude?: number | null;
-            /** @description -180 to 180; null when not set */
+            /**
+             * @description -180 to 180; null when not set
+             * @example 13.405
+             */
             longitude?: number | null;
-            /** @description 25 to 10000 meters; null when not set */
+            /**
+             * @description 25 to 10000 meters; null when not set
+             * @example 150
+             */
             geofenceRadiusM?: number | null;
             active?: boolean;
             /**
@@ -2284,7 +2365,10 @@ export interface components {
              * @example PO-2026-0117
              */
             reference?: string;
-            /** @description Free text, up to 500 characters; default "" */
+            /**
+             * @description Free text, up to 500 characters; default ""
+             * @example For the Hendricks job on Monday
+             */
             note?: string;
             /** @description Received quantity, > 0 and ≤ 1000000000, at most 4 decimals */
             quantity: number;
@@ -2313,7 +2397,10 @@ export interface components {
              * @example PO-2026-0117
              */
             reference?: string;
-            /** @description Free text, up to 500 characters; default "" */
+            /**
+             * @description Free text, up to 500 characters; default ""
+             * @example For the Hendricks job on Monday
+             */
             note?: string;
             /** @description Signed change of on-hand, not 0, |quantity| ≤ 1000000000, at most 4 decimals; it may not take more than is available (on-hand minus reserved) */
             quantity: number;
@@ -2344,7 +2431,10 @@ export interface components {
              * @example PO-2026-0117
              */
             reference?: string;
-            /** @description Free text, up to 500 characters; default "" */
+            /**
+             * @description Free text, up to 500 characters; default ""
+             * @example For the Hendricks job on Monday
+             */
             note?: string;
             /** @description The counted on-hand, ≥ 0 and ≤ 1000000000, at most 4 decimals. Recorded as one adjustment of the difference with reason count (0 when the count confirms the balance); not below what is reserved */
             quantity: number;
@@ -2623,13 +2713,20 @@ export interface components {
                 itemId: string;
                 /** @description > 0 and ≤ 1000000000, at most 4 decimals */
                 quantity: number;
-                /** @description Free text, up to 500 characters; default "" */
+                /**
+                 * @description Free text, up to 500 characters; default ""
+                 * @example For the Hendricks job on Monday
+                 */
                 note?: string;
             }[];
-            /** @description Free text, up to 500 characters; default "" */
+            /**
+             * @description Free text, up to 500 characters; default ""
+             * @example For the Hendricks job on Monday
+             */
             note?: string;
             /**
              * @description completed (default): the stock moves at once. pending: nothing moves yet; the lines are reserved at the source until the destination completes or rejects the transfer or the source cancels it
+             * @example completed
              * @enum {string}
              */
             status?: "pending" | "completed";
@@ -3262,7 +3359,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "bad_request",
-                 *         "message": "Invalid request body: name: Too small: expected string to have >=1 characters",
+                 *         "message": "name must not be empty.",
                  *         "param": "name",
                  *         "doc_url": "/docs#section/Errors/bad_request"
                  *       }
@@ -3453,6 +3550,41 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getApiIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to read on */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Inventory Management API",
+                     *       "version": "0.0.1",
+                     *       "docs": "/docs",
+                     *       "openapi": "/openapi.json",
+                     *       "authentication": "Every other call sends \"Authorization: Bearer <key>\". An operator creates a workspace with its owner's key: npm run -s admin -- workspace:create --name N --owner-email E --plan pro (or npm run demo, for one with sample data)."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiIndex"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     getWorkspace: {
         parameters: {
             query?: never;
@@ -4550,7 +4682,7 @@ export interface operations {
                      *             "row": 7,
                      *             "column": "quantity",
                      *             "code": "invalid_number",
-                     *             "message": "quantity: \"ten\" is not a number."
+                     *             "message": "quantity must be a number, not \"ten\"."
                      *           }
                      *         ],
                      *         "errorCount": 1,
@@ -4638,7 +4770,7 @@ export interface operations {
                      *           "row": 7,
                      *           "column": "quantity",
                      *           "code": "invalid_number",
-                     *           "message": "quantity: \"ten\" is not a number."
+                     *           "message": "quantity must be a number, not \"ten\"."
                      *         }
                      *       ],
                      *       "errorCount": 1,
@@ -4709,7 +4841,7 @@ export interface operations {
                      *           "row": 7,
                      *           "column": "quantity",
                      *           "code": "invalid_number",
-                     *           "message": "quantity: \"ten\" is not a number."
+                     *           "message": "quantity must be a number, not \"ten\"."
                      *         }
                      *       ],
                      *       "errorCount": 1,
@@ -4773,7 +4905,7 @@ export interface operations {
                      *         "row": 7,
                      *         "column": "quantity",
                      *         "code": "invalid_number",
-                     *         "message": "quantity: \"ten\" is not a number."
+                     *         "message": "quantity must be a number, not \"ten\"."
                      *       }
                      *     ]
                      */
@@ -4918,14 +5050,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "text",
-                 *       "type": "warehouse",
-                 *       "icon": "warehouse",
-                 *       "note": "text",
+                 *       "name": "Van 7",
+                 *       "type": "van",
+                 *       "icon": "van",
+                 *       "note": "Ford Transit, plate KX-4411",
                  *       "accessLevel": "read",
-                 *       "latitude": 1,
-                 *       "longitude": 1,
-                 *       "geofenceRadiusM": 25
+                 *       "latitude": 52.52,
+                 *       "longitude": 13.405,
+                 *       "geofenceRadiusM": 150
                  *     }
                  */
                 "application/json": components["schemas"]["CreateLocation"];
@@ -5136,14 +5268,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "text",
-                 *       "type": "warehouse",
-                 *       "icon": "warehouse",
-                 *       "note": "text",
+                 *       "name": "Van 7",
+                 *       "type": "van",
+                 *       "icon": "van",
+                 *       "note": "Ford Transit, plate KX-4411",
                  *       "accessLevel": "read",
-                 *       "latitude": 1,
-                 *       "longitude": 1,
-                 *       "geofenceRadiusM": 25,
+                 *       "latitude": 52.52,
+                 *       "longitude": 13.405,
+                 *       "geofenceRadiusM": 150,
                  *       "active": true,
                  *       "replenishFrom": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
                  *     }
@@ -5353,7 +5485,7 @@ export interface operations {
                  *       "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
                  *       "locationId": "9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b",
                  *       "reference": "PO-2026-0117",
-                 *       "note": "text",
+                 *       "note": "For the Hendricks job on Monday",
                  *       "quantity": 1,
                  *       "reason": "received"
                  *     }
@@ -5980,11 +6112,11 @@ export interface operations {
                  *         {
                  *           "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
                  *           "quantity": 1,
-                 *           "note": "text"
+                 *           "note": "For the Hendricks job on Monday"
                  *         }
                  *       ],
-                 *       "note": "text",
-                 *       "status": "pending"
+                 *       "note": "For the Hendricks job on Monday",
+                 *       "status": "completed"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateTransfer"];

@@ -1,10 +1,10 @@
 /**
- * The admin CLI (`npm run admin -- <command>`, entry point cli.ts): the operator's tool, standing
+ * The admin CLI (`npm run -s admin -- <command>`, entry point cli.ts; npm's -s keeps its own lines off stdout): the operator's tool, standing
  * in for a dashboard. Results are JSON on stdout; logs and errors go to stderr. Exit status:
  * 0 done, 1 failed, 2 usage error.
  */
 import { parseArgs } from 'node:util';
-import { AppError, z } from '@inv/shared/core';
+import { AppError, PLANS, z } from '@inv/shared/core';
 import { loadConfig } from '@inv/shared/config';
 import { createPool, ensureDatabase, migrate, type Pool, poolSettings } from '@inv/shared/db';
 import { Broker, CommandClient, queuePolicy } from '@inv/shared/messaging';
@@ -46,7 +46,7 @@ const COMMANDS: Record<string, Command> = {
     options: {
       name: { value: 'N', required: true, description: 'workspace name (1–100 characters)' },
       slug: { value: 'S', description: 'URL slug (default: derived from the name)' },
-      plan: { value: 'P', description: 'plan (default: free)' },
+      plan: { value: 'P', description: `plan: ${PLANS.join(', ')} (default: free, whose 3 locations include the default one; pro holds the README's quickstart and the demo)` },
       'owner-email': { value: 'E', required: true, description: "the owner's e-mail" },
     },
     run: async (o, c) => createWorkspace(await c.admin(), { name: str(o.name)!, slug: str(o.slug), plan: str(o.plan) as never, ownerEmail: str(o['owner-email'])! }),
@@ -196,21 +196,22 @@ function usageLine(name: string, command: Command): string {
     const text = spec.value ? `--${option} ${spec.value}` : `--${option}`;
     return spec.required ? text : `[${text}]`;
   });
-  return `npm run admin -- ${[name, ...options].join(' ')}`;
+  return `npm run -s admin -- ${[name, ...options].join(' ')}`;
 }
 
 function toolHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
   return [
-    'Usage: npm run admin -- <command> [options]',
-    '       npm run admin -- <command> --help',
+    'Usage: npm run -s admin -- <command> [options]',
+    '       npm run -s admin -- <command> --help',
     '',
     'Commands:',
     ...Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`),
     '',
     'W is a workspace ID or slug. Results are JSON on stdout; logs and errors go to stderr.',
+    "npm's -s keeps npm's own lines off stdout, so stdout is the JSON alone (e.g. for a pipe to a JSON parser).",
     'Exit status: 0 done, 1 failed (a one-line message on stderr), 2 usage error.',
-    'Configuration: DATABASE_URL, AMQP_URL, REDIS_URL (and REDIS_PREFIX, IDENTITY_CACHE_TTL_MS), as for the gateway (see README).',
+    'Configuration: DATABASE_URL, AMQP_URL, REDIS_URL (and REDIS_PREFIX, IDENTITY_CACHE_TTL_MS), as for the gateway (docs/configuration.md).',
   ].join('\n');
 }
 
@@ -233,15 +234,14 @@ function commandHelp(name: string, command: Command): string {
 
 class UsageError extends Error {}
 
-/** Commands take camelCase fields; the messages name the option as typed. */
+/** Commands take camelCase fields; the messages name the option as typed ("--owner-email must be an email address"). */
 function describeArgumentIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const [field, ...rest] = issue.path.map(String);
-      const option = field ? `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : '';
-      return [[option, ...rest].filter(Boolean).join('.'), issue.message].filter(Boolean).join(': ');
-    })
-    .join('; ');
+  const sentences = error.issues.map((issue) => {
+    const [field, ...rest] = issue.path.map(String);
+    const option = field === undefined ? 'The command' : `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    return `${[option, ...rest].join('.')} ${issue.message}`;
+  });
+  return `${sentences.join('; ')}.`;
 }
 
 /** Where a run reads its configuration and writes its answer and its errors. */

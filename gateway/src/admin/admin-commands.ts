@@ -29,7 +29,7 @@ export interface AdminDeps {
 }
 
 const Email = z.string().trim().email().max(254);
-const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'lowercase letters, digits and hyphens, at most 63 characters');
+const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lowercase letters, digits and hyphens (at most 63), starting with a letter or a digit');
 
 export const CreateWorkspaceArgs = z.strictObject({
   name: z.string().trim().min(1).max(100),

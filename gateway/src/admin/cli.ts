@@ -1,4 +1,4 @@
-/** Entry point of `npm run admin -- <command>` (in the image: `node gateway/src/admin/cli.js`). */
+/** Entry point of `npm run -s admin -- <command>` (in the image: `node gateway/src/admin/cli.js`). */
 import { runAdminCli } from './admin-cli';
 
 runAdminCli(process.argv.slice(2), {

@@ -10,7 +10,7 @@ import { withTimeout } from '@inv/shared/runtime';
  */
 export const DEAD_LETTER_QUEUES = [CATALOG_SERVICE, LOCATIONS_SERVICE, STOCK_SERVICE, 'notifications'].flatMap(deadLetterQueuesOf);
 /** Any `<queue>.dlq`, so a consumer added later is covered too; never a work queue. */
-const DeadLetterQueue = z.string().regex(/^\S+\.dlq$/, `expected a dead-letter queue, whose name ends in ${DEAD_LETTER_SUFFIX}`);
+const DeadLetterQueue = z.string().regex(/^\S+\.dlq$/, `must name a dead-letter queue, whose name ends in ${DEAD_LETTER_SUFFIX}`);
 
 export interface DeadLetterDeps {
   /** The node, or every node of a cluster: the first that answers is used. */
@@ -195,7 +195,7 @@ export const DlqReplayArgs = z
     all: z.boolean().optional(),
     limit: z.coerce.number().int().min(1).max(10_000).default(1000),
   })
-  .refine((args) => (args.id === undefined) === (args.all === true), { message: 'give either --id MESSAGE_ID (one message) or --all', path: ['id'] });
+  .refine((args) => (args.id === undefined) === (args.all === true), { message: 'is needed to replay one message; give either --id MESSAGE_ID or --all, not both', path: ['id'] });
 
 /**
  * Sends dead letters back to the queue each came from: the one with message id `id`, or all of

@@ -8,6 +8,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { GatewayConfig } from '../config';
 import type { ApiKeyRow } from '../data/identity-repository';
 import { keyHolderOf, type KeyHolder, callerFor, presentedKeyHash, selectedWorkspace } from './caller';
+import { discoveryRoutes, faviconRoute, isPublicPath, OPENAPI_PATH } from './discovery-routes';
 import { docsRoutes, isDocsPath } from './docs-page';
 import type { IdentityCache } from './identity-cache';
 import { forwardedRoute, forwarder, ROUTES, type ServiceName } from './proxy';
@@ -53,7 +54,7 @@ export interface GatewayDeps {
  * service (shared/src/http/csv-export.ts).
  */
 function admitted(path: string): boolean {
-  return !path.startsWith('/exports/') && path !== '/openapi.json' && !isDocsPath(path);
+  return !path.startsWith('/exports/') && !isPublicPath(path) && !isDocsPath(path);
 }
 
 export function createGatewayApp(deps: GatewayDeps): Express {
@@ -109,7 +110,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     let authError: unknown;
     let keyHash: string | undefined;
     let cachedKey: ApiKeyRow | undefined;
-    if (req.path !== '/openapi.json' && !isDocsPath(req.path)) {
+    if (!isPublicPath(req.path) && !isDocsPath(req.path)) {
       try {
         keyHash = presentedKeyHash(req.rawHeaders);
         cachedKey = identities.cachedKey(keyHash);
@@ -149,10 +150,12 @@ export function createGatewayApp(deps: GatewayDeps): Express {
 
   app.use(rejectUnsafeUrl);
 
-  app.get('/openapi.json', async (_req, res) => {
+  app.get(OPENAPI_PATH, async (_req, res) => {
     res.json(await deps.openapi());
   });
   docsRoutes(app);
+  faviconRoute(app);
+  mountRoutes(app, discoveryRoutes, { pool: deps.pool }, { scopeGuard: null });
 
   // Read and checked once here; forwarded calls carry these exact bytes on. The deadline does not
   // count the upload: it bounds the work, not a slow client's sending.

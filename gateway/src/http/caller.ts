@@ -18,9 +18,13 @@ export interface KeyHolder {
   rateLimit: number | null;
 }
 
+/** Said of any bearer token that is not an active key, whatever its shape: a typo, another system's token, a revoked key. */
+export const KEY_NOT_RECOGNISED = 'API key not recognised: it is not a key of this API, or it was revoked. Check that you sent the whole key (sk_… or rk_…), or create one with `npm run -s admin -- key:create`.';
+
 /**
- * The hash of the bearer key in the request's raw headers. Throws Unauthorized for a missing or
- * malformed key, or for more than one Authorization header.
+ * The hash of the bearer key in the request's raw headers. Throws Unauthorized for a missing
+ * key, a header that is not "Bearer <token>", more than one Authorization header, or a token
+ * that cannot be a key (without a database lookup; it reads like an unknown key).
  */
 export function presentedKeyHash(rawHeaders: readonly string[]): string {
   const lines = authorizationLines(rawHeaders);
@@ -28,13 +32,14 @@ export function presentedKeyHash(rawHeaders: readonly string[]): string {
   const authorization = lines[0];
   if (!authorization) throw new Unauthorized('Missing API key: send "Authorization: Bearer <key>".');
   const token = bearerToken(authorization);
-  if (!token || !looksLikeApiKey(token)) throw new Unauthorized('Malformed API key: expected "Authorization: Bearer sk_…" or "Bearer rk_…".');
+  if (!token) throw new Unauthorized('Malformed Authorization header: send "Authorization: Bearer <key>", the scheme Bearer, one space, then the key.');
+  if (!looksLikeApiKey(token)) throw new Unauthorized(KEY_NOT_RECOGNISED);
   return hashApiKey(token);
 }
 
 /** The caller an active key row stands for. Throws Unauthorized for an unknown or revoked key (no row). */
 export function keyHolderOf(key: ApiKeyRow | undefined): KeyHolder {
-  if (!key) throw new Unauthorized('Invalid or revoked API key.');
+  if (!key) throw new Unauthorized(KEY_NOT_RECOGNISED);
   return {
     keyId: key.id,
     userId: key.user_id,

@@ -54,7 +54,8 @@ const PAGE = `<!doctype html>
 export function referenceSections(): string {
   return [
     '# Authentication',
-    'Every call but `GET /openapi.json` and this page sends `Authorization: Bearer <key>`. ' +
+    'Every call but `GET /`, `GET /openapi.json` and this page sends `Authorization: Bearer <key>`. ' +
+      'An operator creates a workspace with its owner\'s key: `npm run -s admin -- workspace:create --name N --owner-email E --plan pro` prints it once (`npm run demo` makes one with sample data). ' +
       'A full-access key (`sk_…`) acts for its user in any of the user\'s workspaces, chosen with the `workspaceId` query parameter; ' +
       'a restricted key (`rk_…`) is bound to one workspace and carries scopes. What a key may do is its scopes intersected with its user\'s role.',
     '<!-- ReDoc-Inject: <security-definitions> -->',

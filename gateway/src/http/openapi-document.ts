@@ -1,9 +1,10 @@
 import { API_TAGS, type OpenApiDocument, serviceDocument } from '@inv/shared/http';
 import { type Logger } from '@inv/shared/observability';
+import { discoveryRoutes } from './discovery-routes';
 import { referenceSections } from './docs-page';
 import { workspaceRoutes } from './workspace-routes';
 
-const DESCRIPTION = `Inventory management API (beta). Every call needs \`Authorization: Bearer <key>\`.
+const DESCRIPTION = `Inventory management API (beta). Every call but \`GET /\`, \`GET /openapi.json\` and the reference at \`/docs\` needs \`Authorization: Bearer <key>\`.
 Full-access keys (sk_…) select the workspace with the workspaceId query parameter (or the deprecated projectSlug);
 restricted keys (rk_…) are bound to one workspace and carry scopes. Errors use the envelope described under Errors below.
 Every response carries X-Request-Id and X-RateLimit-Limit / X-RateLimit-Remaining / X-RateLimit-Reset (Unix seconds);
@@ -17,7 +18,7 @@ or as a single value. Booleans are true or false; numbers are plain decimals.`;
  * Pure, so scripts/openapi.ts builds the document the gateway serves without a running stack.
  */
 export function publicDocument(fragments: OpenApiDocument[]): OpenApiDocument {
-  const document = serviceDocument('gateway', workspaceRoutes);
+  const document = serviceDocument('gateway', [...discoveryRoutes, ...workspaceRoutes]);
   document.info = {
     title: 'Inventory Management API',
     version: '0.0.1',

@@ -3,6 +3,11 @@ import path from 'node:path';
 import type { Logger } from '@inv/shared/observability';
 import { generate } from 'selfsigned';
 
+/** Where the certificate clients must trust is: TLS_CERT when given, else the generated one in DATA_DIR/tls. */
+export function certificateFile(options: { cert?: string; dataDir: string }): string {
+  return options.cert ? path.resolve(options.cert) : path.resolve(options.dataDir, 'tls', 'cert.pem');
+}
+
 /**
  * The gateway's certificate: TLS_CERT/TLS_KEY when given, else a self-signed pair generated
  * once into DATA_DIR/tls and reused on later starts.
@@ -12,8 +17,8 @@ export async function loadTls(options: { cert?: string; key?: string; dataDir: s
     if (!options.cert || !options.key) throw new Error('Set both TLS_CERT and TLS_KEY, or neither.');
     return { cert: await fs.readFile(options.cert, 'utf8'), key: await fs.readFile(options.key, 'utf8') };
   }
-  const dir = path.resolve(options.dataDir, 'tls');
-  const certPath = path.join(dir, 'cert.pem');
+  const certPath = certificateFile({ dataDir: options.dataDir });
+  const dir = path.dirname(certPath);
   const keyPath = path.join(dir, 'key.pem');
   try {
     return { cert: await fs.readFile(certPath, 'utf8'), key: await fs.readFile(keyPath, 'utf8') };

@@ -36,4 +36,4 @@ export function checkPgSocket(client: ClientBase, logger: Logger): void {
 export const PG_SOCKET_MISSING =
   "pg's private client.connection.stream is missing or no longer a net.Socket (pg upgraded without re-verifying its internals?): " +
   'statements issued together (inOneRoundTrip, withTransaction) stay correct but each leaves in a write of its own. ' +
-  'See "Dependencies and why" in the README and test/db/pg-internals.test.ts';
+  'See docs/dependencies.md and test/db/pg-internals.test.ts';

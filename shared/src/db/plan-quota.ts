@@ -1,6 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { LimitExceeded } from '../errors';
-import type { PlanQuota, PlanResource } from '../plans';
+import { limitExceeded, type PlanQuota, type PlanResource } from '../plans';
 import { commitWith } from './transaction';
 
 /**
@@ -77,7 +76,7 @@ const NO_PERIOD = '-infinity';
  * more). Later claims add `amount`.
  */
 export async function claimPlanQuota(tx: PoolClient, workspaceId: string, quota: PlanQuota, inUse: InUseQuery, amount = 1): Promise<void> {
-  await refusedAsLimitExceeded(quota, () =>
+  await refusedAsLimitExceeded(quota, workspaceId, () =>
     tx.query('SELECT claim_plan_quota($1, $2, $3, $4, $5, $6)', [workspaceId, quota.resource, quota.periodStart ?? NO_PERIOD, amount, quota.limit, inUse]),
   );
 }
@@ -97,7 +96,7 @@ export async function claimPlanQuotaAndCommit(tx: PoolClient, workspaceId: strin
     String(BigInt(quota.limit)),
     tx.escapeLiteral(inUse),
   ];
-  await refusedAsLimitExceeded(quota, () => commitWith(tx, `SELECT claim_plan_quota(${args.join(', ')})`));
+  await refusedAsLimitExceeded(quota, workspaceId, () => commitWith(tx, `SELECT claim_plan_quota(${args.join(', ')})`));
 }
 
 /** What the workspace uses of a resource now (committed claims): the counter row, or `inUse` while there is none. */
@@ -109,11 +108,11 @@ export async function planQuotaUsage(db: Pool | PoolClient, workspaceId: string,
   return Number(rows[0]?.used ?? 0);
 }
 
-async function refusedAsLimitExceeded(quota: PlanQuota, claim: () => Promise<unknown>): Promise<void> {
+async function refusedAsLimitExceeded(quota: PlanQuota, workspaceId: string, claim: () => Promise<unknown>): Promise<void> {
   try {
     await claim();
   } catch (err) {
-    if ((err as { code?: string }).code === QUOTA_EXCEEDED) throw new LimitExceeded(quota.wording, quota.limit, quota.plan);
+    if ((err as { code?: string }).code === QUOTA_EXCEEDED) throw limitExceeded(quota, workspaceId);
     throw err;
   }
 }

@@ -1,5 +1,6 @@
 /** The document's tags, in the order a reader meets them; every operation takes one of these. */
 export const API_TAGS = {
+  Discovery: 'Where to start, without a key: the API reference, this document and how to authenticate.',
   Workspaces: 'The workspaces the key can reach, with plan, limits and live usage. Every other call acts on one workspace.',
   Locations: 'Warehouses, vans, trucks and sites that hold stock; a member may be restricted to some of them.',
   Items: 'The catalog: SKUs with prices, supplier, tags and low-stock threshold, with optional opening stock, filters and counts.',

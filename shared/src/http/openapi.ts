@@ -74,7 +74,7 @@ function headerRefs(names: ResponseHeader[]) {
 
 /** Shared error responses: every operation refers to these rather than repeating them. */
 const ERROR_RESPONSES: Record<number, { name: string; description: string; code: ErrorCode; message: string; param?: string }> = {
-  400: { name: 'BadRequest', description: 'bad_request: malformed or invalid request; the message names each offending field', code: 'bad_request', message: 'Invalid request body: name: Too small: expected string to have >=1 characters', param: 'name' },
+  400: { name: 'BadRequest', description: 'bad_request: malformed or invalid request; the message names each offending field', code: 'bad_request', message: 'name must not be empty.', param: 'name' },
   401: { name: 'Unauthorized', description: 'unauthorized: invalid or missing API key', code: 'unauthorized', message: 'A valid API key is required: send "Authorization: Bearer <key>".' },
   403: { name: 'Forbidden', description: 'forbidden (scope, role or location access) or exceeded_limit (plan limit)', code: 'forbidden', message: 'This call requires the items.write scope; the key or the member\'s viewer role does not grant it.' },
   404: { name: 'NotFound', description: 'not_found: no such resource in the workspace, or not visible to the member', code: 'not_found', message: 'Item not found.' },
@@ -89,6 +89,9 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; code:
   },
   500: { name: 'InternalServerError', description: 'internal_server_error: quote X-Request-Id when reporting it', code: 'internal_server_error', message: 'Something went wrong on our side; quote the request ID when reporting it.' },
 };
+
+/** The errors a public route (no key, no input) can answer. */
+const PUBLIC_ERRORS = [429, 500];
 
 /** Collects a process's routes as OpenAPI 3.1, from the same zod schemas that validate them. */
 export class ApiDocs {
@@ -146,6 +149,8 @@ export class ApiDocs {
       };
     }
     for (const [status, error] of Object.entries(ERROR_RESPONSES)) {
+      // A call without a key meets no key, scope, resource or input problem: only the rate limit and a bug.
+      if (r.public && !PUBLIC_ERRORS.includes(Number(status))) continue;
       responses[status] ??= { $ref: `#/components/responses/${error.name}` };
     }
     this.registry.registerPath({
@@ -153,9 +158,9 @@ export class ApiDocs {
       path: r.path,
       operationId: r.operationId,
       summary: r.summary,
-      description: [r.description, r.scope ? `Requires scope \`${r.scope}\`.` : undefined].filter(Boolean).join('\n\n') || undefined,
+      description: [r.description, r.scope ? `Requires scope \`${r.scope}\`.` : undefined, r.public ? 'Needs no API key.' : undefined].filter(Boolean).join('\n\n') || undefined,
       tags: r.tags,
-      security: [{ bearer: [] }],
+      security: r.public ? [] : [{ bearer: [] }],
       request,
       responses,
     });

@@ -101,7 +101,7 @@ describe('queryArray', () => {
           name,
           code: 'bad_request',
           param: name,
-          message: expect.stringMatching(new RegExp(`^Invalid request query: ${name}: give at least one value .*leave the parameter out`)),
+          message: `Query parameter ${name} must have at least one value (repeated or comma-separated); leave the parameter out to not filter.`,
         });
       }
     }

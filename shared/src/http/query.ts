@@ -176,7 +176,7 @@ export function queryArray<T extends z.ZodTypeAny>(item: T, options: { max?: num
       },
       z
         .array(item)
-        .min(1, 'give at least one value (repeated or comma-separated), or leave the parameter out to not filter')
+        .min(1, 'must have at least one value (repeated or comma-separated); leave the parameter out to not filter')
         .max(max)
         .optional(),
     )
@@ -191,5 +191,5 @@ export const queryBoolean = z
 
 /** A single-valued parameter: given twice is a 400, not a silent pick of one. */
 export function single<T extends z.ZodTypeAny>(schema: T) {
-  return z.preprocess((v) => v, schema).refine((v) => !Array.isArray(v), { message: 'give this parameter once' });
+  return z.preprocess((v) => v, schema).refine((v) => !Array.isArray(v), { message: 'must be given once' });
 }

@@ -76,6 +76,11 @@ export interface RouteDefinition<Deps, P extends z.ZodType = Absent, Q extends z
   /** Whether the workspaceId/projectSlug selector applies (false for /workspaces routes). */
   workspaceScoped?: boolean;
   /**
+   * Answered without an API key (GET /): documented with no security requirement and only the
+   * errors such a call can meet. The gateway lets the path through without one.
+   */
+  public?: boolean;
+  /**
    * The route honours an Idempotency-Key header: mountRoutes claims the key and answers a replay,
    * the handler passes `call.guard` to its use case, and the header and Idempotent-Replayed are
    * documented on the operation.

@@ -1,4 +1,8 @@
 import { BadRequest } from '../errors';
+import { formatPath } from '../validation-messages';
+import { describeJsonSyntaxError } from './json-syntax';
+
+export { formatPath };
 
 /**
  * JSON bodies may nest this deep. The API's deepest body is three levels (a transfer's lines);
@@ -74,24 +78,11 @@ export function findUnsafeValue(root: unknown, maxDepth = MAX_JSON_DEPTH): Unsaf
   return undefined;
 }
 
-const PLAIN_NAME = /^[A-Za-z_$][\w$-]*$/;
-
-/** `lines[0].note`; names that are not plain identifiers appear JSON-quoted, so control characters stay visible. */
-export function formatPath(path: PathSegment[]): string {
-  return path
-    .map((segment, i) => {
-      if (typeof segment === 'number') return `[${segment}]`;
-      if (PLAIN_NAME.test(segment)) return i === 0 ? segment : `.${segment}`;
-      return `[${JSON.stringify(segment)}]`;
-    })
-    .join('');
-}
-
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Parses a request body as JSON and refuses what would fail later, further from its cause:
- * bytes that are not UTF-8, invalid JSON, nesting deeper than MAX_JSON_DEPTH, and strings
+ * bytes that are not UTF-8, invalid JSON (saying where: line, column and the field it was in), nesting deeper than MAX_JSON_DEPTH, and strings
  * (or property names) holding NUL or unpaired surrogates. Throws BadRequest naming the field.
  */
 export function parseJsonBody(raw: Uint8Array): unknown {
@@ -105,7 +96,8 @@ export function parseJsonBody(raw: Uint8Array): unknown {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new BadRequest('Request body is not valid JSON.');
+    const syntax = describeJsonSyntaxError(text);
+    throw new BadRequest(`The request body is not valid JSON: ${syntax.message}`, syntax.param);
   }
   const unsafe = findUnsafeValue(value);
   if (unsafe?.kind === 'depth') throw new BadRequest(`Invalid request body: JSON nested more than ${MAX_JSON_DEPTH} levels deep.`);

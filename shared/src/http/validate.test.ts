@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { AppError, BadRequest, docUrl, ERROR_STATUS, type ErrorCode } from '../errors';
 import { parseInput } from './validate';
 import { checkQuery, parseJsonBody } from './untrusted-input';
@@ -18,7 +18,7 @@ const Transfer = z.strictObject({ lines: z.array(z.object({ itemId: z.string(), 
 describe('validation errors name the offending input as param', () => {
   it('when a nested body field is invalid, then param is its path, Stripe style', () => {
     const err = thrown(() => parseInput(Transfer, { lines: [{ itemId: 'a', quantity: 1 }, { itemId: 'b', quantity: -1 }] }, 'body'));
-    expect(err.toEnvelope().error).toMatchObject({ code: 'bad_request', param: 'lines[1].quantity' });
+    expect(err.toEnvelope().error).toMatchObject({ code: 'bad_request', param: 'lines[1].quantity', message: 'lines[1].quantity must be greater than 0.' });
   });
 
   it('when a body carries an unknown key, then param names that key', () => {

@@ -1,19 +1,9 @@
-import type { z } from 'zod';
 import { BadRequest } from '../errors';
-import { formatPath } from './untrusted-input';
+import { describeIssues, formatPath, type InputPart } from '../validation-messages';
+// Loaded for its configuration too: zod's issues are worded by validation-messages.ts.
+import { z } from '../zod';
 
-/** One readable sentence from zod issues: "name: Too big: expected string to have <=64 characters; ...". */
-export function describeIssues(error: z.ZodError, prefix = ''): string {
-  return error.issues
-    .slice(0, 10)
-    .map((issue) => {
-      const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-      return path ? `${path}: ${issue.message}` : issue.message;
-    })
-    .join('; ');
-}
-
-export type InputPart = 'body' | 'query' | 'path' | 'header';
+export { describeIssues, type InputPart };
 
 /**
  * The input the first issue blames, as a client names it: the whole field path in a body
@@ -30,9 +20,13 @@ export function offendingParam(error: z.ZodError, part: InputPart): string | und
   return part === 'body' ? formatPath(path) : String(path[0]);
 }
 
-/** Parses untrusted input with `schema`; throws BadRequest naming each offending field, the first as its `param`. */
+/**
+ * Parses untrusted input with `schema`. Throws BadRequest whose message says each problem as a
+ * sentence (validation-messages.ts: "lines[0].quantity must be greater than 0.") and whose
+ * `param` is the first offending field.
+ */
 export function parseInput<S extends z.ZodTypeAny>(schema: S, input: unknown, what: InputPart): z.infer<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new BadRequest(`Invalid request ${what}: ${describeIssues(result.error)}`, offendingParam(result.error, what));
+  if (!result.success) throw new BadRequest(describeIssues(result.error, what), offendingParam(result.error, what));
   return result.data;
 }

@@ -42,4 +42,4 @@ export function coalesceConnectionWrites(connection: unknown, logger: Logger): v
 export const AMQPLIB_SOCKET_MISSING =
   "amqplib's private connection.stream is missing or no longer a net.Socket (amqplib or amqp-connection-manager upgraded without re-verifying their internals?): " +
   'messages are still delivered, in order, but every frame (each publish, each ack) leaves in a write of its own. ' +
-  'See "Dependencies and why" in the README and test/messaging/amqplib-internals.test.ts';
+  'See docs/dependencies.md and test/messaging/amqplib-internals.test.ts';

@@ -5,6 +5,7 @@ import { databaseRefusal } from '../db/refusals';
 import { budgetFor, currentDeadline, TOO_LATE_TO_START_MS } from '../deadline';
 import { AppError, appErrorFrom, InternalError, Overloaded, RetryLater } from '../errors';
 import { newId } from '../ids';
+import { describeIssues } from '../validation-messages';
 import { logContext, type Logger } from '../logger';
 import { startCommandCall, traceCommandHandling } from '../telemetry/messaging-telemetry';
 import { DEAD_LETTER_EXCHANGE, messageProperties, type Broker } from './broker';
@@ -147,7 +148,7 @@ export class CommandServer {
     const entry = this.handlers.get(request.type);
     if (!entry) return { ok: false, error: { code: 'bad_request', message: `Unknown command ${request.type}.` } };
     const payload = entry.schema.safeParse(request.payload);
-    if (!payload.success) return { ok: false, error: { code: 'bad_request', message: `Invalid ${request.type} command: ${payload.error.message}` } };
+    if (!payload.success) return { ok: false, error: { code: 'bad_request', message: `Invalid ${request.type} command: ${describeIssues(payload.error)}` } };
     // The caller stops waiting at its deadline: a command that sat in the queue or in this
     // process's prefetch past it is not run (its answer would go to nobody).
     const deadline = request.deadline ?? undefined;

@@ -23,7 +23,7 @@ export const ImportError = z
     row: z.number().int().openapi({ description: 'The row as a spreadsheet numbers it: the header is row 1, the first data row 2', example: 7 }),
     column: z.string().nullable().openapi({ description: 'The column to blame (as the file names it), null when it is the row as a whole', example: 'quantity' }),
     code: z.string().openapi({ description: 'What is wrong, e.g. invalid_number, unknown_location, sku_taken, duplicate_sku, unknown_column', example: 'invalid_number' }),
-    message: z.string().openapi({ example: 'quantity: "ten" is not a number.' }),
+    message: z.string().openapi({ example: 'quantity must be a number, not "ten".' }),
   })
   .openapi('ImportError');
 

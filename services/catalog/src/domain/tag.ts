@@ -26,7 +26,7 @@ export function isTagColor(value: string): boolean {
   return HEX_COLOR.test(value) || CSS_COLOR_NAMES.has(value.toLowerCase());
 }
 
-export const TagColor = z.string().max(32).refine(isTagColor, 'expected a CSS color name (e.g. blue), #rgb or #rrggbb').openapi({
+export const TagColor = z.string().max(32).refine(isTagColor, 'must be a CSS color name (e.g. blue), #rgb or #rrggbb').openapi({
   description: 'A CSS color name (any letter case, e.g. blue), #rgb or #rrggbb; returned exactly as given',
   example: 'blue',
 });

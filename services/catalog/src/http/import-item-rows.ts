@@ -1,4 +1,4 @@
-import { csvBoolean, csvNumber, type ImportRowError, type z } from '@inv/shared/core';
+import { csvBoolean, csvNumber, describeIssue, type ImportRowError, type z } from '@inv/shared/core';
 import { CreateItemBody } from './item-schemas';
 import { CreateSupplierBody } from './supplier-routes';
 import { CreateTagBody } from './tag-routes';
@@ -34,8 +34,10 @@ export interface ItemImportRow {
 
 const shape = CreateItemBody.shape;
 
+/** A cell the API's own schema refused, in the API's words (named by the column, or by the field a schema of several cells blames) ("cost must be at least 0."). */
 function refusal(row: number, column: string, error: z.ZodError): ImportRowError {
-  return { row, column, code: 'invalid_value', message: `${column}: ${error.issues[0]?.message ?? 'invalid'}.` };
+  const issue = error.issues[0];
+  return { row, column, code: 'invalid_value', message: issue ? `${describeIssue(issue, undefined, issue.path.length === 0 ? [column] : [])}.` : `${column} is not valid.` };
 }
 
 /** Reads one row's cells (by canonical column); answers the row, or every error it has. */
@@ -54,7 +56,7 @@ export function itemImportRow(row: number, cells: Readonly<Record<string, string
     if (cell === undefined) return undefined;
     const value = csvNumber(cell);
     if (value === undefined) {
-      errors.push({ row, column, code: 'invalid_number', message: `${column}: "${cell}" is not a number.` });
+      errors.push({ row, column, code: 'invalid_number', message: `${column} must be a number, not "${cell}".` });
       return undefined;
     }
     const parsed = schema.safeParse(value);
@@ -78,7 +80,7 @@ export function itemImportRow(row: number, cells: Readonly<Record<string, string
   if (threshold !== undefined) fields.lowStockThreshold = threshold;
   if (cells.trackStock !== undefined) {
     const trackStock = csvBoolean(cells.trackStock);
-    if (trackStock === undefined) errors.push({ row, column: 'trackStock', code: 'invalid_boolean', message: `trackStock: "${cells.trackStock}" is not true or false (yes/no, 1/0 are read too).` });
+    if (trackStock === undefined) errors.push({ row, column: 'trackStock', code: 'invalid_boolean', message: `trackStock must be true or false (yes/no and 1/0 are read too), not "${cells.trackStock}".` });
     else fields.trackStock = trackStock;
   }
   let tagNames: string[] | undefined;

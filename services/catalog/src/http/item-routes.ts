@@ -134,11 +134,11 @@ function parseBulk(body: unknown): CreateItemBody[] {
   const items = body.flatMap((element, index) => {
     const parsed = CreateItemBody.safeParse(element);
     if (parsed.success) return [parsed.data];
-    problems.push(`index ${index}: ${describeIssues(parsed.error)}`);
+    problems.push(describeIssues(parsed.error, 'body', [index]).slice(0, -1));
     const field = offendingParam(parsed.error, 'body');
-    param ??= field === undefined ? `[${index}]` : `[${index}].${field}`;
+    param ??= field === undefined ? `[${index}]` : `[${index}]${field.startsWith('[') ? '' : '.'}${field}`;
     return [];
   });
-  if (problems.length > 0) throw new BadRequest(`Invalid items, nothing was created: ${problems.slice(0, 10).join(' | ')}`, param);
+  if (problems.length > 0) throw new BadRequest(`No item was created: ${problems.slice(0, 10).join('; ')}.`, param);
   return items;
 }

@@ -51,7 +51,7 @@ export const CreateItemBody = z
       .number()
       .min(0)
       .max(MAX_OPENING_QUANTITY)
-      .refine((q) => Number(q.toFixed(QUANTITY_DECIMALS)) === q, `at most ${QUANTITY_DECIMALS} decimal places`)
+      .refine((q) => Number(q.toFixed(QUANTITY_DECIMALS)) === q, `must have at most ${QUANTITY_DECIMALS} decimal places`)
       .optional()
       .openapi({
         description: `Opening quantity, 0 to ${MAX_OPENING_QUANTITY} with at most ${QUANTITY_DECIMALS} decimals (default 0), recorded as an opening movement before the item is returned; non-zero needs trackStock true (422)`,

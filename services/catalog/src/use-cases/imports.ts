@@ -31,7 +31,7 @@ export async function submitImport(
   if (!caller.scopes.includes(scope)) throw new Forbidden(`Importing ${request.kind} needs the ${scope} scope besides imports.write.`);
   if (request.mode === 'upsert' && request.kind !== 'items') throw new Forbidden('mode=upsert is for items files only.');
   const table = parseCsv(csvText(request.file));
-  requireImportRows(caller.workspace.plan, table.rows.length);
+  requireImportRows(caller.workspace.plan, table.rows.length, caller.workspace.id);
   const job = await transact(deps, async (tx) => {
     await guard.begin(tx);
     const created = await insertImport(tx, caller.workspace.id, { id: newId(), ...request, caller, rowsTotal: table.rows.length, now: new Date() });

@@ -41,16 +41,19 @@ export const Location = z
   .openapi('Location');
 export type Location = z.infer<typeof Location>;
 
+/** What the request examples show: a van with its position and geofence. */
+const EXAMPLE = { name: 'Van 7', type: 'van', icon: 'van', note: 'Ford Transit, plate KX-4411', latitude: 52.52, longitude: 13.405, geofenceRadiusM: 150 } as const;
+
 export const CreateLocationInput = z
   .strictObject({
-    name: LocationFields.name,
-    type: LocationFields.type.optional().openapi({ description: "Defaults to the workspace's defaultLocationType" }),
-    icon: LocationFields.icon.default(null),
-    note: LocationFields.note.default(''),
+    name: LocationFields.name.openapi({ example: EXAMPLE.name }),
+    type: LocationFields.type.optional().openapi({ description: "Defaults to the workspace's defaultLocationType", example: EXAMPLE.type }),
+    icon: LocationFields.icon.default(null).openapi({ example: EXAMPLE.icon }),
+    note: LocationFields.note.default('').openapi({ example: EXAMPLE.note }),
     accessLevel: LocationFields.accessLevel.default(null),
-    latitude: LocationFields.latitude.default(null),
-    longitude: LocationFields.longitude.default(null),
-    geofenceRadiusM: LocationFields.geofenceRadiusM.default(null),
+    latitude: LocationFields.latitude.default(null).openapi({ example: EXAMPLE.latitude }),
+    longitude: LocationFields.longitude.default(null).openapi({ example: EXAMPLE.longitude }),
+    geofenceRadiusM: LocationFields.geofenceRadiusM.default(null).openapi({ example: EXAMPLE.geofenceRadiusM }),
   })
   .openapi('CreateLocation');
 export type CreateLocationInput = z.infer<typeof CreateLocationInput>;
@@ -60,14 +63,14 @@ export type NewLocation = Omit<CreateLocationInput, 'type'> & { type: LocationTy
 
 export const UpdateLocationInput = z
   .strictObject({
-    name: LocationFields.name.optional(),
-    type: LocationFields.type.optional(),
-    icon: LocationFields.icon.optional(),
-    note: LocationFields.note.optional(),
+    name: LocationFields.name.optional().openapi({ example: EXAMPLE.name }),
+    type: LocationFields.type.optional().openapi({ example: EXAMPLE.type }),
+    icon: LocationFields.icon.optional().openapi({ example: EXAMPLE.icon }),
+    note: LocationFields.note.optional().openapi({ example: EXAMPLE.note }),
     accessLevel: LocationFields.accessLevel.optional(),
-    latitude: LocationFields.latitude.optional(),
-    longitude: LocationFields.longitude.optional(),
-    geofenceRadiusM: LocationFields.geofenceRadiusM.optional(),
+    latitude: LocationFields.latitude.optional().openapi({ example: EXAMPLE.latitude }),
+    longitude: LocationFields.longitude.optional().openapi({ example: EXAMPLE.longitude }),
+    geofenceRadiusM: LocationFields.geofenceRadiusM.optional().openapi({ example: EXAMPLE.geofenceRadiusM }),
     active: z.boolean().optional(),
     replenishFrom: EntityIdSchema.nullable().optional().openapi({ description: `The location this one is normally refilled from, or null for none. ${REPLENISH_FROM_RULES}` }),
   })

@@ -103,7 +103,7 @@ export const CidrListSetting = z
     try {
       return parseCidrList(text);
     } catch (err) {
-      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      ctx.addIssue({ code: 'custom', message: `is not valid: ${(err as Error).message}` });
       return z.NEVER;
     }
   });

@@ -37,7 +37,7 @@ describe('event filter: validation', () => {
   });
 
   it.each([
-    ['transfer.done', '"transfer.done" is not an event type'],
+    ['transfer.done', 'is "transfer.done", which is not an event type'],
     ['Transfer.completed', 'is not an event type'],
     ['', 'is not an event type'],
     ['*', 'a wildcard may only be the whole last segment'],
@@ -45,7 +45,7 @@ describe('event filter: validation', () => {
     ['transfer.comp*', 'a wildcard may only be the whole last segment'],
     ['*.completed', 'a wildcard may only be the whole last segment'],
     ['*.*', 'a wildcard may only be the whole last segment'],
-    ['invoice.*', '"invoice.*" matches no event type; the wildcards are transfer.*, stock.*, item.*, location.*, import.*, job.*, webhook.*'],
+    ['invoice.*', 'is "invoice.*", which matches no event type; the wildcards are transfer.*, stock.*, item.*, location.*, import.*, job.*, webhook.*'],
     ['transfer.completed.*', 'matches no event type'],
   ])('when an entry is %j, then it is refused at its index: %s', (entry, message) => {
     const [[path, text] = []] = problems(['item.created', entry]);
@@ -54,12 +54,12 @@ describe('event filter: validation', () => {
   });
 
   it('when an entry is given twice, then the second is refused naming the first', () => {
-    expect(problems(['transfer.*', 'item.created', 'transfer.*'])).toEqual([['2', '"transfer.*" is already events[0]; give each once']]);
+    expect(problems(['transfer.*', 'item.created', 'transfer.*'])).toEqual([['2', 'repeats events[0] ("transfer.*"); give each once']]);
   });
 
   it('when the list has more than 50 entries, or is not a list of strings, then it is refused', () => {
     const many = Array.from({ length: MAX_EVENT_FILTERS + 1 }, (_, i) => PUBLIC_EVENT_TYPES[i % PUBLIC_EVENT_TYPES.length]);
-    expect(problems(many).map(([, message]) => message)).toContain('at most 50 entries');
+    expect(problems(many).map(([, message]) => message)).toContain('must have at most 50 entries');
     expect(problems('transfer.*')).toHaveLength(1);
     expect(problems([42])[0]?.[0]).toBe('0');
   });

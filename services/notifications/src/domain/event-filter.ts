@@ -18,25 +18,25 @@ function entryProblem(entry: string): string | undefined {
   if (entry.endsWith('.*')) {
     const prefix = entry.slice(0, -2);
     if (PREFIXES.has(prefix)) return undefined;
-    if (prefix.includes('*')) return `"${entry}": a wildcard may only be the whole last segment, as in transfer.*`;
-    return `"${entry}" matches no event type; the wildcards are ${[...PREFIXES].map((p) => `${p}.*`).join(', ')}`;
+    if (prefix.includes('*')) return `is "${entry}", but a wildcard may only be the whole last segment, as in transfer.*`;
+    return `is "${entry}", which matches no event type; the wildcards are ${[...PREFIXES].map((p) => `${p}.*`).join(', ')}`;
   }
-  if (entry.includes('*')) return `"${entry}": a wildcard may only be the whole last segment, as in transfer.*; an empty list receives every event`;
-  if (!KNOWN.has(entry)) return `"${entry}" is not an event type`;
+  if (entry.includes('*')) return `is "${entry}", but a wildcard may only be the whole last segment, as in transfer.*; an empty list receives every event`;
+  if (!KNOWN.has(entry)) return `is "${entry}", which is not an event type`;
   return undefined;
 }
 
 /** A subscription's `events`: at most MAX_EVENT_FILTERS entries, each a known type or wildcard, none twice. */
 export const EventFilter = z
   .array(z.string().max(100))
-  .max(MAX_EVENT_FILTERS, { message: `at most ${MAX_EVENT_FILTERS} entries` })
+  .max(MAX_EVENT_FILTERS, { message: `must have at most ${MAX_EVENT_FILTERS} entries` })
   .superRefine((entries, check) => {
     const seen = new Map<string, number>();
     for (const [index, entry] of entries.entries()) {
       const problem = entryProblem(entry);
       if (problem !== undefined) check.addIssue({ code: 'custom', path: [index], message: problem });
       const first = seen.get(entry);
-      if (first !== undefined) check.addIssue({ code: 'custom', path: [index], message: `"${entry}" is already events[${first}]; give each once` });
+      if (first !== undefined) check.addIssue({ code: 'custom', path: [index], message: `repeats events[${first}] ("${entry}"); give each once` });
       else seen.set(entry, index);
     }
   });

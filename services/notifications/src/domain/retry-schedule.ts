@@ -72,7 +72,7 @@ function setting<T>(parse: (text: string) => T, fallback: string) {
       try {
         return parse(text);
       } catch (err) {
-        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        ctx.addIssue({ code: 'custom', message: `is not valid: ${(err as Error).message}` });
         return z.NEVER;
       }
     });

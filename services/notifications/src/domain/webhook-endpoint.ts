@@ -35,7 +35,7 @@ export const UpdateWebhookBody = z
     description: Description.optional(),
     enabled: z.boolean().optional().openapi({ description: 'true re-enables an endpoint that was disabled (its disabledReason is cleared and its pending messages resume); false pauses it' }),
   })
-  .refine((body) => Object.keys(body).length > 0, { message: 'give at least one of url, events, description, enabled' })
+  .refine((body) => Object.keys(body).length > 0, { message: 'must give at least one of url, events, description, enabled' })
   .openapi({ example: { enabled: true } });
 export type UpdateWebhookBody = z.infer<typeof UpdateWebhookBody>;
 

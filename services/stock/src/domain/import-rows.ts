@@ -1,4 +1,4 @@
-import { csvNumber, type ImportRowError, z } from '@inv/shared/core';
+import { csvNumber, describeIssue, type ImportRowError, z } from '@inv/shared/core';
 import { balanceKey } from './ledger-plan';
 import { type ParAmounts, parAmountsOf, SetParLevelBody } from './par-levels';
 import { NonNegativeQuantity, toUnits, type Units } from './quantity';
@@ -33,16 +33,17 @@ export interface ParLevelRow extends ParAmounts {
   locationId: string;
 }
 
+/** A cell the API's own schema refused, in the API's words (named by the column, or by the field a schema of several cells blames) ("counted must be at least 0."). */
 function fieldError(row: number, column: string, error: z.ZodError): ImportRowError {
   const issue = error.issues[0];
-  return { row, column, code: 'invalid_value', message: `${column}: ${issue?.message ?? 'invalid'}.` };
+  return { row, column, code: 'invalid_value', message: issue ? `${describeIssue(issue, undefined, issue.path.length === 0 ? [column] : [])}.` : `${column} is not valid.` };
 }
 
 /** A number cell through the API's schema for the field: a cell that is no number is refused as such first. */
 function quantityCell(row: number, column: string, cell: string | undefined, schema: z.ZodType<number>): number | ImportRowError {
   if (cell === undefined || cell.trim() === '') return { row, column, code: 'required', message: `${column} is required.` };
   const value = csvNumber(cell);
-  if (value === undefined) return { row, column, code: 'invalid_number', message: `${column}: "${cell}" is not a number.` };
+  if (value === undefined) return { row, column, code: 'invalid_number', message: `${column} must be a number, not "${cell}".` };
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : fieldError(row, column, parsed.error);
 }
@@ -72,7 +73,7 @@ export function countRows(input: readonly ImportRowInput[]): { rows: CountRow[];
     const reasonCell = cells.reason?.trim();
     const reason = reasonCell ? ManualMovementReason.safeParse(reasonCell.toLowerCase()) : undefined;
     if (typeof counted !== 'number') errors.push(counted);
-    if (reason && !reason.success) errors.push({ row, column: 'reason', code: 'invalid_value', message: `reason: "${reasonCell}" is not one of ${ManualMovementReason.options.join(', ')}.` });
+    if (reason && !reason.success) errors.push({ row, column: 'reason', code: 'invalid_value', message: `reason must be one of ${ManualMovementReason.options.join(', ')}, not "${reasonCell}".` });
     if (typeof counted === 'number' && (!reason || reason.success)) rows.push({ row, itemId, locationId, counted: toUnits(counted), reason: reason?.data ?? 'count' });
   }
   const unique = duplicates(rows);

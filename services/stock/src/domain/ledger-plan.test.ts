@@ -1,5 +1,5 @@
 import type { EntityId } from '@inv/shared/core';
-import { balanceKey, balancesTouched, InsufficientStock, type LockedBalance, planLedger, removedOpening, transitionChanges } from './ledger-plan';
+import { balanceKey, balancesTouched, InsufficientStock, type LockedBalance, planLedger, removedOpening, sourceReservations, transferMovements, transitionChanges } from './ledger-plan';
 import { toUnits } from './quantity';
 
 const FROM = 'aaaaaaaa-0000-4000-8000-000000000001' as EntityId;
@@ -37,6 +37,21 @@ describe('ledger plan', () => {
     expect(() => planLedger(locked([FROM, 4, 2], [TO, 0, 0]), changes, labels)).toThrow(
       'Insufficient stock of item item:c at location loc:a: 2 available (2 more on hand reserved for pending transfers and jobs), 3 requested.',
     );
+  });
+
+  it('when a part asked for by a request field is short, then the refusal names that field as its param; a part nobody asked for names none', () => {
+    const refusal = (change: Parameters<typeof planLedger>[1]) => {
+      try {
+        planLedger(locked([FROM, 1, 0], [TO, 0, 0]), change, labels);
+      } catch (err) {
+        return (err as InsufficientStock).toEnvelope().error;
+      }
+      throw new Error('expected a refusal');
+    };
+    const asked = [{ ...line, param: 'lines[0].quantity' }];
+    expect(refusal({ movements: transferMovements(T, FROM, TO, asked), reservations: [] })).toMatchObject({ code: 'unprocessable_entity', param: 'lines[0].quantity' });
+    expect(refusal({ movements: [], reservations: sourceReservations(FROM, asked, 1n) })).toMatchObject({ code: 'unprocessable_entity', param: 'lines[0].quantity' });
+    expect(refusal(transitionChanges('revert', { id: T, fromLocationId: TO, toLocationId: FROM, lines: [line] }))).not.toHaveProperty('param');
   });
 
   it('when a pending transfer completes, then it moves exactly what it releases and is never short, even with nothing else available', () => {

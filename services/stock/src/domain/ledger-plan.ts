@@ -22,7 +22,16 @@ export interface LockedBalance extends BalanceKey, BalanceAmounts {
   version: number;
 }
 
-export interface MovementDraft extends BalanceKey {
+/**
+ * The request field that asked for a quantity (`lines[2].quantity`, `quantity`): a refusal for
+ * want of stock names it as its `param`. Undefined where no request field did (a completion, a
+ * revert, a file's row).
+ */
+export interface AskedBy {
+  param?: string;
+}
+
+export interface MovementDraft extends BalanceKey, AskedBy {
   type: MovementType;
   /** Signed: positive adds stock. */
   quantity: Units;
@@ -36,7 +45,7 @@ export interface MovementDraft extends BalanceKey {
 }
 
 /** A change of what pending transfers and open jobs hold at a balance: positive reserves, negative releases. */
-export interface ReservationDraft extends BalanceKey {
+export interface ReservationDraft extends BalanceKey, AskedBy {
   quantity: Units;
 }
 
@@ -46,10 +55,11 @@ export interface Labels {
   location(id: string): string;
 }
 
+/** 422: a change needs more than is available; `param` is the request field that asked for it, when one did. */
 export class InsufficientStock extends Unprocessable {
-  constructor(item: string, location: string, available: Units, requested: Units, reserved: Units) {
+  constructor(item: string, location: string, available: Units, requested: Units, reserved: Units, param?: string) {
     const held = reserved > 0n ? ` (${fromUnits(reserved)} more on hand reserved for pending transfers and jobs)` : '';
-    super(`Insufficient stock of item ${item} at location ${location}: ${fromUnits(available)} available${held}, ${fromUnits(requested)} requested.`);
+    super(`Insufficient stock of item ${item} at location ${location}: ${fromUnits(available)} available${held}, ${fromUnits(requested)} requested.`, param);
   }
 }
 
@@ -73,15 +83,15 @@ export interface LedgerPlan {
  * when a part would need more than is available (on-hand minus reserved), else answers each
  * movement's balance after and version and the balances' new state. Reservations alone change no
  * version: on-hand did not change. Throws InsufficientStock (422), naming the item, the location
- * and the quantity available.
+ * and the quantity available, with the draft's `param` (the request field that asked for it).
  */
 export function planLedger(locked: ReadonlyMap<string, LockedBalance>, changes: { movements: MovementDraft[]; reservations: ReservationDraft[] }, labels: Labels): LedgerPlan {
   const running = new Map<string, LockedBalance>([...locked].map(([k, b]) => [k, { ...b }]));
-  const apply = (key: BalanceKey, delta: { onHand: Units; reserved: Units }) => {
+  const apply = (key: BalanceKey & AskedBy, delta: { onHand: Units; reserved: Units }) => {
     const balance = running.get(balanceKey(key));
     if (!balance) throw new Error(`balance ${balanceKey(key)} was not locked`);
     const outcome = applyDelta(balance, delta);
-    if (!outcome.ok) throw new InsufficientStock(labels.item(key.itemId), labels.location(key.locationId), outcome.available, outcome.requested, balance.reserved);
+    if (!outcome.ok) throw new InsufficientStock(labels.item(key.itemId), labels.location(key.locationId), outcome.available, outcome.requested, balance.reserved, key.param);
     Object.assign(balance, outcome.next);
     return balance;
   };
@@ -119,24 +129,24 @@ export function newMovements(planned: PlannedMovement[], userId: string, now: Da
   return planned.map(({ draft, balanceAfter }) => ({ id: newId(), ...draft, balanceAfter, userId, createdAt: now }));
 }
 
-interface Line {
+interface Line extends AskedBy {
   itemId: EntityId;
   quantity: Units;
   note: string;
 }
 
-/** transfer_out at `from` and transfer_in at `to` for every line, each carrying the transfer's id. */
+/** transfer_out at `from` and transfer_in at `to` for every line, each carrying the transfer's id; the source's carries the line's `param`. */
 export function transferMovements(transferId: EntityId, from: EntityId, to: EntityId, lines: readonly Line[], note: (line: Line) => string = (l) => l.note): MovementDraft[] {
   const common = { transferId, operationId: null, reason: null, reference: '' };
   return lines.flatMap((l) => [
-    { ...common, itemId: l.itemId, locationId: from, type: 'transfer_out' as const, quantity: -l.quantity, note: note(l) },
+    { ...common, itemId: l.itemId, locationId: from, type: 'transfer_out' as const, quantity: -l.quantity, note: note(l), ...(l.param === undefined ? {} : { param: l.param }) },
     { ...common, itemId: l.itemId, locationId: to, type: 'transfer_in' as const, quantity: l.quantity, note: note(l) },
   ]);
 }
 
 /** What a pending transfer holds at its source: reserved when it is created (sign 1), released when it ends (sign -1). */
 export function sourceReservations(from: EntityId, lines: readonly Line[], sign: 1n | -1n): ReservationDraft[] {
-  return lines.map((l) => ({ itemId: l.itemId, locationId: from, quantity: sign * l.quantity }));
+  return lines.map((l) => ({ itemId: l.itemId, locationId: from, quantity: sign * l.quantity, ...(l.param === undefined ? {} : { param: l.param }) }));
 }
 
 /**

@@ -11,7 +11,7 @@ export function hasAllowedPrecision(value: number): boolean {
 }
 
 const precise = (schema: z.ZodNumber) =>
-  schema.refine(hasAllowedPrecision, { message: `at most ${QUANTITY_DECIMALS} decimal places` });
+  schema.refine(hasAllowedPrecision, { message: `must have at most ${QUANTITY_DECIMALS} decimal places` });
 
 /** A quantity > 0, ≤ MAX_QUANTITY, with at most QUANTITY_DECIMALS decimals. */
 export const PositiveQuantity = precise(z.number().positive().max(MAX_QUANTITY));

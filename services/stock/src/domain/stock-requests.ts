@@ -11,7 +11,7 @@ import { CREATED_AS } from './transfer-lifecycle';
 
 export const MAX_TRANSFER_LINES = 500;
 
-const Note = z.string().max(500).optional().openapi({ description: 'Free text, up to 500 characters; default ""' });
+const Note = z.string().max(500).optional().openapi({ description: 'Free text, up to 500 characters; default ""', example: 'For the Hendricks job on Monday' });
 
 export const CreateTransferBody = z
   .strictObject({
@@ -34,13 +34,15 @@ export const CreateTransferBody = z
         const seen = new Map<string, number>();
         lines.forEach((line, index) => {
           const first = seen.get(line.itemId);
-          if (first !== undefined) check.addIssue({ code: 'custom', path: [index, 'itemId'], message: `the same item as lines[${first}]; give each item once` });
+          if (first !== undefined) check.addIssue({ code: 'custom', path: [index, 'itemId'], message: `is the same item as lines[${first}]; give each item once` });
           else seen.set(line.itemId, index);
         });
       })
       .openapi({ description: `1 to ${MAX_TRANSFER_LINES} lines (required)` }),
     note: Note,
     status: z.enum(CREATED_AS).optional().openapi({
+      // The example moves stock, as a copied example should: pending is the exception.
+      example: 'completed',
       description:
         'completed (default): the stock moves at once. pending: nothing moves yet; the lines are reserved at the source until the destination completes or rejects the transfer or the source cancels it',
     }),

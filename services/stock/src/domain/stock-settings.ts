@@ -12,7 +12,7 @@ const Threshold = z
   .number()
   .min(0)
   .max(1_000_000)
-  .refine((v) => Number(v.toFixed(4)) === v, { message: 'at most 4 decimal places' });
+  .refine((v) => Number(v.toFixed(4)) === v, { message: 'must have at most 4 decimal places' });
 
 export const StockSettings = z
   .object({

@@ -32,8 +32,10 @@ export async function createTransfer(runtime: ServiceRuntime, caller: Caller, in
   const status = input.status ?? 'completed';
   const note = input.note ?? '';
   const lines = input.lines.map((l) => ({ id: newId(), itemId: l.itemId, quantity: toUnits(l.quantity), note: l.note ?? '' }));
+  // A line short of stock is refused naming its quantity in the request.
+  const asked = lines.map((l, i) => ({ ...l, param: `lines[${i}].quantity` }));
   const changes =
-    status === 'completed' ? { movements: transferMovements(id, from, to, lines), reservations: [] } : { movements: [], reservations: sourceReservations(from, lines, 1n) };
+    status === 'completed' ? { movements: transferMovements(id, from, to, asked), reservations: [] } : { movements: [], reservations: sourceReservations(from, asked, 1n) };
   const workspaceId = caller.workspace.id;
 
   return runLedgerUnit(runtime, caller, guard, {

@@ -52,7 +52,7 @@ export async function recordMovement(runtime: ServiceRuntime, caller: Caller, in
         throw new OnHandNotExpected(where, balance.onHand, input.expectedOnHand);
       }
       const reason = input.type === 'count' ? recorded.defaultReason : (input.reason ?? recorded.defaultReason);
-      const draft = { ...key, type: recorded.type, quantity, transferId: null, operationId: null, reason, reference: input.reference ?? '', note: input.note ?? '' };
+      const draft = { ...key, type: recorded.type, quantity, transferId: null, operationId: null, reason, reference: input.reference ?? '', note: input.note ?? '', param: 'quantity' };
       return {
         movements: [draft],
         reservations: [],
