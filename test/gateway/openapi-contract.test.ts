@@ -237,10 +237,17 @@ describe('the request examples of the OpenAPI document', () => {
       locationId: async () => van,
       webhookId,
       deliveryId: async () => ok(await ws.owner.post(`/webhooks/${await webhookId()}/test`), 'test event').id as string,
+      idOrSlug: async () => ws.id,
       id: async (path, method) => {
         if (path.startsWith('/locations/')) return method === 'delete' ? ok(await ws.owner.post('/locations', { name: 'Spare' }), 'spare location').id : van;
+        if (path.startsWith('/jobs/')) return job(path.endsWith('/revert') ? 'completed' : 'open');
         return transfer(path.endsWith('/revert') ? 'completed' : 'pending');
       },
+    };
+    const job = async (status: 'open' | 'completed') => {
+      const id = ok(await ws.owner.post('/jobs', { name: 'World job', sourceLocationId: warehouse, lines: [{ itemId: item, quantity: 1 }] }), 'job').id as string;
+      if (status === 'completed') ok(await ws.owner.post(`/jobs/${id}/complete`, {}), 'completed job');
+      return id;
     };
     const bodyIds: Record<string, unknown> = {
       itemId: item,
@@ -248,6 +255,8 @@ describe('the request examples of the OpenAPI document', () => {
       fromLocationId: warehouse,
       toLocationId: van,
       sourceLocationId: warehouse,
+      defaultInvoiceSourceLocationId: warehouse,
+      defaultTransferFromLocationId: warehouse,
       replenishFrom: warehouse,
       locationIds: [van],
       supplierId: supplier,
