@@ -80,9 +80,9 @@ function nextCommands(api: Pick<Api, 'url' | 'caFile'>): string[] {
   return [
     `# What the warehouse and each van hold (CSV, with names):`,
     `${curl} "${api.url}/exports/balances?workspaceId=$WS"`,
-    `# What the vans need to be back at par, and from where:`,
-    `${curl} "${api.url}/inventory/replenishment?workspaceId=$WS"`,
-    `# Refill them: one pending transfer per van, reserved at the warehouse:`,
+    `# Tomorrow's job at Van 1 and the parts reserved for it:`,
+    `${curl} "${api.url}/jobs?workspaceId=$WS&status=open"`,
+    `# Refill the vans to par: one pending transfer per van, reserved at the warehouse:`,
     `${curl} -X POST "${api.url}/inventory/replenishment?workspaceId=$WS"`,
   ];
 }
@@ -95,7 +95,7 @@ async function main(): Promise<number> {
   if (values.help) {
     out('Usage: npm run demo [-- --name N] [--owner-email E]');
     out('       KEY=sk_… npm run demo -- --resume W     finish a demo workspace whose run stopped');
-    out(`Creates a workspace on the ${PLAN} plan with a warehouse, two vans, parts, stock and par levels, through the running API (npm start), and prints export KEY=… WS=….`);
+    out(`Creates a workspace on the ${PLAN} plan with a warehouse, two vans, parts, stock, par levels and a scheduled job with its parts reserved, through the running API (npm start), and prints export KEY=… WS=….`);
     return 0;
   }
   const config = loadConfig(GatewayConfig);

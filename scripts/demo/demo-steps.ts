@@ -53,6 +53,24 @@ function answer<T>(what: string, res: { data?: T; error?: unknown; response: Res
 
 const key = (step: string) => ({ header: { 'Idempotency-Key': `demo-${step}` } });
 
+/** The demo's job: parts Van 1 carries (PARTS' vans[0]), reserved for it. */
+export const JOB = {
+  name: 'Furnace service, 12 Elm St',
+  externalRef: 'WO-1001',
+  note: 'Annual service; customer asked for a thermostat quote.',
+  parts: [
+    { sku: 'FLT-16251', quantity: 2 },
+    { sku: 'VLV-075', quantity: 1 },
+    { sku: 'TAPE-PTFE', quantity: 1 },
+  ],
+} as const;
+
+/** 08:00 UTC tomorrow. */
+function tomorrowAtEight(now = new Date()): string {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 8));
+  return day.toISOString();
+}
+
 export const DEMO_STEPS: DemoStep[] = [
   {
     name: 'the warehouse',
@@ -104,6 +122,12 @@ export const DEMO_STEPS: DemoStep[] = [
       }
     },
   },
-  // Jobs (issue 36) come next: a job scheduled at Van 1 with its parts reserved, once POST /jobs
-  // exists. It is one more step here, in this shape (a name, what it makes, one idempotent call).
+  {
+    name: "tomorrow's job at Van 1, its parts reserved",
+    made: `a job "${JOB.name}" scheduled for tomorrow 08:00 at "${VANS[0].name}", its parts reserved there`,
+    run: async (api, world) => {
+      const lines = JOB.parts.map((p) => ({ itemId: world.itemIds[p.sku]!, quantity: p.quantity }));
+      answer('POST /jobs', await api.POST('/jobs', { params: key('job'), body: { name: JOB.name, externalRef: JOB.externalRef, sourceLocationId: world.vanIds[0]!, scheduledAt: tomorrowAtEight(), note: JOB.note, reserve: true, lines } }));
+    },
+  },
 ];

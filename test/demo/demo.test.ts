@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { changePlan } from '../../gateway/src/admin/admin-commands';
-import { DEMO_STEPS, PARTS, VANS, WAREHOUSE_NAME } from '../../scripts/demo/demo-steps';
+import { DEMO_STEPS, JOB, PARTS, VANS, WAREHOUSE_NAME } from '../../scripts/demo/demo-steps';
 import { startBanner } from '../../scripts/start-banner';
 import { client, gatewayUrl } from '../support/api';
 import { adminDeps, newWorkspace } from '../support/fixtures';
@@ -79,6 +79,10 @@ describe('npm run demo', () => {
     const parLevels = (await api.get('/inventory/par-levels', { query: { pageSize: 200 } })).body as any[];
     expect(parLevels).toHaveLength(PARTS.length * VANS.length);
     expect(parLevels.some((p) => p.belowPar)).toBe(true);
+    const [job] = (await api.get('/jobs')).body as any[];
+    expect(job).toMatchObject({ name: JOB.name, status: 'open', sourceLocationId: vans[0]!.id });
+    expect(job.lines.map((l: any) => [l.item.sku, l.planned, l.reserved])).toEqual(JOB.parts.map((p) => [p.sku, p.quantity, p.quantity]));
+    expect(new Date(job.scheduledAt).getTime()).toBeGreaterThan(Date.now());
 
     // The three commands it suggests, run as printed (the test's shell has KEY and WS exported, as the user's would).
     const tried = run.stdout.split('\nThen try:\n')[1]!.split('\n\n')[0]!.split('\n').map((line) => line.trim()).filter((line) => line.startsWith('curl '));

@@ -81,13 +81,20 @@ describe("the README's quickstart", () => {
     const filter = items.find((i) => i.sku === 'FLT-16251');
     expect(filter).toMatchObject({ cost: 4.2, sellPrice: 12.5 });
     const onHand = async (locationId: string) => ((await api.get('/inventory/balances', { query: { itemId: filter.id, locationId } })).body as any[])[0]?.onHand;
-    // Van 2 was refilled to its target of 8; Van 1's evening count of 5 replaced the 6 it was loaded with.
+    // Van 2 was refilled to its target of 8; the job used one filter and the valve from Van 1, at the items' prices.
     expect(await onHand(van2.id)).toBe(8);
+    const [job] = (await api.get('/jobs')).body as any[];
+    expect(job).toMatchObject({ status: 'completed', sourceLocationId: van1.id, totals: { cost: 10.3, price: 30.5 } });
+    expect(job.lines.map((l: any) => [l.item.sku, l.used, l.reserved])).toEqual([
+      ['FLT-16251', 1, 0],
+      ['VLV-075', 1, 0],
+    ]);
     const imports = await eventually('the stock-counts import to complete', async () => {
       const jobs = (await api.get('/imports')).body as any[];
       return jobs.every((job) => job.status === 'completed') ? jobs : undefined;
     });
     expect(imports).toHaveLength(1);
+    // Van 1's evening count of 5 replaced what the day left it (6 loaded, 1 used on the job).
     expect(await onHand(van1.id)).toBe(5);
   }, 240_000);
 });
