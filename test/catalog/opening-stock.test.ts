@@ -19,7 +19,18 @@ describe('opening quantity (stock.record-opening over request/reply)', () => {
     expect(res.status).toBe(201);
     // Read at once, without waiting: the item is answered only after the stock service committed.
     const balances = await ws.owner.get('/inventory/balances', { query: { itemId: res.body.id } });
-    expect(balances.body).toEqual([{ itemId: res.body.id, locationId: ws.defaultLocationId, onHand: 12.5, reserved: 0, available: 12.5, updatedAt: expect.any(String) }]);
+    expect(balances.body).toEqual([
+      {
+        itemId: res.body.id,
+        locationId: ws.defaultLocationId,
+        item: { id: res.body.id, sku: res.body.sku, description: res.body.description },
+        location: { id: ws.defaultLocationId, name: 'Inventory', type: 'warehouse' },
+        onHand: 12.5,
+        reserved: 0,
+        available: 12.5,
+        updatedAt: expect.any(String),
+      },
+    ]);
     const movements = await ws.owner.get('/inventory/movements', { query: { itemId: res.body.id } });
     expect(movements.body).toEqual([expect.objectContaining({ type: 'opening', quantity: 12.5, locationId: ws.defaultLocationId, userId: res.body.userId })]);
     expect(await projectedOnHand(res.body.id, ws.defaultLocationId)).toBe(12.5);

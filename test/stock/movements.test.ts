@@ -3,15 +3,17 @@ import { newMember, newWorkspace, sql } from '../support/fixtures';
 import { createItem, createLocation, ledgerMismatches, onHand, receive } from './stock-fixtures';
 
 describe('stock movements and balances', () => {
-  it('when a receipt is recorded, then it answers 201 with the movement and the balance shows it', async () => {
+  it('when a receipt is recorded, then it answers 201 with the movement and the balance shows it, each naming its item and location', async () => {
     const ws = await newWorkspace();
     const item = await createItem(ws);
     const res = await ws.owner.post('/inventory/movements', { type: 'receipt', itemId: item.id, locationId: ws.defaultLocationId, quantity: 12.5, note: 'first delivery' });
     expect(res.status).toBe(201);
+    const named = { item: { id: item.id, sku: item.sku, description: item.description }, location: { id: ws.defaultLocationId, name: 'Inventory', type: 'warehouse' } };
     expect(res.body).toEqual({
       id: expect.any(String),
       itemId: item.id,
       locationId: ws.defaultLocationId,
+      ...named,
       type: 'receipt',
       quantity: 12.5,
       balanceAfter: 12.5,
@@ -26,7 +28,23 @@ describe('stock movements and balances', () => {
     const balances = await ws.owner.get('/inventory/balances', { query: { itemId: item.id } });
     expect(balances.status).toBe(200);
     expect(balances.headers['x-total-count']).toBe('1');
-    expect(balances.body).toEqual([{ itemId: item.id, locationId: ws.defaultLocationId, onHand: 12.5, reserved: 0, available: 12.5, updatedAt: res.body.createdAt }]);
+    expect(balances.body).toEqual([{ itemId: item.id, locationId: ws.defaultLocationId, ...named, onHand: 12.5, reserved: 0, available: 12.5, updatedAt: res.body.createdAt }]);
+    const movements = await ws.owner.get('/inventory/movements', { query: { itemId: item.id } });
+    expect(movements.body).toEqual([res.body]);
+  });
+
+  it('when an item and a location are renamed, then the next balances and movements already show the new names, for any key', async () => {
+    const ws = await newWorkspace();
+    const item = await createItem(ws);
+    const van = await createLocation(ws);
+    await receive(ws.owner, item.id, van.id, 3);
+    const other = (await newMember(ws, { role: 'member' })).client;
+    expect((await ws.owner.patch(`/items/${item.id}`, { sku: 'RENAMED-SKU', description: 'Renamed part' })).status).toBe(200);
+    expect((await ws.owner.patch(`/locations/${van.id}`, { name: 'Renamed van' })).status).toBe(200);
+    for (const [what, path] of [['balances', '/inventory/balances'], ['movements', '/inventory/movements']] as const) {
+      const [row] = (await other.get(path, { query: { itemId: item.id } })).body;
+      expect([what, row.item, row.location]).toEqual([what, { id: item.id, sku: 'RENAMED-SKU', description: 'Renamed part' }, { id: van.id, name: 'Renamed van', type: van.type }]);
+    }
   });
 
   it('when adjustments add and remove stock, then balanceAfter follows and decimals stay exact', async () => {

@@ -42,10 +42,10 @@ describe('stock in the public OpenAPI document', () => {
     expect(interval.schema.default).toBe('all');
     expect(list.responses['200'].headers['X-Total-Count']).toBeDefined();
     expect(components.schemas.StockMovement.required).toEqual(
-      expect.arrayContaining(['id', 'itemId', 'locationId', 'type', 'quantity', 'balanceAfter', 'userId', 'transferId', 'reason', 'reference', 'note', 'createdAt']),
+      expect.arrayContaining(['id', 'itemId', 'locationId', 'item', 'location', 'type', 'quantity', 'balanceAfter', 'userId', 'transferId', 'reason', 'reference', 'note', 'createdAt']),
     );
     expect(components.schemas.StockMovement.properties.reason.enum).toEqual(expect.arrayContaining(['received', 'returned', 'damaged', 'lost', 'stolen', 'expired', 'count', 'correction', 'other']));
-    expect(components.schemas.StockBalance.required).toEqual(['itemId', 'locationId', 'onHand', 'reserved', 'available', 'updatedAt']);
+    expect(components.schemas.StockBalance.required).toEqual(['itemId', 'locationId', 'item', 'location', 'onHand', 'reserved', 'available', 'updatedAt']);
     const movementsList = paths['/inventory/movements'].get;
     expect(movementsList.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['reason', 'jobId']));
   });

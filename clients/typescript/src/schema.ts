@@ -464,7 +464,7 @@ export interface paths {
         };
         /**
          * List stock balances
-         * @description On-hand per item and location, with what pending transfers out of it and open jobs hold (reserved) and what is free to move (available = onHand − reserved), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).
+         * @description On-hand per item and location, each with its item (id, sku, description) and location (id, name, type) as transfers show them, with what pending transfers out of it and open jobs hold (reserved) and what is free to move (available = onHand − reserved), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).
          *
          *     Requires scope `inventory.read`.
          */
@@ -486,7 +486,7 @@ export interface paths {
         };
         /**
          * List stock movements (the ledger)
-         * @description Immutable ledger entries, newest first, paged (page ≥ 1, pageSize 1–200, default 50, or cursor). Filters combine with AND; a filter given several values matches any of them. A member with restricted location access sees the movements of locations it may read. Follow Link rel="next" (a keyset cursor) to page through any number of movements at a constant cost per page; X-Total-Count is exact when present (see the header).
+         * @description Immutable ledger entries, newest first, each with its item (id, sku, description) and location (id, name, type) as transfers show them, paged (page ≥ 1, pageSize 1–200, default 50, or cursor). Filters combine with AND; a filter given several values matches any of them. A member with restricted location access sees the movements of locations it may read. Follow Link rel="next" (a keyset cursor) to page through any number of movements at a constant cost per page; X-Total-Count is exact when present (see the header).
          *
          *     Requires scope `inventory.read`.
          */
@@ -2278,6 +2278,27 @@ export interface components {
              * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             locationId: string;
+            /** @description The item as the catalog names it (id, sku, description) */
+            item: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                sku: string;
+                description: string;
+            };
+            /** @description The location as the locations service names it (id, name, type) */
+            location: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                type: "warehouse" | "van" | "truck" | "site" | "other";
+            };
             /** @description Never below zero */
             onHand: number;
             /** @description Promised to pending transfers out of this location and to open jobs taking from it; still on hand here until they complete. Never above onHand */
@@ -2307,6 +2328,27 @@ export interface components {
              * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             locationId: string;
+            /** @description The item as the catalog names it (id, sku, description) */
+            item: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                sku: string;
+                description: string;
+            };
+            /** @description The location as the locations service names it (id, name, type) */
+            location: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                type: "warehouse" | "van" | "truck" | "site" | "other";
+            };
             /** @enum {string} */
             type: "opening" | "receipt" | "adjustment" | "transfer_out" | "transfer_in";
             /** @description Signed change of on-hand: positive adds stock, negative removes it (0 only for a count that found the balance right) */
@@ -5364,6 +5406,16 @@ export interface operations {
                      *       {
                      *         "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "item": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "sku": "text",
+                     *           "description": "text"
+                     *         },
+                     *         "location": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "name": "text",
+                     *           "type": "warehouse"
+                     *         },
                      *         "onHand": 1,
                      *         "reserved": 1,
                      *         "available": 1,
@@ -5436,6 +5488,16 @@ export interface operations {
                      *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "item": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "sku": "text",
+                     *           "description": "text"
+                     *         },
+                     *         "location": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "name": "text",
+                     *           "type": "warehouse"
+                     *         },
                      *         "type": "opening",
                      *         "quantity": 1,
                      *         "balanceAfter": 1,
@@ -5510,6 +5572,16 @@ export interface operations {
                      *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "item": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "sku": "text",
+                     *         "description": "text"
+                     *       },
+                     *       "location": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "warehouse"
+                     *       },
                      *       "type": "opening",
                      *       "quantity": 1,
                      *       "balanceAfter": 1,

@@ -4,6 +4,7 @@ import type { DateRange } from '../domain/intervals';
 import { toUnits, fromUnits } from '../domain/quantity';
 import { available } from '../domain/balance-rules';
 import type { Balance, Movement, MovementReason, MovementType } from '../domain/stock-records';
+import { type FencedCopies, fencedIn, NAMES_COLUMNS, NAMES_JOIN, namesOf, type NamesRow } from './copy-names';
 
 type Db = Pool | PoolClient;
 
@@ -23,11 +24,13 @@ export interface MovementRow {
   created_at: Date;
 }
 
-export function toMovement(r: MovementRow): Movement {
+/** A movement as the API shows it, the item and the location as named (copy-names.ts). */
+export function toMovement(r: MovementRow, names: ReturnType<typeof namesOf>): Movement {
   return {
     id: r.id,
     itemId: r.item_id,
     locationId: r.location_id,
+    ...names,
     type: r.type,
     quantity: fromUnits(toUnits(r.quantity)),
     balanceAfter: fromUnits(toUnits(r.balance_after)),
@@ -73,26 +76,31 @@ function movementConditions(workspaceId: string, f: MovementFilter): { where: st
 
 /**
  * Newest first (ledger order: seq), one page, the key after which the next page starts when there
- * is one, and the total (bounded, see boundedCountSql) unless the page is asked by key.
+ * is one, and the total (bounded, see boundedCountSql) unless the page is asked by key. Each
+ * movement names its item and location from the copies, joined to the page's rows in the same
+ * statement; `fenced` lists the copies shown fenced past what they hold, for the caller to resolve.
  */
 export async function listMovements(
   db: Db,
   workspaceId: string,
   f: MovementFilter,
   page: PageRequest<SequenceKey>,
-): Promise<{ rows: Movement[]; next?: SequenceKey; total?: number }> {
+): Promise<{ rows: Movement[]; next?: SequenceKey; total?: number; fenced: FencedCopies }> {
   const { where, params } = movementConditions(workspaceId, f);
   const after = page.after ? ` AND seq < $${params.length + 1}::bigint` : '';
   const [list, count] = await Promise.all([
     // The key as text under its own name: an output column named seq would make ORDER BY seq sort text.
-    db.query<MovementRow & { key: string }>(
-      `SELECT seq::text AS key, ${MOVEMENT_COLUMNS} FROM movements WHERE ${where}${after} ORDER BY seq DESC LIMIT ${page.limit + 1} OFFSET ${page.offset}`,
+    db.query<MovementRow & NamesRow & { key: string }>(
+      `SELECT r.*, ${NAMES_COLUMNS}
+       FROM (SELECT seq, seq::text AS key, workspace_id, ${MOVEMENT_COLUMNS} FROM movements WHERE ${where}${after} ORDER BY seq DESC LIMIT ${page.limit + 1} OFFSET ${page.offset}) r
+       ${NAMES_JOIN}
+       ORDER BY r.seq DESC`,
       page.after ? [...params, ...page.after] : params,
     ),
     page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM movements WHERE ${where}`, 'seq DESC'), params),
   ]);
   const { rows, next, total } = keysetPage(list.rows, page.limit, (last): SequenceKey => [last.key], count);
-  return { rows: rows.map(toMovement), next, total };
+  return { rows: rows.map((r) => toMovement(r, namesOf(r))), next, total, fenced: fencedIn(rows) };
 }
 
 export interface BalanceFilter {
@@ -110,7 +118,7 @@ export async function listBalances(
   workspaceId: string,
   f: BalanceFilter,
   page: PageRequest<IdPairKey>,
-): Promise<{ rows: Balance[]; next?: IdPairKey; total?: number }> {
+): Promise<{ rows: Balance[]; next?: IdPairKey; total?: number; fenced: FencedCopies }> {
   const w = new SqlConditions().add((p) => `workspace_id = ${p}`, workspaceId);
   if (f.itemIds) w.add((p) => `item_id = ANY(${p}::uuid[])`, f.itemIds);
   if (f.locationIds) w.add((p) => `location_id = ANY(${p}::uuid[])`, f.locationIds);
@@ -118,9 +126,12 @@ export async function listBalances(
   const { sql: where, params } = w;
   const after = page.after ? ` AND (item_id, location_id) > ($${params.length + 1}::uuid, $${params.length + 2}::uuid)` : '';
   const [list, count] = await Promise.all([
-    db.query<{ item_id: string; location_id: string; on_hand: string; reserved: string; updated_at: Date }>(
-      `SELECT item_id, location_id, on_hand::text, reserved::text, updated_at FROM balances WHERE ${where}${after}
-       ORDER BY item_id, location_id LIMIT ${page.limit + 1} OFFSET ${page.offset}`,
+    db.query<NamesRow & { on_hand: string; reserved: string; updated_at: Date }>(
+      `SELECT r.item_id, r.location_id, r.on_hand, r.reserved, r.updated_at, ${NAMES_COLUMNS}
+       FROM (SELECT workspace_id, item_id, location_id, on_hand::text, reserved::text, updated_at FROM balances WHERE ${where}${after}
+             ORDER BY item_id, location_id LIMIT ${page.limit + 1} OFFSET ${page.offset}) r
+       ${NAMES_JOIN}
+       ORDER BY r.item_id, r.location_id`,
       page.after ? [...params, ...page.after] : params,
     ),
     page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM balances WHERE ${where}`, 'item_id, location_id'), params),
@@ -132,6 +143,7 @@ export async function listBalances(
       return {
         itemId: r.item_id,
         locationId: r.location_id,
+        ...namesOf(r),
         onHand: fromUnits(amounts.onHand),
         reserved: fromUnits(amounts.reserved),
         available: fromUnits(available(amounts)),
@@ -140,5 +152,6 @@ export async function listBalances(
     }),
     next,
     total,
+    fenced: fencedIn(rows),
   };
 }

@@ -4,7 +4,7 @@ import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
 import type { DateRange } from '../domain/intervals';
 import { fromUnits, toUnits } from '../domain/quantity';
 import type { Transfer } from '../domain/stock-records';
-import { isFencedPast } from '../domain/projected-facts';
+import { type FencedCopies, fencedPast, onceEach, type SeenCopy } from './copy-names';
 import type { ReadableLocations } from './ledger-repository';
 
 type Db = Pool | PoolClient;
@@ -14,11 +14,7 @@ function recordedActor(userId: string | null, keyId: string | null): Actor | nul
   return userId !== null && keyId !== null ? { userId, keyId } : null;
 }
 
-/** Items and locations a read showed from copies fenced past what they hold, with the fence seen. */
-export interface FencedCopies {
-  items: Array<{ id: string; fence: number }>;
-  locations: Array<{ id: string; fence: number }>;
-}
+export type { FencedCopies } from './copy-names';
 
 /**
  * Transfers by id as the API returns them, in the order of `ids`; unknown ids are left out. Also
@@ -27,7 +23,7 @@ export interface FencedCopies {
  */
 export async function findTransfers(db: Db, workspaceId: string, ids: string[]): Promise<{ transfers: Transfer[]; fenced: FencedCopies }> {
   if (ids.length === 0) return { transfers: [], fenced: { items: [], locations: [] } };
-  type Copy = { version: number | null; fence: number | null };
+  type Copy = SeenCopy;
   const [head, lines] = await Promise.all([
     db.query<{
       id: string;
@@ -77,11 +73,9 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
       [ids, workspaceId],
     ),
   ]);
-  const fencedPast = (id: string, copy: Copy) => (copy.version !== null && isFencedPast({ version: copy.version, fence: copy.fence }) ? [{ id, fence: copy.fence! }] : []);
-  const once = <T extends { id: string }>(list: T[]) => [...new Map(list.map((x) => [x.id, x])).values()];
   const fenced = {
-    items: once(lines.rows.flatMap((l) => fencedPast(l.item_id, l.copy))),
-    locations: once(head.rows.flatMap((r) => [...fencedPast(r.from_location_id, r.from_copy), ...fencedPast(r.to_location_id, r.to_copy)])),
+    items: onceEach(lines.rows.flatMap((l) => fencedPast(l.item_id, l.copy))),
+    locations: onceEach(head.rows.flatMap((r) => [...fencedPast(r.from_location_id, r.from_copy), ...fencedPast(r.to_location_id, r.to_copy)])),
   };
   const byId = new Map(head.rows.map((r) => [r.id, r]));
   const transfers = ids.flatMap((id) => {

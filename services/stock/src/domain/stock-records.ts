@@ -19,11 +19,20 @@ export const MOVEMENT_REASONS = [...MANUAL_MOVEMENT_REASONS, 'job', 'job_reverte
 export const MovementReason = z.enum(MOVEMENT_REASONS);
 export type MovementReason = z.infer<typeof MovementReason>;
 
+const PlaceRef = TransferSnapshot.shape.fromLocation.extend({ id: ApiId });
+const ItemRef = TransferSnapshot.shape.lines.element.shape.item.extend({ id: ApiId });
+/** What a balance or a movement shows of its item and location: as transfers do, from the copies, reflecting every acknowledged change. */
+const named = {
+  item: ItemRef.openapi({ description: 'The item as the catalog names it (id, sku, description)' }),
+  location: PlaceRef.openapi({ description: 'The location as the locations service names it (id, name, type)' }),
+};
+
 export const Movement = z
   .object({
     id: ApiId,
     itemId: ApiId,
     locationId: ApiId,
+    ...named,
     type: MovementType,
     quantity: z.number().openapi({ description: 'Signed change of on-hand: positive adds stock, negative removes it (0 only for a count that found the balance right)' }),
     balanceAfter: z.number().openapi({ description: 'On-hand of the item at the location right after this movement' }),
@@ -44,6 +53,7 @@ export const Balance = z
   .object({
     itemId: ApiId,
     locationId: ApiId,
+    ...named,
     onHand: z.number().openapi({ description: 'Never below zero' }),
     reserved: z.number().openapi({
       description: 'Promised to pending transfers out of this location and to open jobs taking from it; still on hand here until they complete. Never above onHand',
@@ -54,7 +64,6 @@ export const Balance = z
   .openapi('StockBalance', { description: 'On-hand quantity of one item at one location: the sum of its movements.' });
 export type Balance = z.infer<typeof Balance>;
 
-const PlaceRef = TransferSnapshot.shape.fromLocation.extend({ id: ApiId });
 /** Who did something (a transfer's or a job's createdBy, completedBy, …): the Actor component. */
 export const ActorRecord = Actor.extend({
   userId: ApiId.openapi({ description: 'The member who called' }),
@@ -71,7 +80,7 @@ export const Transfer = TransferSnapshot.extend({
   id: ApiId,
   fromLocationId: ApiId,
   toLocationId: ApiId,
-  lines: z.array(TransferSnapshot.shape.lines.element.extend({ id: ApiId, itemId: ApiId, item: TransferSnapshot.shape.lines.element.shape.item.extend({ id: ApiId }) })),
+  lines: z.array(TransferSnapshot.shape.lines.element.extend({ id: ApiId, itemId: ApiId, item: ItemRef })),
   reason: TransferSnapshot.shape.reason.openapi({
     description:
       'Why it is what it is: "replenishment" from its creation for a transfer a replenishment run created (POST /inventory/replenishment); replaced by the reason the destination rejected or the source cancelled it with, when one was given; "" otherwise',

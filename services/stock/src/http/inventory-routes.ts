@@ -5,6 +5,7 @@ import { listBalances, listMovements } from '../data/ledger-repository';
 import { Interval, intervalRange } from '../domain/intervals';
 import { Balance, Movement, MovementReason, MovementType } from '../domain/stock-records';
 import { RecordMovementBody } from '../domain/stock-requests';
+import { readTrustedCopies } from '../use-cases/projection-gate';
 import { recordMovement } from '../use-cases/record-movement';
 import { readableLocations } from './request-context';
 import { answeredWithPosition, answerLatestPosition } from './stock-position';
@@ -35,20 +36,18 @@ export const inventoryRoutes = [
     path: '/inventory/balances',
     summary: 'List stock balances',
     description:
-      'On-hand per item and location, with what pending transfers out of it and open jobs hold (reserved) and what is free to move (available = onHand − reserved), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).',
+      'On-hand per item and location, each with its item (id, sku, description) and location (id, name, type) as transfers show them, with what pending transfers out of it and open jobs hold (reserved) and what is free to move (available = onHand − reserved), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). Rows at zero stay listed once stock has been there. A member with restricted location access sees the balances of locations it may read (read or write grant).',
     scope: 'inventory.read',
     tags: ['Inventory'],
     request: { query: BalancesQuery },
     responses: { 200: { description: 'Balances', schema: z.array(Balance), totalCount: true, nextLink: true } },
     handler: async ({ query }, { deps, req, res }) => {
-      const { workspace } = ctx(req);
+      const { workspace, requestId } = ctx(req);
       const binding = cursorBinding(workspace.id, 'GET /inventory/balances', query);
-      const { rows, next, total } = await listBalances(
-        deps.pool,
-        workspace.id,
-        { itemIds: query.itemId, locationIds: query.locationId, readable: readableLocations(req) },
-        pageRequest(query, binding, IdPairKey),
-      );
+      const { rows, next, total } = await readTrustedCopies(deps, workspace.id, requestId, async () => {
+        const page = await listBalances(deps.pool, workspace.id, { itemIds: query.itemId, locationIds: query.locationId, readable: readableLocations(req) }, pageRequest(query, binding, IdPairKey));
+        return { value: page, fenced: page.fenced };
+      });
       setTotalCount(res, total);
       setNextLink(req, res, workspace.id, next && encodeCursor(next, binding));
       return rows;
@@ -60,7 +59,7 @@ export const inventoryRoutes = [
     path: '/inventory/movements',
     summary: 'List stock movements (the ledger)',
     description:
-      'Immutable ledger entries, newest first, paged (page ≥ 1, pageSize 1–200, default 50, or cursor). Filters combine with AND; a filter given several values matches any of them. A member with restricted location access sees the movements of locations it may read. Follow Link rel="next" (a keyset cursor) to page through any number of movements at a constant cost per page; X-Total-Count is exact when present (see the header).',
+      'Immutable ledger entries, newest first, each with its item (id, sku, description) and location (id, name, type) as transfers show them, paged (page ≥ 1, pageSize 1–200, default 50, or cursor). Filters combine with AND; a filter given several values matches any of them. A member with restricted location access sees the movements of locations it may read. Follow Link rel="next" (a keyset cursor) to page through any number of movements at a constant cost per page; X-Total-Count is exact when present (see the header).',
     scope: 'inventory.read',
     tags: ['Inventory'],
     request: { query: MovementsQuery },
@@ -68,21 +67,20 @@ export const inventoryRoutes = [
     handler: async ({ query }, { deps, req, res }) => {
       const context = ctx(req);
       const binding = cursorBinding(context.workspace.id, 'GET /inventory/movements', query);
-      const { rows, next, total } = await listMovements(
-        deps.pool,
-        context.workspace.id,
-        {
-          itemIds: query.itemId,
-          locationIds: query.locationId,
-          types: query.type,
-          reasons: query.reason,
-          transferIds: query.transferId,
-          jobIds: query.jobId,
-          range: intervalRange(query.interval, new Date(), context.workspace.fiscalYearStartMonth),
-          readable: readableLocations(req),
-        },
-        pageRequest(query, binding, SequenceKey),
-      );
+      const filter = {
+        itemIds: query.itemId,
+        locationIds: query.locationId,
+        types: query.type,
+        reasons: query.reason,
+        transferIds: query.transferId,
+        jobIds: query.jobId,
+        range: intervalRange(query.interval, new Date(), context.workspace.fiscalYearStartMonth),
+        readable: readableLocations(req),
+      };
+      const { rows, next, total } = await readTrustedCopies(deps, context.workspace.id, context.requestId, async () => {
+        const page = await listMovements(deps.pool, context.workspace.id, filter, pageRequest(query, binding, SequenceKey));
+        return { value: page, fenced: page.fenced };
+      });
       setTotalCount(res, total);
       setNextLink(req, res, context.workspace.id, next && encodeCursor(next, binding));
       return rows;

@@ -75,12 +75,16 @@ export function presentTransfer(
   };
 }
 
-/** A movement as the API answers it, as written. */
-export function presentMovement(m: NewMovement): Movement {
+/** A movement as the API answers it, as written, its item and location named by the copies the change locked and trusted. */
+export function presentMovement(m: NewMovement, facts: Pick<LedgerFacts, 'items' | 'locations'>): Movement {
+  const item = facts.items.get(m.itemId);
+  const place = facts.locations.get(m.locationId);
   return {
     id: m.id,
     itemId: m.itemId,
     locationId: m.locationId,
+    item: { id: m.itemId, sku: item?.sku ?? '', description: item?.description ?? '' },
+    location: { id: m.locationId, name: place?.name ?? '', type: place?.type ?? 'other' },
     type: m.type,
     quantity: fromUnits(m.quantity),
     balanceAfter: fromUnits(m.balanceAfter),

@@ -57,7 +57,7 @@ export async function recordMovement(runtime: ServiceRuntime, caller: Caller, in
         movements: [draft],
         reservations: [],
         labels,
-        answer: ([movement]) => ({ result: presentMovement(movement!), events: [] }),
+        answer: ([movement]) => ({ result: presentMovement(movement!, locked), events: [] }),
       };
     },
   });
