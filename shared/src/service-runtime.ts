@@ -13,7 +13,7 @@ import { createLogger, type Logger } from './logger';
 import { Broker, redactUrl } from './messaging/broker';
 import { checkReadiness, type Readiness } from './readiness';
 import { retryUntilSuccess } from './retry';
-import { EventConsumer } from './messaging/consumer';
+import { EventConsumer, type EventConsumerOptions } from './messaging/consumer';
 import { OutboxRelay } from './messaging/outbox';
 import { scheduleMessagingPurges } from './messaging/retention';
 import { deadLetterQueuesOf, eventQueue, queuePolicy } from './messaging/queues';
@@ -58,6 +58,11 @@ export interface ServiceDefinition {
   /** Gauges of the service's own (beside the pool, outbox and dead letters every service reports), stopped with it. */
   observe?: (runtime: ServiceRuntime) => StopObserving[];
   /**
+   * How the service's event consumer batches its queue (EventConsumerOptions; default 16 messages
+   * delivered and applied at a time): a queue that must outrun a fast producer takes more.
+   */
+  events?: Pick<EventConsumerOptions, 'prefetch' | 'batchSize'>;
+  /**
    * The service records events of its own (default true). One that only consumes them runs no
    * outbox relay, which would otherwise look for events that never come, several times a second.
    */
@@ -97,7 +102,7 @@ export async function startService(def: ServiceDefinition): Promise<RunningServi
     outbox,
     commands: new CommandServer(broker, logger, name),
     client: new CommandClient(broker, config.RPC_TIMEOUT_MS),
-    events: new EventConsumer(broker, pool, logger, eventQueue(name), { wakeRelay: () => outbox.kick(), lingerMs: config.MESSAGE_LINGER_MS }),
+    events: new EventConsumer(broker, pool, logger, eventQueue(name), { ...def.events, wakeRelay: () => outbox.kick(), lingerMs: config.MESSAGE_LINGER_MS }),
     housekeeping: new Housekeeping(logger),
     runWorker: (worker) => workers.push(worker),
   };

@@ -51,6 +51,11 @@ export interface BenchStack {
   setNotifications?(running: boolean): Promise<void>;
   /** Stops the stock service and starts it afresh, ready and idle (a measurement of its memory owes nothing to earlier scenarios). Only the 1-of-each stack can. */
   restartStock?(): Promise<void>;
+  /**
+   * Stops the catalog service (its durable queue goes on taking the events bound to it), or starts
+   * it again, resolving once it is ready. Only the 1-of-each stack can.
+   */
+  setCatalog?(running: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -253,6 +258,23 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
     await waitUntil('the stock service to become ready again', async () => alive() || (await serviceReady(ports.stock)), 60_000);
     await waitUntil('the stock service to settle', async () => (await cpuShareOver(started.pid!, 1000)) < 0.03, 60_000);
   };
+  const catalog = names.indexOf('catalog');
+  const setCatalog = async (running: boolean) => {
+    const child = children[catalog]!;
+    if (running === (child.exitCode === null && child.signalCode === null)) return;
+    if (!running) return stopProcess(child);
+    const started = spawnStackProcess('catalog', benchNodeArgs(config, 'catalog'), env, logOf('catalog'));
+    children[catalog] = started;
+    // Its own exit only: the notifications service may be stopped on purpose meanwhile.
+    await waitUntil(
+      'the catalog service to become ready again',
+      async () => {
+        if (started.exitCode !== null) throw new Error(`catalog exited during start; its log:\n${fs.readFileSync(logOf('catalog'), 'utf8').slice(-4000)}`);
+        return serviceReady(ports.catalog);
+      },
+      60_000,
+    );
+  };
   return attachBench(config, world, {
     gatewayUrl,
     tls: { certPath, keyPath: path.join(world.workDir, 'tls/key.pem') },
@@ -261,6 +283,7 @@ export async function startBenchStack({ config, extraConnections }: BenchStackOp
     stopProcesses,
     setNotifications,
     restartStock,
+    setCatalog,
   });
 }
 
@@ -279,6 +302,8 @@ export interface StackProcesses {
   setNotifications?(running: boolean): Promise<void>;
   /** See BenchStack.restartStock. */
   restartStock?(): Promise<void>;
+  /** See BenchStack.setCatalog. */
+  setCatalog?(running: boolean): Promise<void>;
 }
 
 /**
@@ -355,6 +380,7 @@ export async function attachBench(config: BenchConfig, world: BenchWorld, proces
     processNames: processes.processNames,
     setNotifications: processes.setNotifications,
     restartStock: processes.restartStock,
+    setCatalog: processes.setCatalog,
     stop,
   };
 }

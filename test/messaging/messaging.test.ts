@@ -167,12 +167,12 @@ describe('a consumer that records events', () => {
 });
 
 describe('idempotent consumer', () => {
-  async function consumer(pool: Pool, options: { maxAttempts?: number; prefetch?: number; handler?: (value: string) => Promise<void> } = {}) {
+  async function consumer(pool: Pool, options: { maxAttempts?: number; prefetch?: number; batchSize?: number; handler?: (value: string) => Promise<void> } = {}) {
     const queue = `test.${randomBytes(4).toString('hex')}`;
     const b = broker();
     await b.waitForConnect(5000);
     const type = `${queue}.happened`;
-    const c = new EventConsumer(b, pool, logger, queue, { prefetch: options.prefetch ?? 1, maxAttempts: options.maxAttempts ?? 5, retryDelayMs: 50 });
+    const c = new EventConsumer(b, pool, logger, queue, { prefetch: options.prefetch ?? 1, batchSize: options.batchSize, maxAttempts: options.maxAttempts ?? 5, retryDelayMs: 50 });
     c.on(type, z.object({ value: z.string() }), async ({ value }, message, tx) => {
       await options.handler?.(value);
       await tx.query('INSERT INTO applied (message_id, value) VALUES ($1, $2)', [message.id, value]);
@@ -257,14 +257,16 @@ describe('idempotent consumer', () => {
   });
   /**
    * A consumer whose handler holds the message 'gate' until released, so that what is published
-   * meanwhile is delivered (up to the prefetch of 16) and waits to be applied as one batch.
+   * meanwhile is delivered (up to the prefetch, 16 unless given) and waits to be applied as one
+   * batch (or as batches of `batchSize`).
    */
-  async function gatedConsumer(pool: Pool, handler: (value: string) => Promise<void> = async () => undefined) {
+  async function gatedConsumer(pool: Pool, handler: (value: string) => Promise<void> = async () => undefined, batching: { prefetch?: number; batchSize?: number } = {}) {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const calls: string[] = [];
     const c = await consumer(pool, {
-      prefetch: 16,
+      prefetch: batching.prefetch ?? 16,
+      batchSize: batching.batchSize,
       handler: async (value) => {
         calls.push(value);
         if (value === 'gate') await gate;
@@ -299,6 +301,19 @@ describe('idempotent consumer', () => {
     expect(rows.map((r) => r.value)).toEqual(['a', 'b', 'c', 'd', 'gate']);
     expect(new Set(rows.filter((r) => r.value !== 'gate').map((r) => r.xmin)).size).toBe(1);
     expect(calls).toEqual(['gate', 'a', 'b', 'c', 'd']);
+  });
+
+  it('when the prefetch exceeds the batch size, then what is delivered while a batch is applied waits for the next, each transaction taking at most the batch size', async () => {
+    const { pool } = await serviceSchema();
+    cleanup.push(() => pool.end());
+    // Held behind the gate: all 8 delivered at once (the prefetch), though a transaction takes 3.
+    const { publish, open } = await gatedConsumer(pool, undefined, { prefetch: 8, batchSize: 3 });
+    for (const value of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) await publish(value);
+    await open();
+    await eventually('every message applied', async () => ((await appliedValues(pool)).length === 8 ? true : undefined));
+    const byTransaction = new Map<string, string[]>();
+    for (const { value, xmin } of await appliedValues(pool)) byTransaction.set(xmin, [...(byTransaction.get(xmin) ?? []), value]);
+    expect([...byTransaction.values()].sort((x, y) => x[0]!.localeCompare(y[0]!))).toEqual([['a', 'b', 'c'], ['d', 'e', 'f'], ['g'], ['gate']]);
   });
 
   it('when a handler takes many, then the fresh messages of its type that follow each other in a batch come to it in one call', async () => {

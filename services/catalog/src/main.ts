@@ -6,7 +6,7 @@ import { createServiceApp, mountRoutes, serviceDocument } from '@inv/shared/http
 import { isReady, runMain, startService } from '@inv/shared/runtime';
 import { catalogRoutes } from './http/routes';
 import { registerCatalogCommands } from './messaging/catalog-commands';
-import { subscribeToStockEvents } from './messaging/stock-events';
+import { STOCK_EVENTS_CONSUMPTION, subscribeToStockEvents } from './messaging/stock-events';
 import { ImportWorker } from './use-cases/import-worker';
 import type { ImportDeps } from './use-cases/imports';
 
@@ -17,6 +17,7 @@ export async function startCatalog(config: BaseConfig = loadConfig(BaseConfig)) 
     port: config.CATALOG_PORT,
     metricsPort: config.CATALOG_METRICS_PORT,
     migrationsDir: path.join(__dirname, 'data/migrations'),
+    events: STOCK_EVENTS_CONSUMPTION,
     wire: (runtime) => {
       registerCatalogCommands(runtime);
       subscribeToStockEvents(runtime);

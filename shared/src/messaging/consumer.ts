@@ -65,13 +65,39 @@ export interface BatchSubscriptionOptions extends Pick<SubscriptionOptions, 'aft
   routed?: 'every workspace' | 'bound workspaces';
 }
 
+/** How an EventConsumer applies its queue's messages. */
+export interface EventConsumerOptions {
+  /** Attempts of a failing message, counting the first, before it is dead-lettered (default 5). */
+  maxAttempts?: number;
+  /** How long a failed message waits in `<queue>.retry` before it is applied again (default 1000 ms). */
+  retryDelayMs?: number;
+  /**
+   * Unacknowledged deliveries the broker hands over at once (default 16, or batchSize when that is
+   * larger). Above batchSize, the next batch is delivered while one is being applied, so a consumer
+   * that is behind never waits a round trip to the broker between its transactions.
+   */
+  prefetch?: number;
+  /**
+   * The most messages applied in one transaction (default: the prefetch, 16). When handlers write
+   * a batch in a few statements (onMany), most of a transaction's cost is its round trips and its
+   * commit, whatever its size, so a queue that must outrun a fast producer takes large batches:
+   * behind, each transaction takes up to this many; caught up, what arrived within the linger.
+   */
+  batchSize?: number;
+  /** Wakes the service's outbox relay after a transaction whose handler recorded events. */
+  wakeRelay?: () => void;
+  /** How long a delivery that finds the consumer idle waits for others to share its transaction. */
+  lingerMs?: number;
+}
+
 /**
  * A durable queue of domain events for one service. Each message is applied at most once
  * (its id is recorded in processed_messages inside the handler's transaction), retried with a
  * delay a bounded number of times on failure, and then dead-lettered to `<queue>.dlq`.
  * Messages that fail validation go to the dead-letter queue at once: retrying cannot fix them.
- * Messages that arrive together are applied in one transaction, in delivery order; if any of
- * them fails, each is applied again on its own, so failures and retries stay per message.
+ * Messages that arrive together are applied in one transaction (up to batchSize), in delivery
+ * order; if any of them fails, each is applied again on its own, so failures and retries stay per
+ * message.
  */
 export class EventConsumer {
   private readonly subscriptions = new Map<string, Subscription>();
@@ -86,12 +112,17 @@ export class EventConsumer {
     private readonly pool: Pool,
     private readonly logger: Logger,
     readonly queue: string,
-    private readonly options: { maxAttempts?: number; retryDelayMs?: number; prefetch?: number; wakeRelay?: () => void; lingerMs?: number } = {},
+    private readonly options: EventConsumerOptions = {},
   ) {}
 
-  /** Unacked deliveries the broker hands over at once (prefetch), and so the largest batch. */
+  /** See EventConsumerOptions.batchSize. */
   private get batchSize(): number {
-    return this.options.prefetch ?? 16;
+    return this.options.batchSize ?? this.options.prefetch ?? 16;
+  }
+
+  /** See EventConsumerOptions.prefetch. */
+  private get prefetch(): number {
+    return Math.max(this.options.prefetch ?? 16, this.batchSize);
   }
 
   on<S extends z.ZodTypeAny>(type: string, schema: S, handler: EventHandler<z.infer<S>>, options: SubscriptionOptions = {}): this {
@@ -146,7 +177,7 @@ export class EventConsumer {
           await ch.unbindQueue(queue, this.broker.eventsExchange, type);
         }
       }
-      await ch.prefetch(this.batchSize);
+      await ch.prefetch(this.prefetch);
       await ch.consume(queue, (msg) => {
         if (msg) void traceConsumption(queue, msg, () => this.handle(settleOn(ch), msg));
       });
