@@ -6,8 +6,9 @@
  * into timeouts, so the work admitted keeps its speed and the rest is told to come back.
  *
  * The limit follows the latency of the requests admitted: every sampling window it compares the
- * window's mean latency (short) with a baseline, the long-run mean latency of the windows in which
- * nothing was refused (long). While latency stays within the target, `tolerance` times the
+ * window's tail latency (short: its 90th percentile, so that the slow answers count, not only the
+ * typical one) with a baseline, the long-run level of that tail in the windows in which nothing
+ * was refused (long). While latency stays within the target, `tolerance` times the
  * baseline but at least `floorMs`, the limit grows by a small queue allowance; past it, the limit
  * shrinks in proportion (never below half per window). The baseline learns only from windows
  * without refusals, so sustained overload cannot teach it that slow is normal (a plain long-run
@@ -22,9 +23,10 @@
  * and each window adds the event loop's delay (the time a request waited before the process could
  * even look at it), so a process saturated by the requests it refuses sees it.
  *
- * Refused callers are told when to come back (`retryAfterSeconds`): about as many seconds as the
- * demand is times what is admitted (attempts ÷ admissions over the last windows), with jitter, so
- * that under sustained overload retries thin out instead of multiplying, and arrive spread out.
+ * Refused callers are told when to come back (`retryAfterSeconds`): a second more each time the
+ * demand (attempts ÷ admissions over the last windows) doubles what is admitted, with jitter, at
+ * most MAX_RETRY_AFTER_S: under sustained overload retries thin out instead of multiplying, and
+ * arrive spread out, without leaving capacity idle.
  *
  * No npm package does this for Node and Express in a maintained form (checked 2026-11: the
  * concurrency-limits ports are unmaintained; @fastify/under-pressure is Fastify's and sheds by
@@ -65,7 +67,7 @@ export interface AdmissionState {
 }
 
 /** The longest Retry-After a refusal carries. */
-export const MAX_RETRY_AFTER_S = 30;
+export const MAX_RETRY_AFTER_S = 5;
 /** How fast the demand ratio follows each window. */
 const DEMAND_SMOOTHING = 0.3;
 
@@ -74,13 +76,19 @@ export interface Permit {
   readonly startedAt: number;
 }
 
+/** The 90th percentile of a window's latencies. */
+function tail(samples: number[]): number {
+  const sorted = samples.sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))]!;
+}
+
 export class AdmissionControl {
   private limit: number;
   private inFlight = 0;
   private longRtt: number | undefined;
   private windowStart: number;
-  private windowSum = 0;
-  private windowCount = 0;
+  /** Latencies of the window's admitted requests (ms). */
+  private windowSamples: number[] = [];
   private windowPeakInFlight = 0;
   private windowRefusals = 0;
   private windowAdmissions = 0;
@@ -122,11 +130,13 @@ export class AdmissionControl {
   }
 
   /**
-   * When a refused caller should come back: the demand ratio in seconds, times a random factor
-   * of 0.5 to 1.5 (`random` in [0, 1)), within 1 and MAX_RETRY_AFTER_S.
+   * When a refused caller should come back: a second more each time the demand doubles what is
+   * admitted, plus up to two at random (`random` in [0, 1)), within 1 and MAX_RETRY_AFTER_S. Short:
+   * a closed-loop client told to stay away longer leaves capacity idle; spread, so refused callers
+   * do not return together.
    */
   retryAfterSeconds(random = Math.random()): number {
-    return Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.round(this.demand * (0.5 + random))));
+    return Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.round(Math.log2(this.demand) + 2 * random)));
   }
 
   /**
@@ -137,8 +147,7 @@ export class AdmissionControl {
     this.inFlight -= 1;
     const now = this.clock();
     if (measured) {
-      this.windowSum += now - permit.startedAt;
-      this.windowCount += 1;
+      this.windowSamples.push(now - permit.startedAt);
     }
     if (now - this.windowStart >= this.settings.windowMs) this.endWindow(now);
   }
@@ -149,15 +158,13 @@ export class AdmissionControl {
 
   private endWindow(now: number): void {
     const { tolerance, floorMs, ceilingMs, minLimit, maxLimit } = this.settings;
-    const samples = this.windowCount;
-    const shortRtt = samples > 0 ? this.windowSum / samples + this.loopDelay() : undefined;
+    const shortRtt = this.windowSamples.length > 0 ? tail(this.windowSamples) + this.loopDelay() : undefined;
     const appLimited = this.windowPeakInFlight < this.limit / 2;
     const refusedAny = this.windowRefusals > 0;
     const attempts = this.windowAdmissions + this.windowRefusals;
     if (attempts > 0) this.demand += ((attempts / Math.max(1, this.windowAdmissions)) - this.demand) * DEMAND_SMOOTHING;
     this.windowStart = now;
-    this.windowSum = 0;
-    this.windowCount = 0;
+    this.windowSamples = [];
     this.windowPeakInFlight = this.inFlight;
     this.windowRefusals = 0;
     this.windowAdmissions = 0;
