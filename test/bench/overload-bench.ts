@@ -6,7 +6,7 @@ import { type Outcome, ratioOf } from './report';
 
 /** How long twice the capacity is offered. */
 const OVERLOAD_SECONDS = 30;
-const STEP_SECONDS = 5;
+const STEP_SECONDS = 8;
 
 /**
  * (o) Issue 35: goodput under overload. The mixed load of every write (test/load/mixed-load.ts) is
@@ -21,7 +21,7 @@ export async function overloadScenario(stack: BenchStack): Promise<Outcome> {
   await stack.quiesce();
   const ws = await newWorkspace(stack, 'bench-o');
   const world = await prepareWorld({ baseUrl: stack.gatewayUrl, ca: stack.tls.ca, key: ws.client.key, workspaceId: ws.id });
-  const capacity = await measureCapacity(world, EVERY_WRITE, { start: 40, step: 40, secondsEach: STEP_SECONDS, p99Ms: 1_000, max: 3_000 });
+  const capacity = await measureCapacity(world, EVERY_WRITE, { start: 40, step: 30, secondsEach: STEP_SECONDS, p99Ms: 1_000, max: 3_000 });
   let peak = 0;
   for (const step of capacity.steps) {
     const s = step.summary;

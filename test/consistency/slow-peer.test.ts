@@ -60,4 +60,27 @@ describe('a slow peer is a longer wait, not a 500', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(HELD_MS - 100);
     expect(await onHand(ws.owner, item.id, to.id)).toBe(3);
   });
+
+  it('when an item\'s threshold is being changed, then its transfers go on at once, while a receipt of it, judged by the threshold, waits for the change', async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const [from, to] = [await createLocation(ws), await createLocation(ws)];
+    const item = await createItem(ws);
+    await receive(ws.owner, item.id, from.id, 10);
+    // A threshold change in flight: the catalog's row locked by its transaction, the copy fenced for the health part only.
+    const change = await holding((s) => s.query('SELECT 1 FROM catalog.items WHERE id = $1 FOR UPDATE', [item.id]).then(() => undefined));
+    await sql("UPDATE stock.items SET fence = version + 1, fenced_parts = ARRAY['health'] WHERE id = $1", [item.id]);
+    const released = new Promise<void>((resolve) => setTimeout(() => void change.release().then(resolve), HELD_MS));
+
+    const started = Date.now();
+    const transfer = await ws.owner.post('/inventory/transfers', { fromLocationId: from.id, toLocationId: to.id, lines: [{ itemId: item.id, quantity: 3 }] }, { retryOverload: false });
+    const transferMs = Date.now() - started;
+    const receipt = await ws.owner.post('/inventory/movements', { type: 'receipt', itemId: item.id, locationId: from.id, quantity: 1 }, { retryOverload: false });
+    const receiptMs = Date.now() - started;
+    await released;
+
+    expect({ transfer: transfer.status, receipt: receipt.status, error: transfer.body?.error?.message }).toEqual({ transfer: 201, receipt: 201, error: undefined });
+    expect(transfer.body.lines[0].item.sku).toBe(item.sku);
+    expect(transferMs).toBeLessThan(HELD_MS / 2);
+    expect(receiptMs).toBeGreaterThanOrEqual(HELD_MS - 100);
+  });
 });

@@ -30,7 +30,12 @@ beforeAll(async () => {
 afterAll(() => stopFaultStack(stack));
 
 function describeSummary(what: string, s: LoadSummary, seconds: number): string {
-  return `${what}: ${s.offered} operations in ${seconds} s, ${s.attempts} attempts (${s.refusals} refused 429, ${s.serverErrors} server errors), goodput ${s.goodput.toFixed(1)} writes/s, admitted p50 ${s.p50Ms.toFixed(0)} ms p99 ${s.p99Ms.toFixed(0)} ms, ${s.abandoned} abandoned; statuses ${JSON.stringify(s.byStatus)}`;
+  const slowest = Object.entries(s.byOperation)
+    .sort(([, a], [, b]) => b.p99Ms - a.p99Ms)
+    .slice(0, 3)
+    .map(([op, o]) => `${op} ${o.p99Ms}`)
+    .join(', ');
+  return `${what}: ${s.offered} operations in ${seconds} s, ${s.attempts} attempts (${s.refusals} refused 429, ${s.serverErrors} server errors), goodput ${s.goodput.toFixed(1)} writes/s, admitted p50 ${s.p50Ms.toFixed(0)} ms p99 ${s.p99Ms.toFixed(0)} ms (slowest p99: ${slowest}), ${s.abandoned} abandoned; statuses ${JSON.stringify(s.byStatus)}`;
 }
 
 /** The problems with a run's answers: any 500 (or no answer), anything undocumented. */
@@ -83,8 +88,8 @@ describe('saturation: twice the capacity for 60 s (issue 35)', () => {
         const unloaded = await probeP99(world);
         runs.push(unloaded.result);
 
-        const capacity = await measureCapacity(world, EVERY_WRITE, { start: 40, step: 40, secondsEach: 5, p99Ms: 1_000, max: 2_000 });
-        for (const step of capacity.steps) lines.push(describeSummary(`capacity step at ${step.rate}/s`, step.summary, 5));
+        const capacity = await measureCapacity(world, EVERY_WRITE, { start: 40, step: 30, secondsEach: 8, p99Ms: 1_000, max: 2_000 });
+        for (const step of capacity.steps) lines.push(describeSummary(`capacity step at ${step.rate}/s`, step.summary, 8));
         expect(capacity.rate).toBeGreaterThan(0);
 
         const offered = capacity.rate * 2;

@@ -458,16 +458,21 @@ export function summarize(result: LoadResult): LoadSummary {
 
 /**
  * The stack's capacity for a mix: the highest offered rate (operations a second, open loop) whose
- * admitted p99 stays under `p99Ms`, found by raising the rate `step` at a time, `secondsEach` a step.
+ * admitted p99 stays under `p99Ms` (and nearly nothing refused), found by raising the rate `step`
+ * at a time, `secondsEach` a step, after a warm-up at the first rate. A rate counts as crossed
+ * only when the next one crosses too: one step's p99 is a few slow answers among a few hundred,
+ * and a single pause (a checkpoint, a collection) would otherwise end the ramp at its start.
  */
 export async function measureCapacity(world: LoadWorld, mix: Mix, options: { start: number; step: number; secondsEach: number; p99Ms: number; max: number }): Promise<{ rate: number; steps: { rate: number; summary: LoadSummary }[] }> {
-  const steps: { rate: number; summary: LoadSummary }[] = [];
-  let capacity = 0;
+  await runLoad(world, { mix, seconds: options.secondsEach, pace: { rate: options.start }, retryForMs: 5_000 });
+  const steps: { rate: number; summary: LoadSummary; crossed: boolean }[] = [];
   for (let rate = options.start; rate <= options.max; rate += options.step) {
     const summary = summarize(await runLoad(world, { mix, seconds: options.secondsEach, pace: { rate }, retryForMs: 5_000 }));
-    steps.push({ rate, summary });
-    if (summary.p99Ms > options.p99Ms || summary.refusals > summary.attempts * 0.01) break;
-    capacity = rate;
+    steps.push({ rate, summary, crossed: summary.p99Ms > options.p99Ms || summary.refusals > summary.attempts * 0.01 });
+    if (steps.length >= 2 && steps.at(-1)!.crossed && steps.at(-2)!.crossed) break;
   }
-  return { rate: capacity, steps };
+  // The last rate below the first of two crossings in a row (or the last rate tried, if none crossed twice).
+  const firstOfTwo = steps.findIndex((s, i) => s.crossed && (steps[i + 1]?.crossed ?? false));
+  const below = firstOfTwo === -1 ? steps.filter((s) => !s.crossed) : steps.slice(0, firstOfTwo).filter((s) => !s.crossed);
+  return { rate: below.at(-1)?.rate ?? 0, steps: steps.map(({ rate, summary }) => ({ rate, summary })) };
 }

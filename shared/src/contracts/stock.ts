@@ -173,7 +173,31 @@ export const ApplyStockImport = z.object({
 export type ApplyStockImport = z.input<typeof ApplyStockImport>;
 export const StockImportOutcome = z.object({ errors: z.array(ImportRowError), applied: z.number().int().nonnegative() });
 export type StockImportOutcome = z.infer<typeof StockImportOutcome>;
-export const FenceItem = z.object({ itemId: EntityIdSchema, version: z.number().int().positive(), requireNoStock: z.boolean() });
+/**
+ * What the stock service keeps of an item, in parts by what each decides (docs/consistency.md): a
+ * transfer needs the item's identity (its answer shows SKU and description) and whether it tracks
+ * stock, not its threshold or prices; a receipt, adjustment or count judges the item's health by
+ * its threshold too; a job's completion freezes its prices. A fence names the parts its change
+ * touches, so a change of one part does not hold up the writes that need none of it.
+ */
+export const ITEM_COPY_PARTS = {
+  identity: ['sku', 'description'],
+  tracking: ['trackStock'],
+  health: ['lowStockThreshold'],
+  prices: ['cost', 'sellPrice'],
+} as const;
+export type ItemCopyPart = keyof typeof ITEM_COPY_PARTS;
+export const ItemCopyPart = z.enum(Object.keys(ITEM_COPY_PARTS) as [ItemCopyPart, ...ItemCopyPart[]]);
+/** The item fields copied to the stock service, every part's. */
+export const COPIED_ITEM_FIELDS = Object.values(ITEM_COPY_PARTS).flat();
+
+export const FenceItem = z.object({
+  itemId: EntityIdSchema,
+  version: z.number().int().positive(),
+  requireNoStock: z.boolean(),
+  /** The parts of the copy the change touches; absent: every part. */
+  parts: z.array(ItemCopyPart).min(1).optional(),
+});
 export type FenceItem = z.input<typeof FenceItem>;
 /** The most items one stock.fence-items fences. */
 export const MAX_FENCED_ITEMS = 1000;

@@ -1,4 +1,4 @@
-import { ApiId, ApiTimestamp, type ItemChanged, z } from '@inv/shared/core';
+import { ApiId, ApiTimestamp, COPIED_ITEM_FIELDS, ITEM_COPY_PARTS, type ItemChanged, type ItemCopyPart, z } from '@inv/shared/core';
 import { Supplier } from './supplier';
 import { Tag } from './tag';
 
@@ -67,11 +67,16 @@ export interface ItemState {
  * commits (docs/consistency.md), which places it in the ledger's order: a job completing after a
  * price change was acknowledged is priced by it. The others are the catalog's alone.
  */
-const COPIED_ELSEWHERE = ['sku', 'description', 'trackStock', 'lowStockThreshold', 'cost', 'sellPrice'] as const satisfies ReadonlyArray<keyof ItemState>;
+const COPIED_ELSEWHERE = COPIED_ITEM_FIELDS satisfies ReadonlyArray<keyof ItemState>;
 
 /** Whether `changes` touch what other services keep of the item. */
 export function changesCopiedFields(changes: Partial<ItemState>): boolean {
   return COPIED_ELSEWHERE.some((field) => changes[field] !== undefined);
+}
+
+/** The parts of the stock service's copy that `changes` touch (what its fence names). */
+export function changedCopyParts(changes: Partial<ItemState>): ItemCopyPart[] {
+  return (Object.entries(ITEM_COPY_PARTS) as [ItemCopyPart, readonly (keyof ItemState)[]][]).filter(([, fields]) => fields.some((field) => changes[field] !== undefined)).map(([part]) => part);
 }
 
 /** The fields of `patch` whose value differs from `current`; empty when the request changes nothing. */

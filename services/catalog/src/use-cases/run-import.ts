@@ -31,7 +31,7 @@ import { insertItems, itemsBySku, loadItems, nextItemVersion, setItemTags, taken
 import { findSuppliersByName, insertSuppliers } from '../data/supplier-repository';
 import { findTags, insertTags } from '../data/tag-repository';
 import { readHeader, rowCells, sortErrors } from '../domain/import-job';
-import { changesCopiedFields, itemChanged, itemChanges, type ItemState, skuKey } from '../domain/item';
+import { changedCopyParts, changesCopiedFields, itemChanged, itemChanges, type ItemState, skuKey } from '../domain/item';
 import { DEFAULT_TAG_COLOR } from '../domain/tag';
 import { type ItemImportRow, itemImportRow } from '../http/import-item-rows';
 
@@ -380,7 +380,9 @@ async function updateExisting(
   // The changes of copied fields fenced in the stock service first, MAX_FENCED_ITEMS at a time: one
   // round trip per chunk while the rows are held, not one per item. A job has no caller waiting, so
   // each waits RPC_TIMEOUT_MS (under load a second would not do).
-  const fences = updates.filter((u) => changesCopiedFields(u.changes)).map((u) => ({ itemId: u.id, version: u.version, requireNoStock: u.changes.trackStock === false }));
+  const fences = updates
+    .filter((u) => changesCopiedFields(u.changes))
+    .map((u) => ({ itemId: u.id, version: u.version, requireNoStock: u.changes.trackStock === false, parts: changedCopyParts(u.changes) }));
   for (let from = 0; from < fences.length; from += MAX_FENCED_ITEMS) {
     await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItems, { items: fences.slice(from, from + MAX_FENCED_ITEMS) }, { workspaceId, requestId: caller.requestId });
   }

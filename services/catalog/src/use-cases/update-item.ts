@@ -5,7 +5,7 @@ import { type ServiceRuntime, transact } from '@inv/shared/runtime';
 import { loadItems, lockItem, nextItemVersion, setItemTags, updateItem as writeItem } from '../data/item-repository';
 import { findSupplierIds } from '../data/supplier-repository';
 import { findTags } from '../data/tag-repository';
-import { changesCopiedFields, type Item, itemChanged, itemChanges, type ItemState } from '../domain/item';
+import { changedCopyParts, changesCopiedFields, type Item, itemChanged, itemChanges, type ItemState } from '../domain/item';
 import { parseItemRef } from '../domain/item-ref';
 import { resolveTagSelection, tagSelection } from '../domain/tag-selection';
 import type { CreateItemInput } from './create-items';
@@ -60,7 +60,7 @@ export async function updateItem(runtime: ServiceRuntime, context: Caller, itemR
       }
       const version = await nextItemVersion(tx);
       if (changesCopiedFields(changes)) {
-        const fence = { itemId: locked.id, version, requireNoStock: changes.trackStock === false };
+        const fence = { itemId: locked.id, version, requireNoStock: changes.trackStock === false, parts: changedCopyParts(changes) };
         await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItem, fence, { workspaceId, requestId: context.requestId, timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS });
       }
       await writeItem(tx, workspaceId, locked.id, changes, version);

@@ -1,6 +1,7 @@
 import type { Actor, CommittedLocation, ItemSnapshot, LocationSnapshot, LocationType, RecordOpening } from '@inv/shared/core';
 import type { Pool, PoolClient } from '@inv/shared/db';
-import { type Fenced, holdsFencedVersion } from '../domain/projected-facts';
+import type { ItemCopyPart } from '@inv/shared/core';
+import { type Fenced, holdsFencedVersion, type ItemNeeds, servesItemUse } from '../domain/projected-facts';
 import type { ItemFacts, PlaceFacts } from '../domain/stock-policy';
 
 type Db = Pool | PoolClient;
@@ -21,6 +22,8 @@ export interface ItemRow extends Fenced {
   sell_price: string | null;
   /** The catalog vouched for the item (an event or its answer); an opening's row is unconfirmed until then, since the catalog may yet roll it back. */
   confirmed: boolean;
+  /** The parts the changes fenced past `version` touch; null: every part (or none fenced). */
+  fenced_parts: ItemCopyPart[] | null;
 }
 
 export interface LocationRow extends PlaceFacts, Fenced {
@@ -29,12 +32,15 @@ export interface LocationRow extends PlaceFacts, Fenced {
   replenish_from: string | null;
 }
 
-/** Known, and holding every version the catalog fenced: the copy may decide rules and be shown. */
-export const isKnownItem = (row: ItemRow): boolean => row.confirmed && holdsFencedVersion(row);
+/**
+ * Known, and holding every version the catalog fenced of what the use needs (every part unless
+ * said): the copy may decide rules and be shown for that use.
+ */
+export const isKnownItem = (row: ItemRow, needs: ItemNeeds = 'every part'): boolean => row.confirmed && servesItemUse({ version: row.version, fence: row.fence, fencedParts: row.fenced_parts }, needs);
 
-/** What the policy decides from of a copied item: known copies only (the rest are unknown to it). */
-export function itemFacts(row: ItemRow | undefined): ItemFacts | undefined {
-  return row && isKnownItem(row) ? { id: row.id, sku: row.sku, trackStock: row.track_stock === true } : undefined;
+/** What the policy decides from of a copied item: copies known for the use (every part unless said) only; the rest are unknown to it. */
+export function itemFacts(row: ItemRow | undefined, needs: ItemNeeds = 'every part'): ItemFacts | undefined {
+  return row && isKnownItem(row, needs) ? { id: row.id, sku: row.sku, trackStock: row.track_stock === true } : undefined;
 }
 
 /**
@@ -50,7 +56,7 @@ export function placeFacts(row: LocationRow | undefined): PlaceFacts | undefined
 }
 
 /** bigint columns as JavaScript numbers: versions come from a sequence, far below 2^53. */
-export const ITEM_COLUMNS = 'id, sku, description, track_stock, low_stock_threshold::text, cost::text, sell_price::text, confirmed, version::float8 AS version, fence::float8 AS fence';
+export const ITEM_COLUMNS = 'id, sku, description, track_stock, low_stock_threshold::text, cost::text, sell_price::text, confirmed, version::float8 AS version, fence::float8 AS fence, fenced_parts';
 
 /** A known copy that holds the catalog's prices: what a job's completion freezes them from. */
 export const isPricedItem = (row: ItemRow): boolean => isKnownItem(row) && row.cost !== null && row.sell_price !== null;
@@ -232,10 +238,20 @@ export async function deleteUnconfirmedItems(tx: PoolClient, workspaceId: string
 
 /**
  * Fences the copy of an item at `version` (creating the row when the item was never heard of),
- * recording who makes the change; the caller holds the item's exclusive lock. With
+ * recording who makes the change and the parts it touches (undefined: every part); the caller
+ * holds the item's exclusive lock. While an earlier fence is still past what the copy holds, the
+ * parts add up (a fence of a lower version too: its change is still in flight). With
  * `requireNoStock`, answers the item's on-hand over every location, read under that lock.
  */
-export async function fenceItemCopy(tx: PoolClient, workspaceId: string, itemId: string, version: number, requireNoStock: boolean, actor: Actor | null): Promise<{ onHand: string | undefined }> {
+export async function fenceItemCopy(
+  tx: PoolClient,
+  workspaceId: string,
+  itemId: string,
+  version: number,
+  requireNoStock: boolean,
+  actor: Actor | null,
+  parts?: readonly ItemCopyPart[],
+): Promise<{ onHand: string | undefined }> {
   await tx.query('INSERT INTO items (id, workspace_id, confirmed) VALUES ($1, $2, false) ON CONFLICT (workspace_id, id) DO NOTHING', [itemId, workspaceId]);
   // The item's total too: a change of stock that holds no advisory lock of the item (a large
   // import) holds its total's row, and a fence waits for it there.
@@ -245,7 +261,17 @@ export async function fenceItemCopy(tx: PoolClient, workspaceId: string, itemId:
     const { rows } = await tx.query<{ on_hand: string }>('SELECT coalesce(sum(on_hand), 0)::text AS on_hand FROM balances WHERE workspace_id = $1 AND item_id = $2', [workspaceId, itemId]);
     onHand = rows[0]!.on_hand;
   }
-  await tx.query('UPDATE items SET fence = greatest(fence, $3), fence_actor = $4 WHERE id = $1 AND workspace_id = $2 AND (fence IS NULL OR fence <= $3)', [itemId, workspaceId, version, actor]);
+  await tx.query(
+    `UPDATE items SET
+       fenced_parts = CASE
+         WHEN fence IS NULL OR fence <= version THEN $5::text[]
+         WHEN fenced_parts IS NULL OR $5::text[] IS NULL THEN NULL
+         ELSE ARRAY(SELECT DISTINCT unnest(fenced_parts || $5::text[]) ORDER BY 1) END,
+       fence_actor = CASE WHEN fence IS NULL OR fence <= $3 THEN $4 ELSE fence_actor END,
+       fence = greatest(fence, $3)
+     WHERE id = $1 AND workspace_id = $2`,
+    [itemId, workspaceId, version, actor, parts ?? null],
+  );
   return { onHand };
 }
 

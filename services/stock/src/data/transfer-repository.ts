@@ -4,7 +4,7 @@ import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
 import type { DateRange } from '../domain/intervals';
 import { fromUnits, toUnits } from '../domain/quantity';
 import type { Transfer } from '../domain/stock-records';
-import { type FencedCopies, fencedPast, onceEach, type SeenCopy } from './copy-names';
+import { type FencedCopies, fencedPast, identityFencedPast, onceEach, type SeenCopy } from './copy-names';
 import type { ReadableLocations } from './ledger-repository';
 
 type Db = Pool | PoolClient;
@@ -67,14 +67,14 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
       [workspaceId, ids],
     ),
     db.query<{ id: string; transfer_id: string; item_id: string; quantity: string; note: string; sku: string | null; description: string | null; copy: Copy }>(
-      `SELECT l.id, l.transfer_id, l.item_id, l.quantity::text, l.note, i.sku, i.description, json_build_object('version', i.version, 'fence', i.fence) AS copy
+      `SELECT l.id, l.transfer_id, l.item_id, l.quantity::text, l.note, i.sku, i.description, json_build_object('version', i.version, 'fence', i.fence, 'parts', i.fenced_parts) AS copy
        FROM transfer_lines l LEFT JOIN items i ON i.workspace_id = l.workspace_id AND i.id = l.item_id
        WHERE l.workspace_id = $2 AND l.transfer_id = ANY($1::uuid[]) ORDER BY l.transfer_id, l.position`,
       [ids, workspaceId],
     ),
   ]);
   const fenced = {
-    items: onceEach(lines.rows.flatMap((l) => fencedPast(l.item_id, l.copy))),
+    items: onceEach(lines.rows.flatMap((l) => identityFencedPast(l.item_id, l.copy))),
     locations: onceEach(head.rows.flatMap((r) => [...fencedPast(r.from_location_id, r.from_copy), ...fencedPast(r.to_location_id, r.to_copy)])),
   };
   const byId = new Map(head.rows.map((r) => [r.id, r]));

@@ -31,7 +31,7 @@ export async function fenceItems(runtime: Runtime, workspaceId: string, fences: 
   return transact(runtime, async (tx) => {
     for (const fence of ordered) {
       await lockExclusively(tx, 'item', fence.itemId);
-      const { onHand } = await fenceItemCopy(tx, workspaceId, fence.itemId, fence.version, fence.requireNoStock, currentActor());
+      const { onHand } = await fenceItemCopy(tx, workspaceId, fence.itemId, fence.version, fence.requireNoStock, currentActor(), fence.parts);
       if (onHand !== undefined && toUnits(onHand) !== 0n) {
         throw new Conflict(
           `${ordered.length > 1 ? `Item ${fence.itemId}` : 'The item'} has stock on hand, possibly reserved by pending transfers; complete, reject or cancel those and move or adjust the rest to 0 before making the item catalog-only (trackStock false).`,

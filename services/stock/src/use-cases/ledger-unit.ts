@@ -10,6 +10,7 @@ import { toUnits } from '../domain/quantity';
 import { itemHealthCrossed } from './item-health-changes';
 import { presentParCrossing } from './ledger-facts';
 import { requireTrusted, withTrustedCopies } from './projection-gate';
+import type { ItemNeeds } from '../domain/projected-facts';
 
 /** What a use case that may move stock answers: its result, and the stock position its transaction took (undefined: it moved none). */
 export interface StockWrite<T> {
@@ -37,7 +38,7 @@ export interface LedgerChange<R> {
    * The copies of items and locations the decision needs to trust (withTrustedCopies); of the
    * items in `pricedItemIds`, their prices too (a job's completion freezes them).
    */
-  copies: { itemIds: readonly EntityId[]; locationIds: readonly EntityId[]; pricedItemIds?: readonly EntityId[] };
+  copies: { itemIds: readonly EntityId[]; locationIds: readonly EntityId[]; pricedItemIds?: readonly EntityId[]; itemNeeds?: ItemNeeds };
   /** Statements sent first, in the locks' round trip (an opening's claim and its new items). */
   prepare?: (tx: PoolClient) => Promise<unknown>[];
   /**

@@ -3,7 +3,7 @@ import { withTransaction } from '@inv/shared/db';
 import { copiesResolved } from '@inv/shared/observability';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { isKnownItem, isKnownLocation, isPricedItem, type ItemRow, type LocationRow, storeResolvedItems, storeResolvedLocation } from '../data/projection-repository';
-import { isFencedPast } from '../domain/projected-facts';
+import { isFencedPast, type ItemNeeds } from '../domain/projected-facts';
 import { judgeCopyChanges } from './item-health-changes';
 
 type Runtime = Pick<ServiceRuntime, 'pool' | 'client' | 'config'>;
@@ -60,7 +60,7 @@ export async function withTrustedCopies<T>(runtime: Runtime, workspaceId: string
  * that does not exist, which the caller then refuses as unknown).
  */
 export function requireTrusted(
-  wanted: { itemIds: readonly string[]; locationIds: readonly string[]; pricedItemIds?: readonly string[] },
+  wanted: { itemIds: readonly string[]; locationIds: readonly string[]; pricedItemIds?: readonly string[]; itemNeeds?: ItemNeeds },
   copies: { items: ReadonlyMap<string, ItemRow>; locations: ReadonlyMap<string, LocationRow> },
   final: boolean,
 ): void {
@@ -69,7 +69,8 @@ export function requireTrusted(
     const copy = copies.items.get(id);
     return copy !== undefined && isKnownItem(copy) && !isPricedItem(copy);
   });
-  const items = [...wanting(wanted.itemIds.filter((id) => !priced.has(id)), copies.items, isKnownItem), ...wanting([...priced], copies.items, isPricedItem)];
+  const needs = wanted.itemNeeds ?? 'every part';
+  const items = [...wanting(wanted.itemIds.filter((id) => !priced.has(id)), copies.items, (row) => isKnownItem(row, needs)), ...wanting([...priced], copies.items, isPricedItem)];
   const locations = wanting(wanted.locationIds, copies.locations, isKnownLocation);
   if (items.length === 0 && locations.length === 0) return;
   if (!final) throw new ProjectionGap(items, locations);

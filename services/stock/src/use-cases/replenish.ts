@@ -5,7 +5,7 @@ import type { ServiceRuntime } from '@inv/shared/runtime';
 import { type LedgerFacts, type NewTransfer, TRANSFERS_IN_USE } from '../data/ledger';
 import { itemFacts, type ItemRow, type LocationRow, placeFacts } from '../data/projection-repository';
 import { lockReplenishmentRuns, type NeedRow, parNeeds, replenishmentFacts, type ReplenishmentScope } from '../data/replenishment-repository';
-import { isFencedPast } from '../domain/projected-facts';
+import { isFencedPast, TRANSFER_NEEDS } from '../domain/projected-facts';
 import { balanceKey, type BalanceKey, sourceReservations, transferMovements } from '../domain/ledger-plan';
 import {
   MAX_REPLENISHMENT_LINES,
@@ -67,7 +67,7 @@ function eligibleBy(caller: Caller, use: 'read' | 'write', copies: { items: Read
       to: need.locationId,
       itemId: need.itemId,
       places: { from: from === null ? undefined : placeFacts(copies.locations.get(from)), to: placeFacts(copies.locations.get(need.locationId)) },
-      item: itemFacts(copies.items.get(need.itemId)),
+      item: itemFacts(copies.items.get(need.itemId), TRANSFER_NEEDS),
     });
 }
 
@@ -169,7 +169,7 @@ async function runReplenishment(
     // stock moves there at once); the destinations are read after them.
     prepare: (tx) => [lockReplenishmentRuns(tx, workspaceId)],
     locks: { locationIds, itemIds, itemsAddedTo: [], totals: [], balances: [...sourceKeysOf(needs), ...(status === 'completed' ? destinations : [])], refills: destinations },
-    copies: { itemIds, locationIds },
+    copies: { itemIds, locationIds, itemNeeds: TRANSFER_NEEDS },
     quota: { quota: planQuota(caller.workspace, 'transfers'), inUse: TRANSFERS_IN_USE, amount: (decision) => (decision.transfer && 'created' in decision.transfer ? decision.transfer.created.length : 0) },
     decide: (facts, now) => {
       const lines = planLocked(caller, facts, destinations, scope);

@@ -11,6 +11,7 @@ import type { TransitionInput } from '../domain/stock-requests';
 import { stampsAfter, statusAfter, transitionOf, type TransferAction } from '../domain/transfer-lifecycle';
 import { endsOf, labelsOf, presentTransfer } from './ledger-facts';
 import { runLedgerUnit, type StockWrite } from './ledger-unit';
+import { TRANSFER_NEEDS } from '../domain/projected-facts';
 
 /**
  * Runs one transition of a transfer (domain/transfer-lifecycle.ts) and answers the transfer after
@@ -47,7 +48,7 @@ export async function transitionTransfer(
 
   return runLedgerUnit(runtime, caller, guard, {
     locks: { transferId: id, locationIds: [from, to], itemIds, itemsAddedTo: [], totals: [], balances: balancesTouched(changes) },
-    copies: { itemIds, locationIds: [from, to] },
+    copies: { itemIds, locationIds: [from, to], itemNeeds: TRANSFER_NEEDS },
     decide: (facts, now) => {
       if (!facts.transfer) throw new NotFound('Transfer');
       const refused = transitionRefusal({ access: caller.locationAccess, action, transfer: facts.transfer, places: endsOf(facts, from, to) });
