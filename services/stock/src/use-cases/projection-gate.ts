@@ -28,8 +28,8 @@ export class ProjectionGap extends Error {
   }
 }
 
-/** How many times an attempt runs: the first on the copies, then after asking the owners (twice, for a fence that lands meanwhile). */
-const ATTEMPTS = 3;
+/** How many times an attempt runs: the first on the copies, then after asking the owners, again while fences keep landing (an item edited many times a second), each round one question shared by the requests waiting on it, within the deadline. */
+const ATTEMPTS = 6;
 
 /**
  * Runs `attempt` (a whole transaction) on the stock service's copies of items and locations;
