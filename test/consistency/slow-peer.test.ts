@@ -7,8 +7,10 @@ import { createItem, createLocation, onHand, receive } from '../stock/stock-fixt
  * must not turn a slow peer into a 500. Each service waits for the other for what is left of the
  * request's deadline (docs/overload.md), not for a fixed second: here the peer is held up for
  * 1.5 s on purpose, by a database session of the test's that holds exactly what the peer's answer
- * waits for, and the call succeeds once it is let go. (Before deadlines, both answered 500 after
- * 1 s: "did not answer stock.fence-item within 1000 ms", "… catalog.get-items within 1000 ms".)
+ * waits for, and the call succeeds once it is let go, or, where what is held is a lock the write
+ * itself waits for (longer than REQUEST_LOCK_WAIT_MS), is refused with the retryable 429 and
+ * succeeds when sent again. (Before deadlines, both answered 500 after 1 s: "did not answer
+ * stock.fence-item within 1000 ms", "… catalog.get-items within 1000 ms".)
  */
 const HELD_MS = 1_500;
 
@@ -27,19 +29,27 @@ async function holding(hold: (session: Client) => Promise<void>): Promise<{ rele
 }
 
 describe('a slow peer is a longer wait, not a 500', () => {
-  it('when the stock service cannot fence an item for 1.5 s (a movement of it still committing), then the item edit waits for it and succeeds', async () => {
+  it('when the stock service cannot fence an item for 1.5 s (a movement of it still holding it), then the item edit is refused after a second with the retryable 429, changes nothing, and succeeds when sent again once the movement is done', async () => {
     const ws = await newWorkspace({ plan: 'pro' });
     const item = await createItem(ws);
     // What a movement of the item in flight holds: its shared advisory lock, which the fence's exclusive one waits for.
     const movement = await holding((s) => s.query("SELECT pg_advisory_xact_lock_shared(hashtext('stock.item'), hashtext($1))", [item.id]).then(() => undefined));
     const released = new Promise<void>((resolve) => setTimeout(() => void movement.release().then(resolve), HELD_MS));
 
+    // A write waits for a row or lock another holds at most REQUEST_LOCK_WAIT_MS (1 s): then it is contention, answered as such.
     const started = Date.now();
-    const res = await ws.owner.patch(`/items/${item.id}`, { lowStockThreshold: 7 }, { retryOverload: false });
-    await released;
+    const refused = await ws.owner.patch(`/items/${item.id}`, { lowStockThreshold: 7 }, { retryOverload: false });
+    const refusedAfter = Date.now() - started;
+    expect({ status: refused.status, code: refused.body?.error?.code, retryAfter: Number(refused.headers['retry-after']) > 0 }).toEqual({ status: 429, code: 'rate_limit_exceeded', retryAfter: true });
+    expect(refused.body.error.message).toMatch(/contention/);
+    expect(refusedAfter).toBeGreaterThanOrEqual(900);
+    expect(refusedAfter).toBeLessThan(HELD_MS);
+    const unchanged = await ws.owner.get(`/items/info?itemId=${item.id}`);
+    expect({ status: unchanged.status, lowStockThreshold: unchanged.body.lowStockThreshold, error: unchanged.body.error }).toEqual({ status: 200, lowStockThreshold: item.lowStockThreshold, error: undefined });
 
-    expect({ status: res.status, lowStockThreshold: res.body?.lowStockThreshold, error: res.body?.error }).toEqual({ status: 200, lowStockThreshold: 7, error: undefined });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(HELD_MS - 100);
+    await released;
+    const retried = await ws.owner.patch(`/items/${item.id}`, { lowStockThreshold: 7 }, { retryOverload: false });
+    expect({ status: retried.status, lowStockThreshold: retried.body?.lowStockThreshold, error: retried.body?.error }).toEqual({ status: 200, lowStockThreshold: 7, error: undefined });
   });
 
   it('when a transfer finds its item fenced and the catalog cannot answer for 1.5 s (the change still committing), then the transfer waits for the answer and succeeds', async () => {

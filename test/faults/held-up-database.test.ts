@@ -11,9 +11,17 @@ import { expectAllAlive, problemsWith, startFaultStack, stockedWorkspace, stopFa
  * or a lock convoy would) fills the stock service's pool; the changes that hold a connection meet
  * the statement timeout, and those queued for one wait past the pool's connection timeout. Both
  * were the generic 500 ("An unexpected error occurred": a driver error nobody named). Now each is
- * the retryable 429 (contention, or a service past its capacity), the rest succeed once the row is
- * let go, and nothing is half-done.
+ * the retryable 429 (contention, or a service past its capacity), and early: a request's write waits
+ * for a lock at most REQUEST_LOCK_WAIT_MS (1 s) and for a pooled connection at most
+ * REQUEST_POOL_WAIT_MS (1 s), not the 4 s statement timeout and the 10 s deadline. Any that got
+ * through succeed, and nothing is half-done.
  */
+/**
+ * A refusal is told within a wait of at most 1 s for each thing it queued for: a connection, the
+ * balance a transfer refused just before it held, the position row; not after a statement timeout
+ * (4 s) that followed a wait for a connection of up to the deadline (10 s), as before.
+ */
+const REFUSED_WITHIN_MS = 4_000;
 const HELD_MS = 5_500;
 const TRANSFERS = 12;
 
@@ -56,6 +64,7 @@ describe('a database held up under a burst', () => {
         expect(problemsWith(answers, { withinMs: 11_000, statuses: [201, 429] })).toEqual([]);
         const refused = answers.filter((a) => a.res?.status === 429);
         for (const a of refused) expect(a.res!.headers['retry-after']).toMatch(/^\d+$/);
+        expect(refused.filter((a) => a.ms > REFUSED_WITHIN_MS).map((a) => `${a.what}: refused after ${a.ms} ms`)).toEqual([]);
         const acknowledged = answers.filter((a) => a.res?.status === 201).length;
         const [moved] = await sql<{ n: string }>("SELECT count(*) AS n FROM stock.transfers WHERE workspace_id = $1 AND status = 'completed'", [ws.id]);
         expect(Number(moved!.n)).toBe(acknowledged);

@@ -35,7 +35,7 @@ function describeSummary(what: string, s: LoadSummary, seconds: number): string 
     .slice(0, 3)
     .map(([op, o]) => `${op} ${o.p99Ms}`)
     .join(', ');
-  return `${what}: ${s.offered} operations in ${seconds} s, ${s.attempts} attempts (${s.refusals} refused 429, ${s.serverErrors} server errors), goodput ${s.goodput.toFixed(1)} writes/s, admitted p50 ${s.p50Ms.toFixed(0)} ms p99 ${s.p99Ms.toFixed(0)} ms (slowest p99: ${slowest}), ${s.abandoned} abandoned; statuses ${JSON.stringify(s.byStatus)}`;
+  return `${what}: ${s.offered} operations in ${seconds} s, ${s.attempts} attempts (${s.refusals} refused 429, ${s.serverErrors} server errors), goodput ${s.goodput.toFixed(1)} writes/s, admitted p50 ${s.p50Ms.toFixed(0)} ms p99 ${s.p99Ms.toFixed(0)} ms (slowest p99: ${slowest}), ${s.abandoned} abandoned, load generator's loop delay p99 ${s.clientLoopDelayP99Ms} ms; statuses ${JSON.stringify(s.byStatus)}`;
 }
 
 /** The problems with a run's answers: any 500 (or no answer), anything undocumented. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import https from 'node:https';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 /**
  * A mixed load of every write the API takes, on a few hot items and locations, with reads between
@@ -204,6 +204,8 @@ export interface LoadResult {
   /** Seconds the load was offered for (retries may go on after). */
   seconds: number;
   offered: number;
+  /** The load generator's own event-loop delay, p99 (ms): its latencies include this much of its own waiting. */
+  clientLoopDelayP99Ms: number;
 }
 
 /** How a refusal's Retry-After is waited: the seconds it says, plus up to this much jitter. */
@@ -219,7 +221,9 @@ export async function runLoad(world: LoadWorld, options: LoadOptions): Promise<L
     for (const [op, w] of ops) if ((r -= w) < 0) return op;
     return ops[ops.length - 1]![0];
   };
-  const result: LoadResult = { attempts: [], acknowledged: [], abandoned: 0, elapsed: 0, seconds: options.seconds, offered: 0 };
+  const result: LoadResult = { attempts: [], acknowledged: [], abandoned: 0, elapsed: 0, seconds: options.seconds, offered: 0, clientLoopDelayP99Ms: 0 };
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const began = performance.now();
   const endAt = began + options.seconds * 1000;
   const retryForMs = options.retryForMs ?? 30_000;
@@ -282,6 +286,8 @@ export async function runLoad(world: LoadWorld, options: LoadOptions): Promise<L
   }
   await Promise.all(running);
   result.elapsed = (performance.now() - began) / 1000;
+  loopDelay.disable();
+  result.clientLoopDelayP99Ms = Math.max(0, loopDelay.percentile(99) / 1e6 - 10);
   api.close();
   return result;
 }
@@ -417,6 +423,8 @@ export interface LoadSummary {
   p50Ms: number;
   p99Ms: number;
   abandoned: number;
+  /** The load generator's event-loop delay, p99 (ms). */
+  clientLoopDelayP99Ms: number;
   byStatus: Record<string, number>;
   /** Per operation: attempts, admitted p50 and p99 (ms). */
   byOperation: Record<string, { attempts: number; p50Ms: number; p99Ms: number }>;
@@ -446,6 +454,7 @@ export function summarize(result: LoadResult): LoadSummary {
     p50Ms: percentile(admitted.map((a) => a.ms), 50),
     p99Ms: percentile(admitted.map((a) => a.ms), 99),
     abandoned: result.abandoned,
+    clientLoopDelayP99Ms: Math.round(result.clientLoopDelayP99Ms),
     byStatus,
     byOperation: Object.fromEntries(
       [...new Set(result.attempts.map((a) => a.op))].map((op) => {

@@ -122,7 +122,18 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     // Only calls that reach a service or a workspace route are admitted; a 401 to be answered costs no room.
     const admits = req.caller !== undefined && authError === undefined && admitted(req.path);
     const hasRoom = !admits || admission.hasRoom();
-    if (!hasRoom) admission.refuse();
+    if (!hasRoom) {
+      admission.refuse();
+      // Refused at its cheapest: past capacity, a refusal must cost next to nothing, and the key's
+      // window this process last counted serves its headers (the refusal does not count).
+      const window = limiter.lastWindow(`key:${req.caller!.keyId}`);
+      if (window && window.remaining > 0) {
+        res.setHeader('X-RateLimit-Limit', String(window.limit));
+        res.setHeader('X-RateLimit-Remaining', String(window.remaining));
+        res.setHeader('X-RateLimit-Reset', String(window.resetAt));
+        return next(pastCapacity());
+      }
+    }
     try {
       const counted = req.caller;
       let decision = await take(req, counted, hasRoom);

@@ -66,6 +66,9 @@ export interface RateDecision {
 
 type WindowResult = [number, number, number, number, string, string[], number];
 
+/** Subjects whose last window a process keeps (see lastWindow); the oldest are dropped first. */
+const RECENT_WINDOWS = 10_000;
+
 /** How often, at most, the limiter repeats that it is running unmetered. */
 const FAIL_OPEN_WARNING_INTERVAL_MS = 10_000;
 
@@ -77,6 +80,8 @@ const FAIL_OPEN_WARNING_INTERVAL_MS = 10_000;
  */
 export class RateLimiter {
   private lastWarningAt = 0;
+  /** Each subject's window as the last call counted it, newest last (a bounded, approximate copy: see lastWindow). */
+  private readonly recent = new Map<string, Pick<RateDecision, 'limit' | 'remaining' | 'resetAt'>>();
 
   private readonly windowMs: number;
   /** READ_YOUR_WRITES_RECOVERY_MS: how long after Redis began keeping write positions they may be incomplete. */
@@ -120,6 +125,7 @@ export class RateLimiter {
     }
     const [admitted, remaining, resetAtMs, nowMs, identityEpoch, positions, keptForMs] = result;
     if (admitted !== 1) rateLimitRejections.add(1);
+    this.remember(subject, { limit, remaining: Math.max(0, remaining), resetAt: Math.ceil(resetAtMs / 1000) });
     return {
       admitted: admitted === 1,
       limit,
@@ -129,6 +135,23 @@ export class RateLimiter {
       identityEpoch,
       writes: keptForMs < this.writesRecoveryMs ? 'unknown' : positionsByWorkspace(positions),
     };
+  }
+
+  /**
+   * The subject's window as this process last counted a call of it, while its reset is still
+   * ahead: what a call refused for overload reports in its rate-limit headers without a round
+   * trip to Redis (that refusal uses none of the key's calls, so the window it reports is only
+   * older by the calls other processes counted meanwhile). Undefined when not known here.
+   */
+  lastWindow(subject: string, nowMs = Date.now()): Pick<RateDecision, 'limit' | 'remaining' | 'resetAt'> | undefined {
+    const window = this.recent.get(subject);
+    return window && window.resetAt * 1000 > nowMs ? window : undefined;
+  }
+
+  private remember(subject: string, window: Pick<RateDecision, 'limit' | 'remaining' | 'resetAt'>): void {
+    this.recent.delete(subject);
+    this.recent.set(subject, window);
+    if (this.recent.size > RECENT_WINDOWS) this.recent.delete(this.recent.keys().next().value!);
   }
 
   /** The decision while Redis is away: admitted, with headers describing a fresh window. */

@@ -28,7 +28,15 @@ export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => P
     try {
       // BEGIN travels with work's first statements (pipeline mode) instead of costing a round trip
       // of its own. Only a broken connection can fail it, and that fails what follows it too.
-      const begun = inOneRoundTrip(client, () => [client.query(`BEGIN ISOLATION LEVEL ${(options.isolation ?? 'read committed').toUpperCase()}`)], { untilNextTurn: true });
+      const lockWait = requestLockWaitMs();
+      const begun = inOneRoundTrip(
+        client,
+        () => [
+          client.query(`BEGIN ISOLATION LEVEL ${(options.isolation ?? 'read committed').toUpperCase()}`),
+          ...(lockWait === undefined ? [] : [client.query(`SET LOCAL lock_timeout = ${lockWait}`)]),
+        ],
+        { untilNextTurn: true },
+      );
       begun.catch(() => undefined);
       const result = await work(client);
       await begun;
@@ -61,9 +69,30 @@ export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => P
 const WAITERS_PER_CONNECTION = 8;
 
 /**
+ * How long a request's transaction waits for a row another transaction holds (docs/overload.md):
+ * past it, PostgreSQL cancels the statement (55P03) and the request gets the retryable 429
+ * (databaseRefusal), as Stripe answers lock contention. A queue of writers on one hot row (an
+ * item's total, a van's balance) otherwise grows its tail up to the statement timeout, so every
+ * writer behind it is slow instead of a few being told to come back. Work outside a request
+ * (consumers, imports, sweepers) waits up to its statement timeout as before.
+ */
+export const REQUEST_LOCK_WAIT_MS = 1_000;
+
+function requestLockWaitMs(): number | undefined {
+  const left = timeLeft();
+  return left === undefined ? undefined : Math.max(1, Math.min(REQUEST_LOCK_WAIT_MS, Math.floor(left)));
+}
+
+/**
+ * The longest a request waits for a pooled connection: a queue that long means the service is past
+ * its capacity, and a caller told so now (the retryable 429) does better than one answered late.
+ */
+export const REQUEST_POOL_WAIT_MS = 1_000;
+
+/**
  * A pooled client, for a request no later than its deadline (shared/src/deadline.ts): refused at
  * once (Overloaded, retryable) when the pool's queue is already long or the deadline too near, and
- * when no client frees up before the deadline. Outside a request (consumers, sweepers, workers),
+ * when no client frees up before the deadline or within REQUEST_POOL_WAIT_MS. Outside a request (consumers, sweepers, workers),
  * the pool's own connectionTimeoutMillis bounds the wait. Costs nothing while a client is idle.
  */
 export async function connectInTime(pool: Pool): Promise<PoolClient> {
@@ -73,12 +102,13 @@ export async function connectInTime(pool: Pool): Promise<PoolClient> {
     throw new Overloaded('The service is past its capacity (too many requests already wait for a database connection); nothing was changed.');
   }
   if (left < TOO_LATE_TO_START_MS) throw deadlineRefusal('a database connection was free');
+  const wait = Math.min(left, REQUEST_POOL_WAIT_MS);
   return new Promise<PoolClient>((resolve, reject) => {
     let late = false;
     const timer = setTimeout(() => {
       late = true;
-      reject(deadlineRefusal('a database connection was free'));
-    }, left);
+      reject(wait < left ? new Overloaded(`The service is past its capacity (no database connection freed up within ${REQUEST_POOL_WAIT_MS} ms); nothing was changed.`) : deadlineRefusal('a database connection was free'));
+    }, wait);
     pool.connect().then(
       (client) => {
         // Its caller has gone: the connection goes straight back to the next in the queue.

@@ -19,9 +19,10 @@
  * the limit unchanged (the load, not the limit, decided their latency), but for moving it back
  * towards its starting value once an overload is over.
  *
- * A request's latency counts from its arrival (the caller passes when the process first saw it),
- * and each window adds the event loop's delay (the time a request waited before the process could
- * even look at it), so a process saturated by the requests it refuses sees it.
+ * A request's latency counts from its arrival (the caller passes when the process first saw it).
+ * The event loop's delay (the time a request waited before the process could even look at it) is
+ * not a reason to admit fewer: a process saturated by the requests it refuses gains nothing from
+ * refusing more. It makes the refused stay away longer instead (Retry-After).
  *
  * Refused callers are told when to come back (`retryAfterSeconds`): a second more each time the
  * demand (attempts ÷ admissions over the last windows) doubles what is admitted, with jitter, at
@@ -67,7 +68,10 @@ export interface AdmissionState {
 }
 
 /** The longest Retry-After a refusal carries. */
-export const MAX_RETRY_AFTER_S = 5;
+export const MAX_RETRY_AFTER_S = 8;
+/** An event loop this late (ms, a window's p99) is the process itself saturated; its refusals ask for SATURATED_EXTRA_S more. */
+const SATURATED_LOOP_DELAY_MS = 100;
+const SATURATED_EXTRA_S = 3;
 /** How fast the demand ratio follows each window. */
 const DEMAND_SMOOTHING = 0.3;
 
@@ -93,6 +97,7 @@ export class AdmissionControl {
   private windowRefusals = 0;
   private windowAdmissions = 0;
   private demand = 1;
+  private lastLoopDelay = 0;
 
   constructor(
     private readonly settings: AdmissionSettings = DEFAULT_ADMISSION,
@@ -131,12 +136,14 @@ export class AdmissionControl {
 
   /**
    * When a refused caller should come back: a second more each time the demand doubles what is
-   * admitted, plus up to two at random (`random` in [0, 1)), within 1 and MAX_RETRY_AFTER_S. Short:
+   * admitted, SATURATED_EXTRA_S more while the process's own event loop lags (refusing is then what
+   * it spends itself on), plus up to two at random (`random` in [0, 1)), within 1 and MAX_RETRY_AFTER_S. Short:
    * a closed-loop client told to stay away longer leaves capacity idle; spread, so refused callers
    * do not return together.
    */
   retryAfterSeconds(random = Math.random()): number {
-    return Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.round(Math.log2(this.demand) + 2 * random)));
+    const saturated = this.lastLoopDelay > SATURATED_LOOP_DELAY_MS ? SATURATED_EXTRA_S : 0;
+    return Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.round(Math.log2(this.demand) + saturated + 2 * random)));
   }
 
   /**
@@ -158,7 +165,8 @@ export class AdmissionControl {
 
   private endWindow(now: number): void {
     const { tolerance, floorMs, ceilingMs, minLimit, maxLimit } = this.settings;
-    const shortRtt = this.windowSamples.length > 0 ? tail(this.windowSamples) + this.loopDelay() : undefined;
+    this.lastLoopDelay = this.loopDelay();
+    const shortRtt = this.windowSamples.length > 0 ? tail(this.windowSamples) : undefined;
     const appLimited = this.windowPeakInFlight < this.limit / 2;
     const refusedAny = this.windowRefusals > 0;
     const attempts = this.windowAdmissions + this.windowRefusals;
