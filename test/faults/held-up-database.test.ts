@@ -12,16 +12,16 @@ import { expectAllAlive, problemsWith, startFaultStack, stockedWorkspace, stopFa
  * the statement timeout, and those queued for one wait past the pool's connection timeout. Both
  * were the generic 500 ("An unexpected error occurred": a driver error nobody named). Now each is
  * the retryable 429 (contention, or a service past its capacity), and early: a request's write waits
- * for a lock at most REQUEST_LOCK_WAIT_MS (1 s) and for a pooled connection at most
- * REQUEST_POOL_WAIT_MS (1 s), not the 4 s statement timeout and the 10 s deadline. Any that got
+ * for a lock at most REQUEST_LOCK_WAIT_MS and for a pooled connection at most
+ * REQUEST_POOL_WAIT_MS (half a second each), not the 4 s statement timeout and the 10 s deadline. Any that got
  * through succeed, and nothing is half-done.
  */
 /**
- * A refusal is told within a wait of at most 1 s for each thing it queued for: a connection, the
+ * A refusal is told within a wait of at most half a second for each thing it queued for: a connection, the
  * balance a transfer refused just before it held, the position row; not after a statement timeout
  * (4 s) that followed a wait for a connection of up to the deadline (10 s), as before.
  */
-const REFUSED_WITHIN_MS = 4_000;
+const REFUSED_WITHIN_MS = 3_000;
 const HELD_MS = 5_500;
 const TRANSFERS = 12;
 

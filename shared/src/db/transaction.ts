@@ -76,7 +76,7 @@ const WAITERS_PER_CONNECTION = 8;
  * writer behind it is slow instead of a few being told to come back. Work outside a request
  * (consumers, imports, sweepers) waits up to its statement timeout as before.
  */
-export const REQUEST_LOCK_WAIT_MS = 1_000;
+export const REQUEST_LOCK_WAIT_MS = 500;
 
 function requestLockWaitMs(): number | undefined {
   const left = timeLeft();
@@ -87,7 +87,7 @@ function requestLockWaitMs(): number | undefined {
  * The longest a request waits for a pooled connection: a queue that long means the service is past
  * its capacity, and a caller told so now (the retryable 429) does better than one answered late.
  */
-export const REQUEST_POOL_WAIT_MS = 1_000;
+export const REQUEST_POOL_WAIT_MS = 500;
 
 /**
  * A pooled client, for a request no later than its deadline (shared/src/deadline.ts): refused at
