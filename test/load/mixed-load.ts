@@ -97,13 +97,20 @@ export const VANS = 3;
 /** Stock of every hot item at every location: a load of unit moves never runs short. */
 const STOCK = 100_000;
 
+/** How long a load's client keeps an idle connection: well within the gateway's keepAliveTimeout (65 s), as HTTP clients should. */
+const IDLE_SOCKET_MS = 30_000;
+
 /** One keep-alive HTTPS client of a load: JSON calls with the key and the workspace. */
 class Api {
   private readonly agent: https.Agent;
   constructor(private readonly target: LoadTarget) {
     // Every connection opened is kept (maxFreeSockets = maxSockets): clients that dropped idle
     // connections after a burst would pay, and make the gateway pay, a TLS handshake for each again.
-    this.agent = new https.Agent({ ca: target.ca, keepAlive: true, maxSockets: 512, maxFreeSockets: 512 });
+    // But not past IDLE_SOCKET_MS: the gateway closes a connection idle for 65 s (keepAliveTimeout),
+    // and a request written on one at that moment meets a reset (ECONNRESET) before any answer. Node's
+    // agent reuses the newest free socket first, so after a burst the oldest sit idle until the next
+    // burst picks them, which in a run over a minute long is the moment the gateway closes them.
+    this.agent = new https.Agent({ ca: target.ca, keepAlive: true, maxSockets: 512, maxFreeSockets: 512, timeout: IDLE_SOCKET_MS });
   }
 
   call(method: string, path: string, options: { body?: unknown; csv?: string; key?: string; query?: Record<string, string> } = {}): Promise<{ status: number; body: any; headers: Record<string, string | string[] | undefined>; ms: number }> {

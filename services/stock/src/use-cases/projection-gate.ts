@@ -30,11 +30,19 @@ export class ProjectionGap extends Error {
 
 /** How many times an attempt runs: the first on the copies, then after asking the owners, again while fences keep landing (an item edited many times a second), each round one question shared by the requests waiting on it, within the deadline. */
 const ATTEMPTS = 6;
+/**
+ * After this long in the gate, the next attempt is the last: a write that has waited a second for
+ * an owner's changes to settle is in contention with them, and is told so (the retryable 429)
+ * rather than kept waiting round after round while edits of its item keep landing; the writes
+ * queued behind it on the same rows would wait as long (docs/overload.md).
+ */
+const GATE_WAIT_MS = 1_000;
 
 /**
  * Runs `attempt` (a whole transaction) on the stock service's copies of items and locations;
  * when it finds one it cannot trust (requireTrusted throws ProjectionGap), asks the owning
- * services, stores their answers and runs it again. On the last attempt, `final` is true:
+ * services, stores their answers and runs it again, at most ATTEMPTS times and no new round after
+ * GATE_WAIT_MS. On the last attempt, `final` is true:
  * requireTrusted then lets entities that exist nowhere through as absent (the caller refuses
  * them by rule) and refuses a copy still fenced (a change of it is committing right now).
  *
@@ -44,9 +52,10 @@ const ATTEMPTS = 6;
  * entities never heard of, never on the common path.
  */
 export async function withTrustedCopies<T>(runtime: Runtime, workspaceId: string, requestId: string | null, attempt: (final: boolean) => Promise<T>): Promise<T> {
+  const started = Date.now();
   for (let round = 1; ; round += 1) {
     try {
-      return await attempt(round === ATTEMPTS);
+      return await attempt(round === ATTEMPTS || (round > 1 && Date.now() - started >= GATE_WAIT_MS));
     } catch (err) {
       if (!(err instanceof ProjectionGap)) throw err;
       await askOwnersOnce(runtime, workspaceId, err, requestId);
