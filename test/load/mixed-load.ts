@@ -5,7 +5,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 /**
  * A mixed load of every write the API takes, on a few hot items and locations, with reads between
  * them, sent by clients that behave as the typed client does: a retryable refusal (429) is sent
- * again after its Retry-After plus jitter, with the same Idempotency-Key. Used by the saturation
+ * again after its Retry-After plus jitter, with the same Idempotency-Key, at most four attempts in
+ * all within 30 s (then the operation is given up, and reported as abandoned). Used by the saturation
  * suite (test/faults/saturation.test.ts), `npm run bench` (o) and, against `npm start`,
  * `npx tsx test/load/mixed-load-cli.ts` (issue 35's measurements).
  *
@@ -197,14 +198,14 @@ export interface LoadOptions {
    * last has ended.
    */
   pace: { rate: number } | { clients: number };
-  /** How long a client keeps retrying one operation's refusals before it gives up (default 30 s). */
+  /** How long a client keeps retrying one operation's refusals before it gives up (default 30 s, as the typed client's maxWaitMs). */
   retryForMs?: number;
 }
 
 export interface LoadResult {
   attempts: Attempt[];
   acknowledged: Acknowledged[];
-  /** Operations given up after retryForMs of refusals. */
+  /** Operations given up: refused RETRY_ATTEMPTS times, or for longer than retryForMs. */
   abandoned: number;
   /** Seconds from the first operation started to the last one ended. */
   elapsed: number;
@@ -215,8 +216,13 @@ export interface LoadResult {
   clientLoopDelayP99Ms: number;
 }
 
-/** How a refusal's Retry-After is waited: the seconds it says, plus up to this much jitter. */
-const RETRY_JITTER_MS = 500;
+/**
+ * How refusals are retried, as the typed client does by default (clients/typescript, `retry`):
+ * after the Retry-After it says plus up to RETRY_JITTER_MS, at most RETRY_ATTEMPTS attempts in all,
+ * and never waiting past retryForMs.
+ */
+const RETRY_JITTER_MS = 250;
+const RETRY_ATTEMPTS = 4;
 
 /** Runs a load on a prepared world; resolves once every operation started has ended. */
 export async function runLoad(world: LoadWorld, options: LoadOptions): Promise<LoadResult> {
@@ -239,7 +245,7 @@ export async function runLoad(world: LoadWorld, options: LoadOptions): Promise<L
   /** One call, sent again while it is refused (429), as the typed client would: same key, same body. */
   const send: Send = async (op, method, path, callOptions = {}) => {
     const giveUpAt = performance.now() + retryForMs;
-    for (;;) {
+    for (let attempt = 1; ; attempt++) {
       let res: Awaited<ReturnType<Api['call']>>;
       try {
         res = await api.call(method, path, callOptions);
@@ -261,7 +267,7 @@ export async function runLoad(world: LoadWorld, options: LoadOptions): Promise<L
       });
       if (res.status !== 429) return res;
       const wait = Number(res.headers['retry-after'] ?? 1) * 1000 + Math.random() * RETRY_JITTER_MS;
-      if (performance.now() + wait > giveUpAt) {
+      if (attempt >= RETRY_ATTEMPTS || performance.now() + wait > giveUpAt) {
         result.abandoned += 1;
         return undefined;
       }
