@@ -29,6 +29,22 @@ async function holding(hold: (session: Client) => Promise<void>): Promise<{ rele
   };
 }
 
+/**
+ * An item with 10 on hand at `from`, and an owner's change of it in flight for HELD_MS: the
+ * catalog's row locked by the change's transaction, the stock service's copy fenced past what it
+ * holds (for `fencedParts`, or every part when null). `released` settles once the row is let go.
+ */
+async function stockedItemBeingChanged(fencedParts: string[] | null) {
+  const ws = await newWorkspace({ plan: 'pro' });
+  const [from, to] = [await createLocation(ws), await createLocation(ws)];
+  const item = await createItem(ws);
+  await receive(ws.owner, item.id, from.id, 10);
+  const change = await holding((s) => s.query('SELECT 1 FROM catalog.items WHERE id = $1 FOR UPDATE', [item.id]).then(() => undefined));
+  await sql('UPDATE stock.items SET fence = version + 1, fenced_parts = $2 WHERE id = $1', [item.id, fencedParts]);
+  const released = new Promise<void>((resolve) => setTimeout(() => void change.release().then(resolve), HELD_MS));
+  return { ws, from, to, item, released };
+}
+
 describe('a slow peer is a longer wait, not a 500', () => {
   it('when the stock service cannot fence an item for 1.5 s (a movement of it still holding it), then the item edit is refused after the lock wait with the retryable 429, changes nothing, and succeeds when sent again once the movement is done', async () => {
     const ws = await newWorkspace({ plan: 'pro' });
@@ -54,14 +70,8 @@ describe('a slow peer is a longer wait, not a 500', () => {
   });
 
   it('when a transfer finds its item fenced and the catalog cannot answer for 1.5 s (the change still committing), then the transfer waits for the answer and succeeds', async () => {
-    const ws = await newWorkspace({ plan: 'pro' });
-    const [from, to] = [await createLocation(ws), await createLocation(ws)];
-    const item = await createItem(ws);
-    await receive(ws.owner, item.id, from.id, 10);
-    // An owner's change in flight: the catalog's row locked by its transaction, the stock service's copy fenced past what it holds.
-    const change = await holding((s) => s.query('SELECT 1 FROM catalog.items WHERE id = $1 FOR UPDATE', [item.id]).then(() => undefined));
-    await sql('UPDATE stock.items SET fence = version + 1 WHERE id = $1', [item.id]);
-    const released = new Promise<void>((resolve) => setTimeout(() => void change.release().then(resolve), HELD_MS));
+    // An owner's change in flight: the stock service's copy fenced past what it holds (every part).
+    const { ws, from, to, item, released } = await stockedItemBeingChanged(null);
 
     const started = Date.now();
     const res = await ws.owner.post('/inventory/transfers', { fromLocationId: from.id, toLocationId: to.id, lines: [{ itemId: item.id, quantity: 3 }] }, { retryOverload: false });
@@ -73,14 +83,8 @@ describe('a slow peer is a longer wait, not a 500', () => {
   });
 
   it('when an item\'s threshold is being changed, then its transfers go on at once, while a receipt of it, judged by the threshold, waits for the change', async () => {
-    const ws = await newWorkspace({ plan: 'pro' });
-    const [from, to] = [await createLocation(ws), await createLocation(ws)];
-    const item = await createItem(ws);
-    await receive(ws.owner, item.id, from.id, 10);
-    // A threshold change in flight: the catalog's row locked by its transaction, the copy fenced for the health part only.
-    const change = await holding((s) => s.query('SELECT 1 FROM catalog.items WHERE id = $1 FOR UPDATE', [item.id]).then(() => undefined));
-    await sql("UPDATE stock.items SET fence = version + 1, fenced_parts = ARRAY['health'] WHERE id = $1", [item.id]);
-    const released = new Promise<void>((resolve) => setTimeout(() => void change.release().then(resolve), HELD_MS));
+    // A threshold change in flight: the copy fenced for the health part only.
+    const { ws, from, to, item, released } = await stockedItemBeingChanged(['health']);
 
     const started = Date.now();
     const transfer = await ws.owner.post('/inventory/transfers', { fromLocationId: from.id, toLocationId: to.id, lines: [{ itemId: item.id, quantity: 3 }] }, { retryOverload: false });

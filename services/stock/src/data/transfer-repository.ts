@@ -23,7 +23,6 @@ export type { FencedCopies } from './copy-names';
  */
 export async function findTransfers(db: Db, workspaceId: string, ids: string[]): Promise<{ transfers: Transfer[]; fenced: FencedCopies }> {
   if (ids.length === 0) return { transfers: [], fenced: { items: [], locations: [] } };
-  type Copy = SeenCopy;
   const [head, lines] = await Promise.all([
     db.query<{
       id: string;
@@ -50,10 +49,10 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
       reverted_by_key_id: string | null;
       from_name: string | null;
       from_type: LocationType | null;
-      from_copy: Copy;
+      from_copy: SeenCopy;
       to_name: string | null;
       to_type: LocationType | null;
-      to_copy: Copy;
+      to_copy: SeenCopy;
     }>(
       `SELECT t.id, t.from_location_id, t.to_location_id, t.status, t.note, t.reason, t.origin, t.created_at, t.user_id, t.created_by_key_id,
               t.completed_at, t.completed_by_user_id, t.completed_by_key_id, t.rejected_at, t.rejected_by_user_id, t.rejected_by_key_id,
@@ -66,7 +65,7 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
        WHERE t.workspace_id = $1 AND t.id = ANY($2::uuid[])`,
       [workspaceId, ids],
     ),
-    db.query<{ id: string; transfer_id: string; item_id: string; quantity: string; note: string; sku: string | null; description: string | null; copy: Copy }>(
+    db.query<{ id: string; transfer_id: string; item_id: string; quantity: string; note: string; sku: string | null; description: string | null; copy: SeenCopy }>(
       `SELECT l.id, l.transfer_id, l.item_id, l.quantity::text, l.note, i.sku, i.description, json_build_object('version', i.version, 'fence', i.fence, 'parts', i.fenced_parts) AS copy
        FROM transfer_lines l LEFT JOIN items i ON i.workspace_id = l.workspace_id AND i.id = l.item_id
        WHERE l.workspace_id = $2 AND l.transfer_id = ANY($1::uuid[]) ORDER BY l.transfer_id, l.position`,
