@@ -7,6 +7,7 @@ export * from './src/db/pool';
 export * from './src/db/refusals';
 export * from './src/db/sharding';
 export * from './src/db/transaction';
+export * from './src/db/unit-of-work';
 export * from './src/idempotency/effect-guard';
 export * from './src/idempotency/key-repository';
 export * from './src/idempotency/key-table';

@@ -3,6 +3,8 @@ export * from './src/messaging/broker';
 export * from './src/messaging/consumer';
 export * from './src/messaging/envelope';
 export * from './src/messaging/outbox';
+export * from './src/messaging/owner-events';
+export * from './src/messaging/position-feeds';
 export * from './src/messaging/queues';
 export * from './src/messaging/retention';
 export * from './src/messaging/rpc';

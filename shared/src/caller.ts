@@ -3,13 +3,32 @@ import { LocationAccess, Role, Scope } from './access';
 import { Plan } from './plans';
 
 /**
- * What the caller's acknowledged writes require of a read (read-your-writes, docs/consistency.md):
- * the stock position its latest write reached (absent or 0: it moved no stock lately), or
- * 'unknown' when the gateway could not tell (its Redis unreachable or freshly emptied), in which
- * case a read asks the stock service for the workspace's latest position instead.
+ * What the caller's acknowledged writes require of the copies a call reads (docs/consistency.md):
+ * - `stock`: the stock position the calling key's latest write reached (read-your-writes of the
+ *   catalog's stock projection; absent or 0: it moved no stock lately);
+ * - `catalog`, `locations`: the workspace's latest owner positions, the last change of an item or
+ *   a location any caller of the workspace had acknowledged (the stock service's copies of them
+ *   must reflect those before it decides or shows anything);
+ * - `since`: set while those may be incomplete (Redis began keeping them less than
+ *   READ_YOUR_WRITES_RECOVERY_MS ago, after a restart that emptied it or a failover): epoch ms of
+ *   that start, before which acknowledged writes may be missing;
+ * or 'unknown' when the gateway could not tell (its Redis unreachable): a service then asks the
+ * owners for their latest positions instead.
  */
-export const CallerWrites = z.union([z.literal('unknown'), z.strictObject({ stock: z.number().int().nonnegative().optional() })]);
+export const CallerWrites = z.union([
+  z.literal('unknown'),
+  z.strictObject({
+    stock: z.number().int().nonnegative().optional(),
+    catalog: z.number().int().nonnegative().optional(),
+    locations: z.number().int().nonnegative().optional(),
+    since: z.number().int().nonnegative().optional(),
+  }),
+]);
 export type CallerWrites = z.infer<typeof CallerWrites>;
+
+/** The services whose changes others keep copies of, each numbering its workspace's changes (owner positions). */
+export const OWNERS = ['catalog', 'locations'] as const;
+export type Owner = (typeof OWNERS)[number];
 
 export const NO_WRITES: CallerWrites = Object.freeze({});
 
@@ -61,6 +80,15 @@ export const Actor = z.object({ userId: z.string().min(1), keyId: z.string().min
 export type Actor = z.infer<typeof Actor>;
 
 /** The Actor of what a caller does. */
-export function actorOf(caller: Caller): Actor {
+export function actorOf(caller: Pick<Caller, 'keyId'> & { user: Pick<Caller['user'], 'id'> }): Actor {
   return { userId: caller.user.id, keyId: caller.keyId };
+}
+
+/**
+ * What a write answers: its result, and the position its change took in its service's numbering
+ * (a stock position; an owner position of items or locations), undefined when it took none.
+ */
+export interface Positioned<T> {
+  result: T;
+  position: number | undefined;
 }

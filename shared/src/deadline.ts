@@ -1,4 +1,4 @@
-import { Overloaded } from './errors';
+import { DeadlinePassed } from './errors';
 import { logContext } from './logger';
 
 /**
@@ -26,14 +26,14 @@ export function timeLeft(now = Date.now()): number | undefined {
  */
 export const TOO_LATE_TO_START_MS = 20;
 
-/** The refusal of work whose deadline has passed or is about to: retryable, nothing done. */
-export function deadlineRefusal(what: string): Overloaded {
-  return new Overloaded(`The request ran out of its deadline before ${what}; nothing was changed.`);
+/** The refusal of work not started because its deadline has passed or is about to: retryable, nothing done. */
+export function deadlineRefusal(what: string): DeadlinePassed {
+  return new DeadlinePassed(what, 'unchanged');
 }
 
 /**
  * How long a wait for `what` may last: what is left of the request's deadline, or `fallbackMs`
- * outside a request. Throws the retryable refusal (Overloaded) when too little is left to start.
+ * outside a request. Throws the retryable refusal (DeadlinePassed) when too little is left to start.
  */
 export function budgetFor(what: string, fallbackMs: number): number {
   const left = timeLeft();

@@ -123,34 +123,90 @@ export class Unprocessable extends AppError {
   }
 }
 /**
+ * What a retryable refusal can truthfully say about the request: `unchanged` only when it is
+ * certain that nothing was done (the request never reached a process that could commit it, or
+ * its transaction rolled back); `unknown` when it may have been done (it reached a process that
+ * could commit it, and what happened next is not known).
+ */
+export type RefusalOutcome = 'unchanged' | 'unknown';
+
+/** How a refusal ends, by what it knows of the outcome: one wording for each. */
+const OUTCOME_WORDING: Record<RefusalOutcome, string> = {
+  unchanged: 'nothing was changed.',
+  unknown: 'it may have been done: send it again with the same Idempotency-Key (a POST) or as it is (a PUT, PATCH or DELETE), which is safe.',
+};
+
+/** Why a request was refused with the retryable 429: the metric label of each refusal, and the cause docs/overload.md lists. */
+export type RefusalCause = 'rate_limit' | 'capacity' | 'contention' | 'dependency' | 'deadline';
+
+/**
  * A refusal the caller should send again after `retryAfterSeconds` (the answer's Retry-After):
- * nothing was done, or (a deadline that ran out while a write was committing) what was done is
- * answered again to a retry with the same Idempotency-Key. 429 `rate_limit_exceeded`, the spec's
- * one retryable code; the message says why (docs/overload.md).
+ * 429 `rate_limit_exceeded`, the spec's one retryable code. One subclass per cause, each with one
+ * wording and one Retry-After rule (docs/overload.md); a refusal answered by another service
+ * (appErrorFrom) keeps its words and Retry-After but not its class.
  */
 export class RetryLater extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(message: string, retryAfterSeconds = 1, options?: { cause?: unknown }) {
+  /** The cause, for metrics; undefined for a refusal rebuilt from another service's answer. */
+  readonly refusal: RefusalCause | undefined;
+  constructor(message: string, retryAfterSeconds: number, options?: { cause?: unknown }) {
     super('rate_limit_exceeded', message, options);
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
-/** The key (or address) used its calls for the rolling minute. */
+
+const seconds = (n: number) => Math.max(1, Math.ceil(n));
+
+/** The key (or address) used its calls for the rolling minute. Retry-After: until a call leaves the window. */
 export class RateLimited extends RetryLater {
+  override readonly refusal: RefusalCause = 'rate_limit';
   constructor(retryAfterSeconds: number) {
-    super(`Rate limit exceeded; retry in ${Math.max(1, Math.ceil(retryAfterSeconds))} seconds.`, retryAfterSeconds);
+    super(`Rate limit exceeded; retry in ${seconds(retryAfterSeconds)} seconds.`, retryAfterSeconds);
   }
 }
+
 /**
- * The API is past its capacity (admission control), a dependency it needs is briefly unreachable
- * or failing over, another call holds what this one needs (contention), or the request's deadline
- * ran out: retry after a second or two, with the same Idempotency-Key.
+ * The API, or one service, has more work than it can take now (admission control, a full
+ * connection queue); nothing was started. Retry-After: the admission control's estimate where it
+ * refuses (1 s and up, longer the more the demand exceeds what is admitted), else 1 s.
  */
-export class Overloaded extends RetryLater {
-  constructor(reason: string, retryAfterSeconds = 1, options?: { cause?: unknown }) {
-    super(`${reason} Retry in ${Math.max(1, Math.ceil(retryAfterSeconds))} s.`, retryAfterSeconds, options);
+export class PastCapacity extends RetryLater {
+  override readonly refusal: RefusalCause = 'capacity';
+  constructor(what: string, retryAfterSeconds = 1) {
+    super(`${what} is past its capacity right now; nothing was changed. Retry in ${seconds(retryAfterSeconds)} s.`, retryAfterSeconds);
   }
 }
+
+/**
+ * Another request holds what this one needs (a row or lock past the lock wait, a job or a
+ * replenishment source that kept changing, an item being made catalog-only). Retry-After: 1 s.
+ */
+export class Contention extends RetryLater {
+  override readonly refusal: RefusalCause = 'contention';
+  constructor(what: string, options?: { cause?: unknown }) {
+    super(`Another request was changing ${what} at the same moment (contention); nothing was changed. Retry in 1 s.`, 1, options);
+  }
+}
+
+/**
+ * A dependency the request needs is away: restarting, failing over or unreachable (PostgreSQL,
+ * RabbitMQ, Redis where it guards a rule, a service). Retry-After: 2 s.
+ */
+export class DependencyAway extends RetryLater {
+  override readonly refusal: RefusalCause = 'dependency';
+  constructor(what: string, outcome: RefusalOutcome, options?: { cause?: unknown }) {
+    super(`${what} is unavailable (restarting, failing over or unreachable); ${OUTCOME_WORDING[outcome]} Retry in 2 s.`, 2, options);
+  }
+}
+
+/** The request ran out of its deadline before `what` (docs/overload.md). Retry-After: 1 s. */
+export class DeadlinePassed extends RetryLater {
+  override readonly refusal: RefusalCause = 'deadline';
+  constructor(what: string, outcome: RefusalOutcome) {
+    super(`The request ran out of its deadline before ${what}; ${OUTCOME_WORDING[outcome]} Retry in 1 s.`, 1);
+  }
+}
+
 export class InternalError extends AppError {
   constructor(message = 'An unexpected error occurred; the request id identifies it in our logs.') {
     super('internal_server_error', message);
@@ -159,7 +215,7 @@ export class InternalError extends AppError {
 
 /** Rebuilds an AppError from its serialised form (a request/reply error or a service's envelope); a retryable one keeps its Retry-After. */
 export function appErrorFrom(code: string, message: string, retryAfterSeconds?: number): AppError {
-  if (code === 'rate_limit_exceeded') return new RetryLater(message, retryAfterSeconds);
+  if (code === 'rate_limit_exceeded') return new RetryLater(message, retryAfterSeconds ?? 1);
   return code in ERROR_STATUS ? new AppError(code as ErrorCode, message) : new InternalError();
 }
 

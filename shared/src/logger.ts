@@ -14,6 +14,8 @@ interface LogContext {
    * Not logged.
    */
   deadline?: number;
+  /** How many transactions the request has begun (shared/src/db/transaction.ts; docs/overload.md bounds them). Not logged. */
+  transactions?: number;
 }
 
 /** Carries the request id through async work so every log line of a request names it. */
@@ -30,8 +32,8 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin: () => {
       const store = logContext.getStore();
-      if (store?.deadline === undefined) return { ...store, ...traceLogFields() };
-      const { deadline: _notLogged, ...fields } = store;
+      if (store === undefined) return traceLogFields();
+      const { deadline: _deadline, transactions: _transactions, ...fields } = store;
       return { ...fields, ...traceLogFields() };
     },
     redact: {

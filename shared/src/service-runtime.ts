@@ -3,7 +3,8 @@ import type { Express } from 'express';
 import type { Pool } from 'pg';
 import { checkInternalSecret, type BaseConfig } from './config';
 import { ensureDatabase } from './db/database';
-import { withTransaction } from './db/transaction';
+import { type TransactionOptions, withTransaction } from './db/transaction';
+import { inUnitOfWork, UNIT_ATTEMPTS } from './db/unit-of-work';
 import { migrate } from './db/migrate';
 import { createPool, poolSettings } from './db/pool';
 import { Housekeeping } from './housekeeping';
@@ -211,9 +212,14 @@ export function brokerConnected(broker: Broker): void {
   if (!broker.isConnected) throw new Error('RabbitMQ connection is down');
 }
 
-/** Runs `work` in a transaction and wakes the outbox relay once it has committed. */
-export async function transact<T>(runtime: Pick<ServiceRuntime, 'pool' | 'outbox'>, work: (tx: import('pg').PoolClient) => Promise<T>, options?: import('./db/transaction').TransactionOptions): Promise<T> {
-  const result = await withTransaction(runtime.pool, work, options);
+/**
+ * Runs `work` in a transaction as one unit of work (inUnitOfWork: run again, at most UNIT_ATTEMPTS
+ * times, after a deadlock or serialisation failure or when `work` throws RunAgain) and wakes the
+ * outbox relay once it has committed. `once`: work with an effect outside its transaction (a
+ * command already sent) runs a single time.
+ */
+export async function transact<T>(runtime: Pick<ServiceRuntime, 'pool' | 'outbox'>, work: (tx: import('pg').PoolClient) => Promise<T>, options: TransactionOptions & { once?: boolean } = {}): Promise<T> {
+  const result = await inUnitOfWork(() => withTransaction(runtime.pool, work, options), options.once ? 1 : UNIT_ATTEMPTS);
   runtime.outbox.kick();
   return result;
 }

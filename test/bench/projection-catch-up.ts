@@ -38,7 +38,7 @@ export async function catalogCatchUp(stack: BenchStack, workspaceIds: string[], 
   const positions = async () => {
     const { rows } = await stack.db.query<{ head: string; through: string }>(
       `SELECT sum(s.position) AS head, sum(coalesce(f.applied_through, 0)) AS through
-         FROM stock.stock_positions s LEFT JOIN catalog.stock_feed f ON f.workspace_id = s.workspace_id
+         FROM stock.stock_positions s LEFT JOIN catalog.position_feeds f ON f.workspace_id = s.workspace_id AND f.feed = 'stock'
         WHERE s.workspace_id = ANY($1)`,
       [workspaceIds],
     );

@@ -51,7 +51,7 @@ export class ProjectionLagSampler {
       const readAt = performance.now();
       const { rows } = await this.db.query<{ workspace_id: string; head: string; through: string }>(
         `SELECT s.workspace_id, s.position AS head, coalesce(f.applied_through, 0) AS through
-           FROM stock.stock_positions s LEFT JOIN catalog.stock_feed f ON f.workspace_id = s.workspace_id
+           FROM stock.stock_positions s LEFT JOIN catalog.position_feeds f ON f.workspace_id = s.workspace_id AND f.feed = 'stock'
           WHERE s.workspace_id = ANY($1)`,
         [this.workspaceIds],
       );

@@ -3,21 +3,21 @@ import { sql } from '../support/fixtures';
 
 /**
  * How far the catalog has applied the stock service's positions of a workspace
- * (advance_stock_feeds, catalog migration 1764300000000): the highest position with every one
- * below it applied, whatever order the positions arrive in.
+ * (advance_position_feeds, shared/src/messaging/position-feeds.ts, feed 'stock'): the highest
+ * position with every one below it applied, whatever order the positions arrive in.
  */
 async function advance(workspaceId: string, positions: number[], others: Array<[string, number]> = []): Promise<void> {
   const pairs: Array<[string, number]> = [...positions.map((p): [string, number] => [workspaceId, p]), ...others];
-  await sql('SELECT catalog.advance_stock_feeds($1::text[], $2::bigint[])', [pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
+  await sql("SELECT catalog.advance_position_feeds('stock', $1::text[], $2::bigint[])", [pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
 }
 
 async function through(workspaceId: string): Promise<number> {
-  const [row] = await sql<{ through: string }>('SELECT applied_through AS through FROM catalog.stock_feed WHERE workspace_id = $1', [workspaceId]);
+  const [row] = await sql<{ through: string }>("SELECT applied_through AS through FROM catalog.position_feeds WHERE workspace_id = $1 AND feed = 'stock'", [workspaceId]);
   return Number(row?.through ?? 0);
 }
 
 async function waiting(workspaceId: string): Promise<number[]> {
-  return (await sql<{ position: string }>('SELECT position FROM catalog.stock_feed_ahead WHERE workspace_id = $1 ORDER BY position', [workspaceId])).map((r) => Number(r.position));
+  return (await sql<{ position: string }>("SELECT position FROM catalog.position_feed_ahead WHERE workspace_id = $1 AND feed = 'stock' ORDER BY position", [workspaceId])).map((r) => Number(r.position));
 }
 
 describe('the stock feed: how far the catalog has applied each workspace\'s stock positions', () => {

@@ -67,10 +67,10 @@ async function age(locationId: string): Promise<void> {
 }
 
 /** The use case as the locations service runs it, with `client` for its commands. */
-function deleteWith(client: CommandClient, ws: TestWorkspace, locationId: string): Promise<{ id: string }> {
+async function deleteWith(client: CommandClient, ws: TestWorkspace, locationId: string): Promise<{ id: string }> {
   const runtime = { pool, client, logger, outbox: { kick: () => undefined } } as unknown as Parameters<typeof deleteLocation>[0];
   const context = { workspace: { id: ws.id } as Caller['workspace'], locationAccess: { restricted: false, locations: [] }, requestId: unique('req') };
-  return deleteLocation(runtime, context, locationId);
+  return (await deleteLocation(runtime, context, locationId)).result;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequest, Overloaded, RateLimited, Unauthorized } from '@inv/shared/core';
+import { BadRequest, PastCapacity, RateLimited, Unauthorized } from '@inv/shared/core';
 import { type AdmissionControl, errorHandler, jsonBody, notFoundHandler, type Permit, rejectUnsafeUrl, requestLogger, mountRoutes } from '@inv/shared/http';
 import { type Pool } from '@inv/shared/db';
 import { type CommandClient } from '@inv/shared/messaging';
@@ -102,10 +102,13 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   const { identities, limiter, admission } = deps;
   const pastCapacity = () => {
     overloadRefusals.add(1, { reason: 'capacity' });
-    return new Overloaded('The API is past its capacity right now; nothing was changed.', admission.retryAfterSeconds());
+    return new PastCapacity('The API', admission.retryAfterSeconds());
   };
+  // The workspace whose owner positions the rate limit's round trip reads: the one the call names by
+  // id, or the restricted key's own (a call naming it by slug has the owners asked instead: callerWrites).
+  const namedWorkspace = (req: Request, caller: KeyHolder | undefined) => (typeof req.query.workspaceId === 'string' ? req.query.workspaceId : (caller?.boundWorkspaceId ?? undefined));
   const take = (req: Request, caller: KeyHolder | undefined, record: boolean) =>
-    limiter.take(caller ? `key:${caller.keyId}` : `ip:${req.ip}`, caller?.rateLimit ?? config.RATE_LIMIT_PER_MINUTE, `${req.requestId}:${randomUUID()}`, caller?.keyId, record);
+    limiter.take(caller ? `key:${caller.keyId}` : `ip:${req.ip}`, caller?.rateLimit ?? config.RATE_LIMIT_PER_MINUTE, `${req.requestId}:${randomUUID()}`, caller?.keyId, record, namedWorkspace(req, caller));
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     let authError: unknown;
     let keyHash: string | undefined;

@@ -1,5 +1,5 @@
-import { type Caller, Overloaded } from '@inv/shared/core';
-import { bodyDigest, parseStockPosition, signContext, STOCK_POSITION_HEADER } from '@inv/shared/http';
+import { type Caller, DeadlinePassed, DependencyAway, type RefusalOutcome, type RetryLater } from '@inv/shared/core';
+import { bodyDigest, OWNER_POSITION_HEADER, parseOwnerPosition, parseStockPosition, signContext, STOCK_POSITION_HEADER } from '@inv/shared/http';
 import { injectTraceHeaders, type Logger, overloadRefusals } from '@inv/shared/observability';
 import type { Request, Response } from 'express';
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
@@ -94,6 +94,18 @@ const BALANCER_STATUSES = new Set([502, 503, 504]);
 const FORWARD_ATTEMPTS = 3;
 
 /**
+ * Failures of a connection that was never made: a request that met only these never reached a
+ * process that could act on it. Any other failure (a reset, a socket closed mid-answer) may have
+ * come after the service read the request.
+ */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EADDRNOTAVAIL']);
+
+/** Whether a failed try may have reached the service: its error, or the balancer's status answered for it (503: no replica took it). */
+function mayHaveReached(failure: { code?: string } | number): boolean {
+  return typeof failure === 'number' ? failure !== 503 : !NEVER_CONNECTED.has(failure.code ?? '');
+}
+
+/**
  * Whether a request may be sent again after its first try may have reached a replica that died
  * with it: reads; PUTs, which replace a resource with the body (a par level), so twice is once;
  * and POSTs carrying an Idempotency-Key (every POST honours it: the service answers a repeat with
@@ -113,7 +125,11 @@ export function safeToRepeat(method: string, headers: IncomingHttpHeaders): bool
  * naming the service (docs/overload.md). With several replicas behind a balancer, a request
  * whose replica failed (connection lost, or the balancer answering for it) is sent again, up to
  * FORWARD_ATTEMPTS tries and within the deadline, when it is safe to repeat; otherwise it gets
- * that 429. An answer reporting the stock position a write reached has it recorded for the
+ * that 429. An answer reporting the owner position a change of items or locations reached has it
+ * recorded for the workspace before it is passed on, without that header (docs/consistency.md).
+ * The 429 says "nothing was changed" only when no try can have reached the service (each
+ * connection was refused, or the balancer had no replica); when one may have, it says so, and that
+ * sending it again (with the same Idempotency-Key) is safe. An answer reporting the stock position a write reached has it recorded for the
  * calling key (read-your-writes) before it is passed on, without that header.
  */
 export function forwarder(service: ServiceName, baseUrl: string, options: { secret: string; logger: Logger; writePositions: WritePositions }): Forward {
@@ -138,21 +154,19 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
       callerGone = true;
       upstream?.destroy();
     });
-    const refuse = (refusal: Overloaded, reason: string, cause: string) => {
-      logger.warn({ service, path, err: cause }, `${service} service: ${reason}`);
-      overloadRefusals.add(1, { reason });
+    /** Whether a failed try may have reached a process of the service that could act on it. */
+    let reached = false;
+    /** Whether the try under way has been written on an open connection (the service may be working on it). */
+    let sent = false;
+    const outcome = (): RefusalOutcome => (reached ? 'unknown' : 'unchanged');
+    const refuse = (refusal: RetryLater, cause: string) => {
+      logger.warn({ service, path, err: cause }, `${service} service: ${refusal.refusal ?? 'refused'}`);
+      overloadRefusals.add(1, { reason: refusal.refusal ?? 'dependency' });
       res.setHeader('Retry-After', String(refusal.retryAfterSeconds));
       res.status(refusal.status).json(refusal.toEnvelope());
     };
-    const unavailable = (cause: string) =>
-      refuse(new Overloaded(`The ${service} service is unavailable (restarting or unreachable); nothing was changed.`, 2), 'dependency', cause);
-    const tooLate = () =>
-      refuse(
-        new Overloaded(`The ${service} service did not answer within the request's deadline of ${Math.round((req.deadline - startedAt) / 1000)} s; it may still have done the work, which a retry with the same Idempotency-Key answers again instead of doing twice.`),
-        'deadline',
-        'no answer by the deadline',
-      );
-    const startedAt = Date.now();
+    const unavailable = (cause: string) => refuse(new DependencyAway(`The ${service} service`, outcome()), cause);
+    const tooLate = () => refuse(new DeadlinePassed(`the ${service} service answered`, reached || sent ? 'unknown' : 'unchanged'), 'no answer by the deadline');
 
     // Until the answer begins, the deadline bounds the wait (a timeout is not repeated: the
     // service may still be doing the work); after, only a stalled stream is cut off.
@@ -170,6 +184,7 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
     res.once('close', answerBegun);
 
     const send = (attempt: number) => {
+      sent = false;
       const again = (reason: string) => {
         if (callerGone || deadlineTimer === undefined) return;
         if (repeatable && attempt < FORWARD_ATTEMPTS && req.deadline - Date.now() > FORWARD_MARGIN_MS) return send(attempt + 1);
@@ -179,24 +194,26 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
       const request = transport.request({ protocol: origin.protocol, hostname: origin.hostname, port: origin.port, method: req.method, path: target, headers, agent, timeout: STALLED_ANSWER_MS });
       upstream = request;
       request.on('timeout', () => request.destroy(new Error(`the answer stalled for ${STALLED_ANSWER_MS} ms`)));
-      request.on('error', (err) => {
+      request.on('error', (err: Error & { code?: string }) => {
         if (callerGone || upstream !== request) return;
         if (res.headersSent) {
           logger.error({ err: err.message, service, path }, 'service connection failed mid-answer');
           return void res.destroy();
         }
+        reached ||= mayHaveReached(err);
         again(err.message);
       });
       request.on('response', (answer) => {
         if (upstream !== request) return void answer.resume();
         if (BALANCER_STATUSES.has(answer.statusCode ?? 0)) {
           answer.resume();
+          reached ||= mayHaveReached(answer.statusCode!);
           return again(`the balancer answered ${answer.statusCode}`);
         }
         answerBegun();
         res.status(answer.statusCode ?? 500);
         for (const [name, value] of Object.entries(answer.headers)) {
-          if (value !== undefined && !HOP_BY_HOP_RESPONSE_HEADERS.has(name) && name !== STOCK_POSITION_HEADER) res.setHeader(name, value);
+          if (value !== undefined && !HOP_BY_HOP_RESPONSE_HEADERS.has(name) && name !== STOCK_POSITION_HEADER && name !== OWNER_POSITION_HEADER) res.setHeader(name, value);
         }
         // pipe, not pipeline: pipeline's AbortController and the DOMException it raises when the
         // answer finishes cost ~3 % of the gateway's CPU per call; the failures it would handle are handled here.
@@ -206,16 +223,27 @@ export function forwarder(service: ServiceName, baseUrl: string, options: { secr
           res.destroy();
         });
         const position = parseStockPosition(answer.headers[STOCK_POSITION_HEADER]);
-        if (position === undefined) return void answer.pipe(res);
-        // Recorded before the caller can see the answer, so its next read already waits for it.
-        void options.writePositions.record(context.keyId, context.workspace.id, position).then(() => answer.pipe(res));
+        const owned = parseOwnerPosition(answer.headers[OWNER_POSITION_HEADER]);
+        if (position === undefined && owned === undefined) return void answer.pipe(res);
+        // Recorded before the caller can see the answer: its next read already waits for its stock
+        // change, and every later call of the workspace for its change of items or locations.
+        void Promise.all([
+          position === undefined ? undefined : options.writePositions.record(context.keyId, context.workspace.id, position),
+          owned === undefined ? undefined : options.writePositions.recordOwner(context.workspace.id, owned.owner, owned.position),
+        ]).then(() => answer.pipe(res));
       });
       // Signed once a connection is assigned, not before: time spent queued for one of the
       // agent's sockets must not count against the signature's short life.
-      request.once('socket', () => {
+      request.once('socket', (socket) => {
         const signed = signContext(context, { method: req.method, target, bodyDigest: bodyDigest(body), deadline: req.deadline - FORWARD_MARGIN_MS }, options.secret);
         for (const [name, value] of Object.entries(signed)) request.setHeader(name, value);
         request.end(body);
+        // Past its deadline, a request written on an open connection may have been read by the service.
+        const connected = () => {
+          if (upstream === request) sent = true;
+        };
+        if (socket.connecting) socket.once('connect', connected);
+        else connected();
       });
     };
     send(1);

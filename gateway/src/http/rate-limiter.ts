@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Logger, rateLimitRejections } from '@inv/shared/observability';
 import type { Redis } from 'ioredis';
 import { identityEpochKey } from '../data/identity-epoch';
-import { type KnownWrites, writePositionsKey, writePositionsSinceKey } from './write-positions';
+import { type KnownWrites, ownerPositionsKey, writePositionsKey, writePositionsSinceKey } from './write-positions';
 
 /**
  * Sliding one-window log in a sorted set, evaluated atomically on Redis's own clock (so
@@ -14,7 +14,8 @@ import { type KnownWrites, writePositionsKey, writePositionsSinceKey } from './w
  * The identity epoch (KEYS[2], see identity-epoch.ts) rides along so the gateway can check its
  * identity cache without a round trip of its own; a missing epoch (Redis lost its data) is set
  * to a fresh value (ARGV[4]), which no cached identity carries. So do the key's write positions
- * (KEYS[3], see write-positions.ts) and how long ago this Redis began keeping them (KEYS[4]).
+ * (KEYS[3], see write-positions.ts), the owner positions of the workspace the call names (KEYS[5])
+ * and how long ago this Redis began keeping them (KEYS[4]).
  */
 const SLIDING_WINDOW = `
 local key = KEYS[1]
@@ -47,7 +48,7 @@ if not since then
   since = now
   redis.call('SET', KEYS[4], now)
 end
-return { admitted, limit - count, reset, now, epoch, redis.call('HGETALL', KEYS[3]), now - since }
+return { admitted, limit - count, reset, now, epoch, redis.call('HGETALL', KEYS[3]), now - since, redis.call('HGETALL', KEYS[5]), since }
 `;
 
 export interface RateDecision {
@@ -60,11 +61,11 @@ export interface RateDecision {
   retryAfter: number;
   /** The identity epoch read in the same call; undefined when Redis did not answer. */
   identityEpoch: string | undefined;
-  /** The subject key's write positions read in the same call; unknown when Redis did not answer or may have lost them. */
+  /** The subject key's write positions and the workspace's owner positions read in the same call; unknown when Redis did not answer. */
   writes: KnownWrites;
 }
 
-type WindowResult = [number, number, number, number, string, string[], number];
+type WindowResult = [number, number, number, number, string, string[], number, string[], number];
 
 /** Subjects whose last window a process keeps (see lastWindow); the oldest are dropped first. */
 const RECENT_WINDOWS = 10_000;
@@ -95,16 +96,17 @@ export class RateLimiter {
   ) {
     this.windowMs = options.windowMs ?? 60_000;
     this.writesRecoveryMs = options.writesRecoveryMs;
-    redis.defineCommand('slidingWindow', { numberOfKeys: 4, lua: SLIDING_WINDOW });
+    redis.defineCommand('slidingWindow', { numberOfKeys: 5, lua: SLIDING_WINDOW });
     rateLimitRejections.add(0);
   }
 
   /**
    * Counts a call of `subject` (`key:<id>` or `ip:<address>`); `keyId` names the key whose write
-   * positions come back. With `record` false the window is only read (a call refused by admission
-   * control gets its headers without using one of the key's calls).
+   * positions come back, `workspaceId` the workspace whose owner positions do. With `record` false
+   * the window is only read (a call refused by admission control gets its headers without using
+   * one of the key's calls).
    */
-  async take(subject: string, limit: number, uniqueId: string, keyId?: string, record = true): Promise<RateDecision> {
+  async take(subject: string, limit: number, uniqueId: string, keyId?: string, record = true, workspaceId?: string): Promise<RateDecision> {
     const run = (this.redis as unknown as { slidingWindow: (...args: unknown[]) => Promise<WindowResult> }).slidingWindow;
     let result: WindowResult;
     try {
@@ -114,6 +116,7 @@ export class RateLimiter {
         identityEpochKey(this.prefix),
         writePositionsKey(this.prefix, keyId),
         writePositionsSinceKey(this.prefix),
+        ownerPositionsKey(this.prefix, workspaceId),
         limit,
         this.windowMs,
         uniqueId,
@@ -123,7 +126,7 @@ export class RateLimiter {
     } catch (err) {
       return this.unmetered(limit, err);
     }
-    const [admitted, remaining, resetAtMs, nowMs, identityEpoch, positions, keptForMs] = result;
+    const [admitted, remaining, resetAtMs, nowMs, identityEpoch, positions, keptForMs, owners, since] = result;
     if (admitted !== 1) rateLimitRejections.add(1);
     this.remember(subject, { limit, remaining: Math.max(0, remaining), resetAt: Math.ceil(resetAtMs / 1000) });
     return {
@@ -133,7 +136,12 @@ export class RateLimiter {
       resetAt: Math.ceil(resetAtMs / 1000),
       retryAfter: Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000)),
       identityEpoch,
-      writes: keptForMs < this.writesRecoveryMs ? 'unknown' : positionsByWorkspace(positions),
+      writes: {
+        stock: positionsByWorkspace(positions),
+        ownersOf: workspaceId,
+        owners: Object.fromEntries(positionsByWorkspace(owners)),
+        since: keptForMs < this.writesRecoveryMs ? Number(since) : undefined,
+      },
     };
   }
 
@@ -165,7 +173,7 @@ export class RateLimiter {
   }
 }
 
-/** HGETALL's flat [field, value, …] as workspace → position. */
+/** HGETALL's flat [field, value, …] as field (a workspace, an owner) → position. */
 function positionsByWorkspace(flat: string[]): ReadonlyMap<string, number> {
   const positions = new Map<string, number>();
   for (let i = 0; i + 1 < flat.length; i += 2) positions.set(flat[i]!, Number(flat[i + 1]));

@@ -1,4 +1,4 @@
-import type { CallerWrites } from '@inv/shared/core';
+import type { CallerWrites, Owner } from '@inv/shared/core';
 import { type Logger, writePositionsUnrecorded } from '@inv/shared/observability';
 import type { Redis } from 'ioredis';
 
@@ -10,6 +10,17 @@ import type { Redis } from 'ioredis';
  */
 export function writePositionsKey(prefix: string, keyId: string | undefined): string {
   return `${prefix}ryw:key:${keyId ?? '-'}`;
+}
+
+/**
+ * Where the gateways keep, per workspace, the latest owner position of each owner (the catalog's
+ * items, the locations service's locations) that any caller's acknowledged write reached
+ * (docs/consistency.md): a Redis hash, field = owner. The rate limiter's script reads the selected
+ * workspace's on every call; a write that changed items or locations records its position before
+ * its answer leaves.
+ */
+export function ownerPositionsKey(prefix: string, workspaceId: string | undefined): string {
+  return `${prefix}owners:${workspaceId ?? '-'}`;
 }
 
 /**
@@ -38,8 +49,8 @@ return 1
 `;
 
 /**
- * Positions are kept this long after a key's last write. A projection still behind a write a day
- * later is an outage the metrics show (outbox backlog, dead letters), not lag.
+ * Positions are kept this long after a key's (a workspace's) last write. A copy still behind a
+ * write a day later is an outage the metrics show (outbox backlog, dead letters), not lag.
  */
 const KEEP_MS = 24 * 3600 * 1000;
 
@@ -75,26 +86,61 @@ export class WritePositions {
    * the caller's next reads are then covered by the projection's lag only.
    */
   async record(keyId: string, workspaceId: string, position: number): Promise<void> {
+    await this.raise(writePositionsKey(this.prefix, keyId), workspaceId, position, 'Redis unavailable: could not record the stock position of a write; that caller may not read its own write until the projection catches up');
+  }
+
+  /**
+   * Records that a write reached owner position `position` of `owner` in the workspace, for every
+   * later call of the workspace (whatever its key); bounded and never thrown, as record. While
+   * Redis cannot take it, it cannot hand positions out either: calls then carry 'unknown', and the
+   * stock service asks the owners instead (docs/consistency.md).
+   */
+  async recordOwner(workspaceId: string, owner: Owner, position: number): Promise<void> {
+    await this.raise(ownerPositionsKey(this.prefix, workspaceId), owner, position, "Redis unavailable: could not record the owner position of a change of items or locations; the stock service asks the owners while Redis is away");
+  }
+
+  private async raise(key: string, field: string, position: number, warning: string): Promise<void> {
     const run = (this.redis as unknown as { recordWritePosition: (...args: unknown[]) => Promise<unknown> }).recordWritePosition;
     try {
-      await run.call(this.redis, writePositionsKey(this.prefix, keyId), workspaceId, position, KEEP_MS);
+      await run.call(this.redis, key, field, position, KEEP_MS);
     } catch (err) {
       writePositionsUnrecorded.add(1);
       const now = Date.now();
       if (now - this.lastWarningAt >= WARNING_INTERVAL_MS) {
         this.lastWarningAt = now;
-        this.logger.warn({ err: (err as Error).message }, 'Redis unavailable: could not record the stock position of a write; that caller may not read its own write until the projection catches up');
+        this.logger.warn({ err: (err as Error).message }, warning);
       }
     }
   }
 }
 
-/** What the rate limiter's script read of a key's positions: workspace → position, or unknown. */
-export type KnownWrites = ReadonlyMap<string, number> | 'unknown';
+/**
+ * What the rate limiter's script read of positions: the key's stock positions (workspace →
+ * position) and the owner positions of the workspace the call names, with `since` set while Redis
+ * may have lost some (it began keeping them less than READ_YOUR_WRITES_RECOVERY_MS ago); or
+ * unknown when Redis did not answer.
+ */
+export type KnownWrites =
+  | {
+      stock: ReadonlyMap<string, number>;
+      /** The workspace the owner positions are of (the call's workspaceId, or the restricted key's). */
+      ownersOf: string | undefined;
+      owners: Partial<Record<Owner, number>>;
+      since: number | undefined;
+    }
+  | 'unknown';
 
 /** The caller's writes a call into `workspaceId` must reflect. */
-export function callerWrites(known: KnownWrites | undefined, workspaceId: string): CallerWrites {
+export function callerWrites(known: KnownWrites | undefined, workspaceId: string, now = Date.now()): CallerWrites {
   if (known === undefined || known === 'unknown') return 'unknown';
-  const stock = known.get(workspaceId);
-  return stock === undefined ? {} : { stock };
+  const stock = known.stock.get(workspaceId);
+  // Owner positions read for another workspace than the one selected (a call naming its workspace by slug) say nothing of this one: the owners are asked.
+  const owners = known.ownersOf === workspaceId ? known.owners : {};
+  const since = known.ownersOf === workspaceId ? known.since : Math.max(known.since ?? 0, now);
+  return {
+    ...(stock === undefined ? {} : { stock }),
+    ...(owners.catalog === undefined ? {} : { catalog: owners.catalog }),
+    ...(owners.locations === undefined ? {} : { locations: owners.locations }),
+    ...(since === undefined ? {} : { since }),
+  };
 }

@@ -10,8 +10,7 @@ export const CATALOG_SERVICE = 'catalog';
 /**
  * What other services keep of an item in their projections. version: the catalog's version of
  * the item (from one sequence, so it only grows and is never reused): a projection keeps the
- * highest it has seen, and a fence (StockCommands.fenceItem) names the version that must arrive
- * before the projection may be trusted again.
+ * highest it has seen.
  */
 export const ItemSnapshot = z.object({
   id: EntityIdSchema,
@@ -31,6 +30,14 @@ export const ItemSnapshot = z.object({
 });
 export type ItemSnapshot = z.input<typeof ItemSnapshot>;
 
+/**
+ * The owner position an event of an owner's change took (shared/src/messaging/owner-events.ts):
+ * the workspace's changes of what other services copy, numbered 1, 2, 3, … in commit order with
+ * no gaps, so a copy knows how far it has applied them. Absent from messages recorded before
+ * positions existed.
+ */
+export const OwnerPosition = z.number().int().positive().optional();
+
 export const CatalogEvents = {
   itemCreated: 'item.created',
   itemUpdated: 'item.updated',
@@ -43,6 +50,12 @@ export const CatalogEvents = {
    * broker or stock outage instead of being one request that may be lost.
    */
   openingAbandoned: 'opening.abandoned',
+  /**
+   * The catalog asked the stock service to close items before making them catalog-only
+   * (StockCommands.closeItems) but did not commit the change (ClosingAbandoned): the stock
+   * service reopens them. An event, so the reopening survives a broker or stock outage.
+   */
+  closingAbandoned: 'item.closing_abandoned',
   /** A CSV import ended (ImportEnded): completed (applied, or a dry run done) or failed, nothing applied. */
   importCompleted: 'import.completed',
   importFailed: 'import.failed',
@@ -52,6 +65,8 @@ export const ImportEnded = z.object({ id: EntityIdSchema, resource: z.record(z.s
 export type ImportEnded = z.input<typeof ImportEnded>;
 export const OpeningAbandoned = z.object({ operationId: EntityIdSchema });
 export type OpeningAbandoned = z.input<typeof OpeningAbandoned>;
+export const ClosingAbandoned = z.object({ attempt: EntityIdSchema, itemIds: z.array(EntityIdSchema).min(1).max(1000) });
+export type ClosingAbandoned = z.input<typeof ClosingAbandoned>;
 /**
  * The payload of item.created and item.updated: the snapshot projections keep, plus `resource`,
  * the Item exactly as the REST API answers it (the create or PATCH answer, GET /items/info) for
@@ -62,6 +77,12 @@ export type OpeningAbandoned = z.input<typeof OpeningAbandoned>;
  */
 export const ItemChanged = ItemSnapshot.extend({
   resource: z.record(z.string(), z.unknown()).optional(),
+  position: OwnerPosition,
+  /**
+   * The item was made catalog-only by this change, confirming the stock service's closing of it
+   * under this attempt (StockCommands.closeItems): the copy stops holding it closed.
+   */
+  closingAttempt: EntityIdSchema.optional(),
 });
 export type ItemChanged = z.input<typeof ItemChanged>;
 export const TagCreated = z.object({ id: z.string(), name: z.string(), color: z.string() });
@@ -72,13 +93,16 @@ export type SupplierCreated = z.infer<typeof SupplierCreated>;
 export const CatalogCommands = {
   /**
    * Answers ItemSnapshot[] for the ids that exist in the workspace (unknown ids are left out), as
-   * committed once no write to them is in flight (read under a share lock): what a projection
-   * resolving a fence needs.
+   * committed once no write to them is in flight (read under a share lock): what the stock
+   * service's sweeper asks about an item whose closing was never confirmed nor abandoned.
    */
   getItems: 'catalog.get-items',
+  /** Answers OwnerPositionAnswer: the workspace's latest owner position of items (0 before its first change). */
+  position: 'catalog.position',
   /** Answers { items, suppliers, tags }: live counts for the workspace. */
   usage: 'catalog.usage',
 } as const;
 export const GetItems = z.object({ itemIds: z.array(EntityIdSchema).min(1).max(1000) });
+export const OwnerPositionAnswer = z.object({ position: z.number().int().nonnegative() });
 export const CatalogUsage = z.object({ items: z.number().int(), suppliers: z.number().int(), tags: z.number().int() });
 export type CatalogUsage = z.infer<typeof CatalogUsage>;

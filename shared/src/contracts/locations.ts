@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EntityIdSchema } from '../ids';
+import { OwnerPosition } from './catalog';
 
 /**
  * Messages the locations service publishes and the commands it answers. Owned by the
@@ -46,14 +47,14 @@ export const LocationEvents = {
 const LocationResource = z.record(z.string(), z.unknown()).optional();
 
 /** location.created and location.updated: the snapshot, and the location as answered for the state the event's transaction commits. */
-export const LocationChanged = LocationSnapshot.extend({ resource: LocationResource });
+export const LocationChanged = LocationSnapshot.extend({ resource: LocationResource, position: OwnerPosition });
 export type LocationChanged = z.input<typeof LocationChanged>;
 
 /**
  * location.deleted: the id, and the location as GET /locations/{id} answered it last, just
  * before the deletion (from then on it answers 404, so there is no later representation).
  */
-export const LocationDeleted = z.object({ id: EntityIdSchema, resource: LocationResource });
+export const LocationDeleted = z.object({ id: EntityIdSchema, resource: LocationResource, position: OwnerPosition });
 export type LocationDeleted = z.input<typeof LocationDeleted>;
 
 export const LocationCommands = {
@@ -73,6 +74,8 @@ export const LocationCommands = {
   get: 'locations.get',
   /** Answers { locations: number }: live count of the workspace's locations. */
   usage: 'locations.usage',
+  /** Answers OwnerPositionAnswer: the workspace's latest owner position of locations (0 before its first change). */
+  position: 'locations.position',
   /**
    * Answers ResolvedLocations: for each ref, the live location it names (by id, or by name
    * ignoring case and surrounding spaces), or null; what a CSV import names locations by.

@@ -120,21 +120,14 @@ export const StockCommands = {
   /** Reopens a location whose deletion did not go through. */
   reopenLocation: 'stock.reopen-location',
   /**
-   * Sent by the catalog inside the transaction that changes what the stock service keeps of an
-   * item, before it commits: from the answer on, the stock service trusts its copy of the item
-   * only once it holds `version` or newer, and asks the catalog otherwise. Waits for stock
-   * movements in flight on the item. With requireNoStock (the item becomes catalog-only) it fails
-   * 409 conflict while the item has stock on hand anywhere. Answers { fenced: true }.
+   * Closes items to new stock before the catalog makes them catalog-only (trackStock false): the
+   * intent of an intent → confirm (CloseItems). Under each item's exclusive lock (so after every
+   * movement of it in flight), fails 409 conflict, closing none, while any of them has stock on
+   * hand anywhere (reserved stock is on hand); otherwise no movement adds stock of them until the
+   * catalog's change arrives (its item.updated names the attempt: confirm) or is abandoned
+   * (item.closing_abandoned), or the stock service's sweeper finds it settled. Answers { closed: true }.
    */
-  fenceItem: 'stock.fence-item',
-  /**
-   * fenceItem for many items at once, in one transaction (FenceItems, at most MAX_FENCED_ITEMS):
-   * an import that changes many items' copied fields asks once, not once per item while it holds
-   * every item's row. All or nothing: with one item refused (requireNoStock), none is fenced.
-   */
-  fenceItems: 'stock.fence-items',
-  /** fenceItem for a location (its name, type or active flag changes). Answers { fenced: true }. */
-  fenceLocation: 'stock.fence-location',
+  closeItems: 'stock.close-items',
   /** Answers { position }: the workspace's latest stock position (0 before its first change of on-hand). */
   position: 'stock.position',
   /**
@@ -174,37 +167,16 @@ export type ApplyStockImport = z.input<typeof ApplyStockImport>;
 export const StockImportOutcome = z.object({ errors: z.array(ImportRowError), applied: z.number().int().nonnegative() });
 export type StockImportOutcome = z.infer<typeof StockImportOutcome>;
 /**
- * What the stock service keeps of an item, in parts by what each decides (docs/consistency.md): a
- * transfer needs the item's identity (its answer shows SKU and description) and whether it tracks
- * stock, not its threshold or prices; a receipt, adjustment or count judges the item's health by
- * its threshold too; a job's completion freezes its prices. A fence names the parts its change
- * touches, so a change of one part does not hold up the writes that need none of it.
+ * How long the stock service holds items closed for an attempt that was neither confirmed nor
+ * abandoned before its sweeper settles it with the catalog. The catalog commits a closing's change
+ * within half of it or not at all (services/catalog/src/use-cases/stock-intents.ts), so a change
+ * still on its way is never settled under it.
  */
-export const ITEM_COPY_PARTS = {
-  identity: ['sku', 'description'],
-  tracking: ['trackStock'],
-  health: ['lowStockThreshold'],
-  prices: ['cost', 'sellPrice'],
-} as const;
-export type ItemCopyPart = keyof typeof ITEM_COPY_PARTS;
-export const ItemCopyPart = z.enum(Object.keys(ITEM_COPY_PARTS) as [ItemCopyPart, ...ItemCopyPart[]]);
-/** The item fields copied to the stock service, every part's. */
-export const COPIED_ITEM_FIELDS = Object.values(ITEM_COPY_PARTS).flat();
-
-export const FenceItem = z.object({
-  itemId: EntityIdSchema,
-  version: z.number().int().positive(),
-  requireNoStock: z.boolean(),
-  /** The parts of the copy the change touches; absent: every part. */
-  parts: z.array(ItemCopyPart).min(1).optional(),
-});
-export type FenceItem = z.input<typeof FenceItem>;
-/** The most items one stock.fence-items fences. */
-export const MAX_FENCED_ITEMS = 1000;
-export const FenceItems = z.object({ items: z.array(FenceItem).min(1).max(MAX_FENCED_ITEMS) });
-export type FenceItems = z.input<typeof FenceItems>;
-export const FenceLocation = z.object({ locationId: EntityIdSchema, version: z.number().int().positive() });
-export type FenceLocation = z.input<typeof FenceLocation>;
+export const CLOSING_LEASE_MS = 60_000;
+/** The most items one stock.close-items closes. */
+export const MAX_CLOSED_ITEMS = 1000;
+export const CloseItems = z.object({ attempt: EntityIdSchema, itemIds: z.array(EntityIdSchema).min(1).max(MAX_CLOSED_ITEMS) });
+export type CloseItems = z.input<typeof CloseItems>;
 export const StockPosition = z.object({ position: z.number().int().nonnegative() });
 export const StockUsage = z.object({ billingCycleStart: z.string() });
 export const StockUsageResult = z.object({ transfers: z.number().int() });

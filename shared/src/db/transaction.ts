@@ -1,65 +1,77 @@
 import type { Pool, PoolClient } from 'pg';
 import { deadlineRefusal, timeLeft, TOO_LATE_TO_START_MS } from '../deadline';
-import { Overloaded } from '../errors';
+import { PastCapacity } from '../errors';
+import { logContext } from '../logger';
 import { pgSocket } from './pg-socket';
 import { isConnectionError } from './pool';
 
-/** SQLSTATEs after which the whole transaction can safely run again. */
-const RETRYABLE = new Set(['40001', '40P01']);
-
 export interface TransactionOptions {
   isolation?: 'read committed' | 'repeatable read' | 'serializable';
-  /** Attempts in all, counting the first. */
-  attempts?: number;
 }
 
 /**
- * Runs `work` in one transaction on one client, always released. Serialization failures and
- * deadlocks roll back and run `work` again, so `work` must have no side effects outside the
- * transaction. A client whose connection failed is discarded without a ROLLBACK (the server
- * rolls back a transaction whose session ends), so a dead or silent database costs one
- * timeout, not two. Throws whatever `work` throws (after rollback) or the last retryable error.
+ * Thrown by withTransaction when the connection failed once COMMIT was on its way: the server may
+ * have committed the transaction before the connection went, or not. The caller cannot tell, so
+ * neither can its refusal (databaseRefusal: outcome unknown).
+ */
+export class CommitOutcomeUnknown extends Error {
+  constructor(cause: unknown) {
+    super('the database connection failed while the transaction was committing; it may have committed', { cause });
+  }
+}
+
+/**
+ * Runs `work` in one transaction on one client, always released, once: running it again is the
+ * unit of work's decision (inUnitOfWork, shared/src/db/unit-of-work.ts), the one place that
+ * retries. A client whose connection failed is discarded without a ROLLBACK (the server rolls back
+ * a transaction whose session ends), so a dead or silent database costs one timeout, not two.
+ * Throws whatever `work` throws (after rollback); CommitOutcomeUnknown when the connection failed
+ * once COMMIT had been sent.
  */
 export async function withTransaction<T>(pool: Pool, work: (tx: PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-  const attempts = options.attempts ?? 5;
-  for (let attempt = 1; ; attempt++) {
-    const client = await connectInTime(pool);
-    let broken = false;
-    try {
-      // BEGIN travels with work's first statements (pipeline mode) instead of costing a round trip
-      // of its own. Only a broken connection can fail it, and that fails what follows it too.
-      const lockWait = requestLockWaitMs();
-      const begun = inOneRoundTrip(
-        client,
-        () => [
-          client.query(`BEGIN ISOLATION LEVEL ${(options.isolation ?? 'read committed').toUpperCase()}`),
-          ...(lockWait === undefined ? [] : [client.query(`SET LOCAL lock_timeout = ${lockWait}`)]),
-        ],
-        { untilNextTurn: true },
-      );
-      begun.catch(() => undefined);
-      const result = await work(client);
-      await begun;
-      if (!committedEarly.delete(client)) await client.query('COMMIT');
-      return result;
-    } catch (err) {
-      broken = isConnectionError(err);
-      if (!broken) {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-      }
-      const code = (err as { code?: string }).code;
-      if (attempt < attempts && code !== undefined && RETRYABLE.has(code)) {
-        await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
-        continue;
-      }
-      throw err;
-    } finally {
-      committedEarly.delete(client);
-      client.release(broken);
+  const client = await connectInTime(pool);
+  const request = logContext.getStore();
+  if (request) request.transactions = (request.transactions ?? 0) + 1;
+  let broken = false;
+  try {
+    // BEGIN travels with work's first statements (pipeline mode) instead of costing a round trip
+    // of its own. Only a broken connection can fail it, and that fails what follows it too.
+    const lockWait = requestLockWaitMs();
+    const begun = inOneRoundTrip(
+      client,
+      () => [
+        client.query(`BEGIN ISOLATION LEVEL ${(options.isolation ?? 'read committed').toUpperCase()}`),
+        ...(lockWait === undefined ? [] : [client.query(`SET LOCAL lock_timeout = ${lockWait}`)]),
+      ],
+      { untilNextTurn: true },
+    );
+    begun.catch(() => undefined);
+    const result = await work(client);
+    await begun;
+    if (!committedEarly.has(client)) {
+      commitSent.add(client);
+      await client.query('COMMIT');
     }
+    return result;
+  } catch (err) {
+    broken = isConnectionError(err);
+    if (broken && commitSent.has(client)) throw new CommitOutcomeUnknown(err);
+    if (!broken) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+    }
+    throw err;
+  } finally {
+    committedEarly.delete(client);
+    commitSent.delete(client);
+    client.release(broken);
   }
+}
+
+/** How many transactions the current request (or consumed message, or command) has begun so far: what docs/overload.md bounds per request. */
+export function transactionsOfRequest(): number {
+  return logContext.getStore()?.transactions ?? 0;
 }
 
 /**
@@ -91,7 +103,7 @@ export const REQUEST_POOL_WAIT_MS = 500;
 
 /**
  * A pooled client, for a request no later than its deadline (shared/src/deadline.ts): refused at
- * once (Overloaded, retryable) when the pool's queue is already long or the deadline too near, and
+ * once (PastCapacity, retryable) when the pool's queue is already long or the deadline too near, and
  * when no client frees up before the deadline or within REQUEST_POOL_WAIT_MS. Outside a request (consumers, sweepers, workers),
  * the pool's own connectionTimeoutMillis bounds the wait. Costs nothing while a client is idle.
  */
@@ -99,7 +111,7 @@ export async function connectInTime(pool: Pool): Promise<PoolClient> {
   const left = timeLeft();
   if (left === undefined || pool.idleCount > 0 || pool.totalCount < (pool.options.max ?? 10)) return pool.connect();
   if (pool.waitingCount >= WAITERS_PER_CONNECTION * (pool.options.max ?? 10)) {
-    throw new Overloaded('The service is past its capacity (too many requests already wait for a database connection); nothing was changed.');
+    throw new PastCapacity('The service (too many requests already wait for a database connection)');
   }
   if (left < TOO_LATE_TO_START_MS) throw deadlineRefusal('a database connection was free');
   const wait = Math.min(left, REQUEST_POOL_WAIT_MS);
@@ -107,7 +119,7 @@ export async function connectInTime(pool: Pool): Promise<PoolClient> {
     let late = false;
     const timer = setTimeout(() => {
       late = true;
-      reject(wait < left ? new Overloaded(`The service is past its capacity (no database connection freed up within ${REQUEST_POOL_WAIT_MS} ms); nothing was changed.`) : deadlineRefusal('a database connection was free'));
+      reject(wait < left ? new PastCapacity(`The service (no database connection freed up within ${REQUEST_POOL_WAIT_MS} ms)`) : deadlineRefusal('a database connection was free'));
     }, wait);
     pool.connect().then(
       (client) => {
@@ -124,8 +136,10 @@ export async function connectInTime(pool: Pool): Promise<PoolClient> {
   });
 }
 
-/** Clients whose transaction `work` already committed through commitWith. */
+/** Clients whose transaction `work` already committed through commitWith or commitInRoundTrip. */
 const committedEarly = new WeakSet<PoolClient>();
+/** Clients whose transaction's COMMIT has been sent: a connection failure from then on leaves its outcome unknown. */
+const commitSent = new WeakSet<PoolClient>();
 
 /**
  * Ends the transaction of withTransaction's `work` by sending `finalStatement` and COMMIT in one
@@ -134,6 +148,7 @@ const committedEarly = new WeakSet<PoolClient>();
  * transaction back as any other would. `work` must run nothing on `tx` afterwards.
  */
 export async function commitWith(tx: PoolClient, finalStatement: string): Promise<void> {
+  commitSent.add(tx);
   await tx.query(`${finalStatement}; COMMIT`);
   committedEarly.add(tx);
 }
@@ -145,6 +160,7 @@ export async function commitWith(tx: PoolClient, finalStatement: string): Promis
  * trip throws. `work` must run nothing on `tx` afterwards.
  */
 export async function commitInRoundTrip(tx: PoolClient): Promise<void> {
+  commitSent.add(tx);
   await tx.query('COMMIT');
   committedEarly.add(tx);
 }

@@ -80,9 +80,10 @@ describe('signed internal context', () => {
     expect(verifyContext(h, line, SECRET, 100_000 - SIGNATURE_LIFETIME_MS - 1)).toBeUndefined();
   });
 
-  it("when the caller's writes are unknown, none or a stock position, then each comes back as signed, and a tampered one is rejected", () => {
+  it("when the caller's writes are unknown, none, or stock and owner positions, then each comes back as signed, and a tampered one is rejected", () => {
     const line = { method: 'POST', target: '/tags' };
-    for (const writes of ['unknown', {}, { stock: 1 }, { stock: 9_007_199_254_740 }] as const) {
+    const writesSeen = ['unknown', {}, { stock: 1 }, { stock: 9_007_199_254_740 }, { catalog: 3 }, { stock: 2, catalog: 7, locations: 11, since: 1_764_000_000_000 }, { locations: 5, since: 9 }] as const;
+    for (const writes of writesSeen) {
       const h = signContext({ ...context, writes }, POST_TAGS, SECRET, 1000);
       const verified = verifyContext({ context: h['x-internal-context'], signature: h['x-internal-signature'] }, line, SECRET, 1000);
       expect(verified?.context.writes).toEqual(writes);

@@ -71,17 +71,32 @@ export function signContext(context: Caller, request: SignedRequest, secret: str
   return { [CONTEXT_HEADER]: contextHeader, [SIGNATURE_HEADER]: sign(secret, request, contextHeader) };
 }
 
-/** `u` when unknown, `s<position>` for a stock position, `-` for none: short, and no dot. */
+/** What each position of the caller's writes is written as, after its letter. */
+const WRITE_LETTERS = [
+  ['stock', 's'],
+  ['catalog', 'c'],
+  ['locations', 'l'],
+  ['since', 't'],
+] as const;
+const WRITES_PATTERN = /^(?:s([1-9]\d{0,15}))?(?:c([1-9]\d{0,15}))?(?:l([1-9]\d{0,15}))?(?:t([1-9]\d{0,15}))?$/;
+
+/** `u` when unknown; each known position as its letter and number (`s12c4l9`), in a fixed order; `-` for none: short, and no dot. */
 function encodeWrites(writes: CallerWrites): string {
   if (writes === 'unknown') return 'u';
-  return writes.stock ? `s${writes.stock}` : '-';
+  const encoded = WRITE_LETTERS.map(([field, letter]) => (writes[field] ? `${letter}${writes[field]}` : '')).join('');
+  return encoded || '-';
 }
 
 function decodeWrites(encoded: string): CallerWrites | undefined {
   if (encoded === 'u') return 'unknown';
   if (encoded === '-') return NO_WRITES;
-  const match = /^s([1-9]\d{0,15})$/.exec(encoded);
-  return match ? { stock: Number(match[1]) } : undefined;
+  const match = WRITES_PATTERN.exec(encoded);
+  if (!match) return undefined;
+  const writes: Exclude<CallerWrites, 'unknown'> = {};
+  WRITE_LETTERS.forEach(([field], i) => {
+    if (match[i + 1] !== undefined) writes[field] = Number(match[i + 1]);
+  });
+  return writes;
 }
 
 export interface VerifiedContext {

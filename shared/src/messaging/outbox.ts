@@ -180,7 +180,6 @@ export class OutboxRelay {
         if (confirmed.length > 0) await commitWith(tx, `UPDATE outbox SET sent_at = now(), attempts = attempts + 1 WHERE seq = ANY('{${confirmed.join(',')}}'::bigint[])`);
         return { read: rows.length, sent: confirmed.length };
       },
-      { attempts: 1 },
     );
     if (publishError) throw publishError;
     return relayed;

@@ -3,7 +3,7 @@ import type { ChannelWrapper } from 'amqp-connection-manager';
 import type { z } from 'zod';
 import { databaseRefusal } from '../db/refusals';
 import { budgetFor, currentDeadline, TOO_LATE_TO_START_MS } from '../deadline';
-import { AppError, appErrorFrom, InternalError, Overloaded, RetryLater } from '../errors';
+import { AppError, appErrorFrom, DeadlinePassed, DependencyAway, InternalError, type RefusalCause, type RefusalOutcome, RetryLater } from '../errors';
 import { newId } from '../ids';
 import { describeIssues } from '../validation-messages';
 import { logContext, type Logger } from '../logger';
@@ -23,9 +23,9 @@ const SEND_TIMEOUT_MS = 1000;
  */
 export const SERVICE_DOWN_GRACE_MS = 500;
 
-/** Refusals of a command that could not be answered: each passes (a broker or a process back, a queue drained), so each is retryable. */
-function brokerUnreachable(service: string, type: string): Overloaded {
-  return new Overloaded(`RabbitMQ is unreachable, so the ${service} service could not be asked (${type}); nothing was changed.`, 2);
+/** RabbitMQ down before the command was sent: it was not sent, so nothing was done. */
+function brokerUnreachable(service: string, type: string): DependencyAway {
+  return new DependencyAway(`RabbitMQ (needed to ask the ${service} service ${type})`, 'unchanged');
 }
 
 type Refused = Extract<Reply, { ok: false }>;
@@ -38,23 +38,36 @@ function refusalReply(error: RetryLater): Refused {
  * A command sent and not answered (no reply in time, or no process to take it): the retryable
  * refusal for the caller's caller, but for the caller itself an unknown outcome, since the command
  * may still run (a process that starts or catches up before it expires). A caller that must know
- * whether it ran (a saga step) undoes it or has it undone; other refusals are definite.
+ * whether it ran (a saga step) undoes it or has it undone; other refusals are definite. Its words
+ * are those of its cause (the service away, or the deadline), with the outcome the command's
+ * effect allows: a command that only reads changed nothing, one that writes may have.
  */
-export class CommandUnanswered extends Overloaded {}
+export class CommandUnanswered extends RetryLater {
+  override readonly refusal: RefusalCause | undefined;
+  constructor(cause: RetryLater) {
+    super(cause.message, cause.retryAfterSeconds);
+    this.refusal = cause.refusal;
+  }
+}
+
+/** Why a command got no answer, to be worded once its effect is known (see CommandUnanswered). */
+type NoAnswerWhy = 'service down' | 'timed out' | 'not taken' | 'shutting down';
 
 /** What the caller is told of a command it sent and got no answer to (CommandUnanswered). */
 interface NoAnswer {
   ok: false;
-  unanswered: { reason: string; retryAfter: number };
-  timedOut?: true;
+  unanswered: NoAnswerWhy;
 }
 
-function serviceDown(service: string, type: string): NoAnswer {
-  return { ok: false, unanswered: { reason: `The ${service} service is not running (nothing takes its commands), so it could not be asked (${type}); nothing was changed.`, retryAfter: 2 } };
-}
-
-function unanswered(service: string, type: string, timeoutMs: number): NoAnswer {
-  return { ok: false, timedOut: true, unanswered: { reason: `The ${service} service did not answer ${type} within ${timeoutMs} ms (past its capacity or unreachable); nothing was changed.`, retryAfter: 1 } };
+function noAnswerRefusal(why: NoAnswerWhy, service: string, type: string, outcome: RefusalOutcome, withinRequest: boolean): RetryLater {
+  if (why === 'timed out' && withinRequest) return new DeadlinePassed(`the ${service} service answered ${type}`, outcome);
+  const who = {
+    'service down': `The ${service} service (nothing takes its commands; asked ${type})`,
+    'timed out': `The ${service} service (it did not answer ${type} in time)`,
+    'not taken': `RabbitMQ (it did not take ${type} for the ${service} service in time)`,
+    'shutting down': `This process (shutting down while it waited for the ${service} service to answer ${type})`,
+  }[why];
+  return new DependencyAway(who, outcome);
 }
 
 /** A reply as it travels (answered) or as the client settles a command it got none to. */
@@ -153,7 +166,7 @@ export class CommandServer {
     // process's prefetch past it is not run (its answer would go to nobody).
     const deadline = request.deadline ?? undefined;
     if (deadline !== undefined && deadline - Date.now() < TOO_LATE_TO_START_MS) {
-      return refusalReply(new Overloaded(`The ${this.service} service reached ${request.type} after its caller's deadline; nothing was done.`));
+      return refusalReply(new DeadlinePassed(`the ${this.service} service could start ${request.type}`, 'unchanged'));
     }
     const actor = { userId: request.actor?.userId, keyId: request.actor?.keyId };
     return logContext.run({ requestId: request.requestId ?? undefined, workspaceId: request.workspaceId, ...actor, deadline }, async () => {
@@ -207,7 +220,7 @@ export class CommandClient {
   async stop(): Promise<void> {
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
-      p.resolve({ ok: false, unanswered: { reason: 'This process is shutting down, so the answer it waited for will not come.', retryAfter: 1 } });
+      p.resolve({ ok: false, unanswered: 'shutting down' });
       this.pending.delete(id);
     }
     await Promise.all([this.channel?.close(), this.probe?.close()]);
@@ -218,19 +231,20 @@ export class CommandClient {
    * left of the request's deadline (shared/src/deadline.ts), and the command carries the deadline
    * so the service does not start it once it has passed; outside one (consumers, sweepers,
    * workers), `timeoutMs` or the client's default. Rejects with the handler's AppError; with a
-   * retryable refusal (Overloaded, 429) naming the silent service when no answer comes in time
+   * retryable refusal (CommandUnanswered, 429) naming the silent service when no answer comes in time
    * (the command expires in the queue at the same moment, so a late consumer never runs it), or
    * at once when too little of the deadline is left to ask. While the broker connection is down
    * it rejects at once, naming RabbitMQ; when no process of the service takes commands (the broker
    * says so, asked alongside the send) it waits at most SERVICE_DOWN_GRACE_MS more and then rejects
    * naming the service: waiting out a long timeout for a message nobody will read only delays the
-   * answer. Each of these refusals is retryable: nothing was done.
+   * answer. Each of these refusals is retryable; an unanswered command that `changes` something
+   * (the default) may still have run, and its refusal says so.
    */
   async request<R = unknown>(
     service: string,
     type: string,
     payload: unknown,
-    context: { workspaceId: string; requestId?: string | null; timeoutMs?: number },
+    context: { workspaceId: string; requestId?: string | null; timeoutMs?: number; readsOnly?: boolean },
   ): Promise<R> {
     if (!this.channel) throw new Error('CommandClient not started');
     const call = startCommandCall(service, type);
@@ -251,7 +265,7 @@ export class CommandClient {
     const reply = new Promise<Reply>((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(correlationId);
-        resolve(unanswered(service, type, timeoutMs));
+        resolve({ ok: false, unanswered: 'timed out' });
       }, timeoutMs);
       this.pending.set(correlationId, { resolve, timer });
     });
@@ -270,16 +284,16 @@ export class CommandClient {
       this.pending.delete(correlationId);
       call.end('unreachable');
       // The send may or may not have reached the broker: the command may still run.
-      throw new CommandUnanswered(`RabbitMQ did not take the command for the ${service} service (${type}) in time; nothing was changed.`, 2);
+      throw new CommandUnanswered(noAnswerRefusal('not taken', service, type, context.readsOnly ? 'unchanged' : 'unknown', message.deadline !== null));
     }
     // Asked only now, so that a service coming up cannot be missed between the question and the send.
     void this.consumersOf(service).then((consumers) => {
-      if (consumers === 0) this.settleLater(correlationId, SERVICE_DOWN_GRACE_MS, serviceDown(service, type));
+      if (consumers === 0) this.settleLater(correlationId, SERVICE_DOWN_GRACE_MS, { ok: false, unanswered: 'service down' });
     });
     const answer = await reply;
-    call.end(answer.ok ? 'ok' : 'timedOut' in answer && answer.timedOut ? 'timeout' : 'error');
+    call.end(answer.ok ? 'ok' : 'unanswered' in answer && answer.unanswered === 'timed out' ? 'timeout' : 'error');
     if (answer.ok) return answer.result as R;
-    if ('unanswered' in answer) throw new CommandUnanswered(answer.unanswered.reason, answer.unanswered.retryAfter);
+    if ('unanswered' in answer) throw new CommandUnanswered(noAnswerRefusal(answer.unanswered, service, type, context.readsOnly ? 'unchanged' : 'unknown', message.deadline !== null));
     throw appErrorFrom(answer.error.code, answer.error.message, answer.error.retryAfter);
   }
 

@@ -99,8 +99,10 @@ export const readYourWritesWait = histogram('read_your_writes_wait_seconds', {
   advice: { explicitBucketBoundaries: LATENCY_BUCKETS },
 });
 
-export const copiesResolved = counter('projection_copies_resolved_total', {
-  description: 'Items and locations the stock service asked their owners about because its copy could not vouch for them, by kind (item, location) and why: fenced (an owner change in flight or just committed), unknown (never heard of)',
+export const ownerChangesWait = histogram('owner_changes_wait_seconds', {
+  description: "Time a stock call waited for the stock service's copies of items and locations to apply the changes its callers had acknowledged (only calls that had to wait are measured), by outcome: reached, timeout, unavailable (RabbitMQ away)",
+  unit: 's',
+  advice: { explicitBucketBoundaries: LATENCY_BUCKETS },
 });
 
 export const writePositionsUnrecorded = counter('write_positions_unrecorded_total', {

@@ -136,7 +136,7 @@ export async function insertItems(tx: PoolClient, workspaceId: string, userId: s
 
 /**
  * The version the next write of an item gets: from one sequence, so versions only grow and a
- * rolled-back write's number is never given again (the stock service's fences rely on both).
+ * rolled-back write's number is never given again (the stock service's copy keeps the highest it saw).
  */
 export async function nextItemVersion(tx: PoolClient): Promise<number> {
   const { rows } = await tx.query<{ version: string }>("SELECT nextval('item_versions') AS version");
@@ -218,8 +218,8 @@ export async function takenKeys(db: Db, workspaceId: string, skuKeys: string[], 
 
 /**
  * The items as committed once no write to them is in flight: the share lock waits for a writer
- * holding an item (which may be waiting to commit a change it has just fenced), so a projection
- * resolving a fence never takes the state before that change for the last word.
+ * holding an item, so the stock service settling an item's closing never takes the state before a
+ * change still committing for the last word.
  */
 export async function committedSnapshots(db: Db, workspaceId: string, ids: string[]): Promise<ItemSnapshot[]> {
   if (ids.length === 0) return [];

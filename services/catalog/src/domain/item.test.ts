@@ -1,5 +1,5 @@
 import { ItemChanged } from '@inv/shared/core';
-import { changesCopiedFields, type Item, itemChanged, itemChanges, type ItemState } from './item';
+import { type Item, itemChanged, itemChanges, type ItemState, makesCatalogOnly } from './item';
 
 const current: ItemState = {
   sku: 'A',
@@ -62,14 +62,14 @@ describe('itemChanged', () => {
   });
 });
 
-describe('changesCopiedFields', () => {
-  it('when a price changes, then the change is fenced like the other copied fields (a job completing after it is priced by it)', () => {
-    expect(changesCopiedFields({ cost: 3 })).toBe(true);
-    expect(changesCopiedFields({ sellPrice: 0 })).toBe(true);
-    expect(changesCopiedFields({ sku: 'B' })).toBe(true);
+describe('makesCatalogOnly', () => {
+  it('when a stock-tracked item is set to trackStock false, then the stock service must close it first', () => {
+    expect(makesCatalogOnly({ trackStock: true }, { trackStock: false })).toBe(true);
   });
 
-  it('when only fields the catalog alone keeps change, then nothing is fenced', () => {
-    expect(changesCopiedFields({ externalId: 'x', supplierId: null, tagIds: [] })).toBe(false);
+  it('when the item is already catalog-only, or the change keeps or restores tracking, then nothing is asked of the stock service', () => {
+    expect(makesCatalogOnly({ trackStock: false }, { trackStock: false })).toBe(false);
+    expect(makesCatalogOnly({ trackStock: true }, { trackStock: true })).toBe(false);
+    expect(makesCatalogOnly({ trackStock: true }, { sku: 'B', cost: 3 })).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { ApiId, ApiTimestamp, COPIED_ITEM_FIELDS, ITEM_COPY_PARTS, type ItemChanged, type ItemCopyPart, z } from '@inv/shared/core';
+import { ApiId, ApiTimestamp, type ItemChanged, z } from '@inv/shared/core';
 import { Supplier } from './supplier';
 import { Tag } from './tag';
 
@@ -30,9 +30,10 @@ export type Item = z.infer<typeof Item>;
 /**
  * The payload of item.created and item.updated for `item` as the use case answers it (the Item
  * carries no stock figures, so the answer is the whole resource; stock changes have events of
- * their own), at the version its transaction gives it.
+ * their own), at the version its transaction gives it; `closingAttempt` when the change confirms
+ * the stock service's closing of the item (it makes the item catalog-only).
  */
-export function itemChanged(item: Item, version: number): ItemChanged {
+export function itemChanged(item: Item, version: number, closingAttempt?: string): ItemChanged {
   return {
     id: item.id,
     sku: item.sku,
@@ -43,6 +44,7 @@ export function itemChanged(item: Item, version: number): ItemChanged {
     sellPrice: item.sellPrice,
     version,
     resource: item,
+    ...(closingAttempt === undefined ? {} : { closingAttempt }),
   };
 }
 
@@ -61,22 +63,11 @@ export interface ItemState {
 }
 
 /**
- * The fields other services keep a copy of (the stock service: to name items, to refuse stock of
- * catalog-only ones, to judge the item's health against its threshold and to freeze a job's
- * prices when it completes). A change of any of them is fenced in the stock service before it
- * commits (docs/consistency.md), which places it in the ledger's order: a job completing after a
- * price change was acknowledged is priced by it. The others are the catalog's alone.
+ * Whether a change makes a stock-tracked item catalog-only: the stock service must first close it
+ * to new stock, having checked that none is on hand (intent → confirm, docs/consistency.md).
  */
-const COPIED_ELSEWHERE = COPIED_ITEM_FIELDS satisfies ReadonlyArray<keyof ItemState>;
-
-/** Whether `changes` touch what other services keep of the item. */
-export function changesCopiedFields(changes: Partial<ItemState>): boolean {
-  return COPIED_ELSEWHERE.some((field) => changes[field] !== undefined);
-}
-
-/** The parts of the stock service's copy that `changes` touch (what its fence names). */
-export function changedCopyParts(changes: Partial<ItemState>): ItemCopyPart[] {
-  return (Object.entries(ITEM_COPY_PARTS) as [ItemCopyPart, readonly (keyof ItemState)[]][]).filter(([, fields]) => fields.some((field) => changes[field] !== undefined)).map(([part]) => part);
+export function makesCatalogOnly(current: Pick<ItemState, 'trackStock'>, changes: Partial<ItemState>): boolean {
+  return current.trackStock && changes.trackStock === false;
 }
 
 /** The fields of `patch` whose value differs from `current`; empty when the request changes nothing. */

@@ -1,5 +1,6 @@
 import { z } from '@inv/shared/core';
-import { ctx, CursorPagination, cursorBinding, encodeCursor, offsetOf, Pagination, pageRequest, queryBoolean, routesFor, setNextLink, setTotalCount, single, TimeIdKey } from '@inv/shared/http';
+import { answerOwnerPosition, ctx, CursorPagination, cursorBinding, encodeCursor, offsetOf, Pagination, pageRequest, queryBoolean, routesFor, setNextLink, setTotalCount, single, TimeIdKey } from '@inv/shared/http';
+import { latestOwnerPosition } from '@inv/shared/messaging';
 import { Import, IMPORT_MODES, ImportError, ImportKind } from '../domain/import-job';
 import { getImport, type ImportDeps, importErrorsOf, listImportsOf, submitImport } from '../use-cases/imports';
 
@@ -61,7 +62,14 @@ export const importRoutes = [
     tags: ['Imports'],
     request: { params: ImportPath },
     responses: { 200: { description: 'The import job', schema: Import } },
-    handler: async ({ params }, { deps, req }) => getImport(deps, ctx(req), params.id),
+    handler: async ({ params }, { deps, req, res }) => {
+      const job = await getImport(deps, ctx(req), params.id);
+      // The caller learns here that an items file was applied: from now on the stock service must
+      // decide from copies that hold its changes (docs/consistency.md), so the answer carries the
+      // workspace's latest owner position, at least the one its changes took.
+      if (job.kind === 'items' && job.status === 'completed') answerOwnerPosition(res, 'catalog', await latestOwnerPosition(deps.pool, ctx(req).workspace.id));
+      return job;
+    },
   }),
   route({
     method: 'get',

@@ -1,5 +1,5 @@
 import { BadRequest, z } from '@inv/shared/core';
-import { answerStockPosition, ctx, cursorBinding, describeIssues, offendingParam, encodeCursor, pageRequest, routesFor, setNextLink, setTotalCount, TimeIdKey } from '@inv/shared/http';
+import { answeredWithOwnerPosition, answerLatestOwnerPosition, answerStockPosition, ctx, cursorBinding, describeIssues, offendingParam, encodeCursor, pageRequest, routesFor, setNextLink, setTotalCount, TimeIdKey } from '@inv/shared/http';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { Item } from '../domain/item';
 import { createItems } from '../use-cases/create-items';
@@ -34,10 +34,12 @@ export const itemRoutes = [
     scope: 'items.write',
     tags: ['Items'],
     idempotent: true,
+    beforeReplay: answerLatestOwnerPosition('catalog'),
     request: { body: { schema: CreateItemBody, required: true } },
     responses: { 201: { description: 'The created item', schema: Item } },
     present: ([item]: Item[]) => item,
-    handler: async ({ body }, { deps, req, res, guard }) => createItems(deps, ctx(req), [body], false, guard, (position) => answerStockPosition(res, position)),
+    handler: async ({ body }, { deps, req, res, guard }) =>
+      answeredWithOwnerPosition(res, 'catalog', createItems(deps, ctx(req), [body], false, guard, (position) => answerStockPosition(res, position))),
   }),
   route({
     method: 'post',
@@ -51,9 +53,11 @@ export const itemRoutes = [
     scope: 'items.write',
     tags: ['Items'],
     idempotent: true,
+    beforeReplay: answerLatestOwnerPosition('catalog'),
     request: { body: { schema: BulkItemsBody, required: true, parse: parseBulk } },
     responses: { 201: { description: 'The created items, in the order given', schema: ItemList } },
-    handler: async ({ body }, { deps, req, res, guard }) => createItems(deps, ctx(req), body, true, guard, (position) => answerStockPosition(res, position)),
+    handler: async ({ body }, { deps, req, res, guard }) =>
+      answeredWithOwnerPosition(res, 'catalog', createItems(deps, ctx(req), body, true, guard, (position) => answerStockPosition(res, position))),
   }),
   route({
     method: 'patch',
@@ -63,14 +67,14 @@ export const itemRoutes = [
     description: [
       'Every field is optional; fields left out stay as they are. Giving any of tagId, tagIds, tagNames replaces the tags with their union (tagIds: [] clears them). null clears externalId and supplierId, and makes lowStockThreshold use the workspace default.',
       'A request that changes nothing answers the item as it is, with updatedAt untouched. quantity is not accepted here: stock changes go through the inventory endpoints.',
-      'A change of sku, description or trackStock holds for every stock operation from the moment this call answers (the stock service is told before the change commits, see docs/consistency.md); while the stock service or RabbitMQ is unreachable such a change answers the retryable 429 naming it and nothing changes. The other fields never need it.',
+      'A change holds for every stock operation from the moment this call answers (docs/consistency.md). Making the item catalog-only (trackStock false) is decided by the stock service, which knows whether stock is on hand: while it or RabbitMQ is unreachable that change answers the retryable 429 naming it and nothing changes. No other change needs it.',
       'Errors: 404 for an item not in the workspace; 409 for a taken SKU or externalId, or trackStock false while stock is on hand (the stock service decides, from its own ledger); 422 for unknown tags or supplier.',
     ].join('\n\n'),
     scope: 'items.write',
     tags: ['Items'],
     request: { params: ItemPath, body: { schema: UpdateItemBody, required: false } },
     responses: { 200: { description: 'The item after the update', schema: Item } },
-    handler: async ({ params, body }, { deps, req }) => updateItem(deps, ctx(req), params.itemId, body),
+    handler: async ({ params, body }, { deps, req, res }) => answeredWithOwnerPosition(res, 'catalog', updateItem(deps, ctx(req), params.itemId, body)),
   }),
   route({
     method: 'get',

@@ -1,6 +1,6 @@
-import { type Caller, AppError, canAccessLocation, CatalogEvents, Conflict, Forbidden, type ItemSnapshot, newId, RecordedOpening, STOCK_SERVICE, StockCommands, Unprocessable, planQuota } from '@inv/shared/core';
-import { type PoolClient, claimPlanQuota, type EffectGuard, isUniqueViolation } from '@inv/shared/db';
-import { recordEvent, recordEvents } from '@inv/shared/messaging';
+import { type Caller, AppError, canAccessLocation, CatalogEvents, Conflict, Forbidden, type ItemSnapshot, newId, type Positioned, Unprocessable, planQuota } from '@inv/shared/core';
+import { type Pool, type PoolClient, claimPlanQuota, type EffectGuard, isUniqueViolation } from '@inv/shared/db';
+import { recordOwnerEvents } from '@inv/shared/messaging';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
 import { IN_USE } from '../data/counters';
 import { insertItems, loadItems, type NewItem, setItemTags, takenKeys } from '../data/item-repository';
@@ -9,7 +9,7 @@ import { findTags } from '../data/tag-repository';
 import { type Item, itemChanged, skuKey } from '../domain/item';
 import { openingLocation } from '../domain/opening-stock';
 import { resolveTagSelection, type TagSelection, tagSelection } from '../domain/tag-selection';
-import { type StockPort, withOpeningStock } from './opening-stock-protocol';
+import { stockPort, withOpenings } from './stock-intents';
 
 export interface CreateItemInput {
   sku: string;
@@ -34,13 +34,17 @@ interface Prepared {
 }
 
 /**
- * Creates 1 to 100 items all or nothing, with their opening stock. Inside one transaction the
- * items are inserted, then the stock service records the opening movements; the items are
- * returned only once both are done (see withOpeningStock for the failure cases). The guard's
- * answer is stored before the opening is requested, so it commits with the items or not at all.
+ * Creates 1 to 100 items all or nothing, with their opening stock. The stock service records the
+ * opening first (withOpenings: the items' copies unconfirmed until their item.created
+ * arrives), with no lock held here; then one transaction inserts the items, their events (each
+ * taking the workspace's next owner position), the plan's claim and the guard's answer. If that
+ * transaction fails, the opening is abandoned. Everything the request alone can refuse is refused
+ * before the stock service is asked, and again in the transaction (another request may have taken
+ * a SKU meanwhile).
  *
- * `onStockPosition` hears the workspace's stock position once the stock service has recorded the
- * opening (read-your-writes: the caller's next stock-health read waits for it).
+ * Answers the items with the owner position their events reached; `onStockPosition` hears the
+ * workspace's stock position the opening reached (read-your-writes: the caller's next stock-health
+ * read waits for it).
  *
  * Throws (naming the element's index when `bulk`): Unprocessable for unknown tags, supplier or
  * location and for stock on a catalog-only item; Forbidden for a location the member may not
@@ -54,46 +58,49 @@ export async function createItems(
   bulk: boolean,
   guard: EffectGuard<Item[]>,
   onStockPosition: (position: number) => void,
-): Promise<Item[]> {
+): Promise<Positioned<Item[]>> {
   const workspace = context.workspace;
   const label = (index: number) => (bulk ? `Item at index ${index}: ` : '');
   const prepared = inputs.map((input, index) => naming(label(index), () => prepare(context, input)));
   rejectRepeats(prepared);
-
-  const stock: StockPort = {
-    recordOpening: async (command) => {
-      const recorded = RecordedOpening.parse(await runtime.client.request(STOCK_SERVICE, StockCommands.recordOpening, command, { workspaceId: workspace.id, requestId: context.requestId }));
-      onStockPosition(recorded.position);
-    },
-    abandonOpening: (operationId) =>
-      transact(runtime, (tx) => recordEvent(tx, CatalogEvents.openingAbandoned, workspace.id, { operationId }, context.requestId)) };
+  const checks = (db: Pool | PoolClient) => checkReferences(db, workspace.id, prepared, label);
+  await checks(runtime.pool);
+  const openings = prepared.flatMap((p) => (p.opening ? [{ item: snapshotOf(p.item), ...p.opening }] : []));
   try {
-    return await withOpeningStock(
-      (work) => transact(runtime, work, { attempts: 1 }),
-      stock,
-      context,
-      async (tx, recordOpening) => {
-        await guard.begin(tx);
-        const assignments = await resolveTags(tx, workspace.id, prepared, label);
-        await requireSuppliers(tx, workspace.id, prepared, label);
-        await duplicateConflict(tx, workspace.id, prepared.map((p) => p.item), label);
-        const versions = await insertItems(tx, workspace.id, context.user.id, prepared.map((p) => p.item));
-        await setItemTags(tx, workspace.id, assignments);
-        const items = await loadItems(tx, workspace.id, prepared.map((p) => p.item.id));
-        // Each event carries its own item as this request answers it.
-        await recordEvents(tx, CatalogEvents.itemCreated, workspace.id, items.map((item) => itemChanged(item, versions.get(item.id)!)), context.requestId);
-        await claimPlanQuota(tx, workspace.id, planQuota(workspace, 'items'), IN_USE.items, prepared.length);
-        await guard.finish(tx, items);
-        // Last, so that once the stock service has committed only our COMMIT remains.
-        await recordOpening(prepared.flatMap((p) => (p.opening ? [{ item: snapshotOf(p.item), ...p.opening }] : [])));
-        return items;
-      },
-      (err, operationId) => runtime.logger.error({ err, operationId }, 'could not record the abandonment of an opening whose items were not created; cancel it with the stock.cancel-opening command'),
+    const { result, stockPosition } = await withOpenings(stockPort(runtime, context), [{ operationId: newId(), lines: openings }], () =>
+      // Once: an opening recorded for this attempt is abandoned if it fails, not reused.
+      transact(
+        runtime,
+        async (tx) => {
+          await guard.begin(tx);
+          const assignments = await checks(tx);
+          const versions = await insertItems(tx, workspace.id, context.user.id, prepared.map((p) => p.item));
+          await setItemTags(tx, workspace.id, assignments);
+          const items = await loadItems(tx, workspace.id, prepared.map((p) => p.item.id));
+          await claimPlanQuota(tx, workspace.id, planQuota(workspace, 'items'), IN_USE.items, prepared.length);
+          await guard.finish(tx, items);
+          // Last: the workspace's owner positions are taken under its counter's lock, held to COMMIT.
+          // Each event carries its own item as this request answers it.
+          const { position } = await recordOwnerEvents(tx, CatalogEvents.itemCreated, workspace.id, items.map((item) => itemChanged(item, versions.get(item.id)!)), context.requestId);
+          return { result: items, position };
+        },
+        { once: true },
+      ),
     );
+    if (stockPosition > 0) onStockPosition(stockPosition);
+    return result;
   } catch (err) {
     if (isUniqueViolation(err)) throw new Conflict('An item with this SKU or external ID was created at the same time; nothing was created.');
     throw err;
   }
+}
+
+/** The references the request makes, checked against the workspace: tags (answered as each item's), suppliers, SKUs and external IDs not taken. */
+async function checkReferences(db: Pool | PoolClient, workspaceId: string, prepared: Prepared[], label: (index: number) => string): Promise<Array<{ itemId: string; tagIds: string[] }>> {
+  const assignments = await resolveTags(db, workspaceId, prepared, label);
+  await requireSuppliers(db, workspaceId, prepared, label);
+  await duplicateConflict(db, workspaceId, prepared.map((p) => p.item), label);
+  return assignments;
 }
 
 function prepare(context: Caller, input: CreateItemInput): Prepared {
@@ -137,7 +144,7 @@ function rejectRepeats(prepared: Prepared[]): void {
 }
 
 /** The tags each item gets. Throws Unprocessable naming the first item with an unknown tag ID or name. */
-async function resolveTags(tx: PoolClient, workspaceId: string, prepared: Prepared[], label: (index: number) => string): Promise<Array<{ itemId: string; tagIds: string[] }>> {
+async function resolveTags(tx: Pool | PoolClient, workspaceId: string, prepared: Prepared[], label: (index: number) => string): Promise<Array<{ itemId: string; tagIds: string[] }>> {
   const selections = prepared.map((p) => p.tags);
   const found = await findTags(
     tx,
@@ -159,7 +166,7 @@ async function resolveTags(tx: PoolClient, workspaceId: string, prepared: Prepar
 }
 
 /** Throws Unprocessable naming the first item whose supplier is not one of the workspace's. */
-async function requireSuppliers(tx: PoolClient, workspaceId: string, prepared: Prepared[], label: (index: number) => string): Promise<void> {
+async function requireSuppliers(tx: Pool | PoolClient, workspaceId: string, prepared: Prepared[], label: (index: number) => string): Promise<void> {
   const supplierIds = unique(prepared.flatMap((p) => (p.item.supplierId !== null ? [p.item.supplierId] : [])));
   const known = await findSupplierIds(tx, workspaceId, supplierIds);
   prepared.forEach((p, index) => {
@@ -168,7 +175,7 @@ async function requireSuppliers(tx: PoolClient, workspaceId: string, prepared: P
 }
 
 /** Throws Conflict naming the first new item whose SKU or external ID the workspace already uses. */
-async function duplicateConflict(tx: PoolClient, workspaceId: string, items: NewItem[], label: (index: number) => string): Promise<void> {
+async function duplicateConflict(tx: Pool | PoolClient, workspaceId: string, items: NewItem[], label: (index: number) => string): Promise<void> {
   const externalIds = items.flatMap((i) => (i.externalId !== null ? [i.externalId] : []));
   const taken = await takenKeys(tx, workspaceId, items.map((i) => skuKey(i.sku)), externalIds);
   items.forEach((item, index) => {

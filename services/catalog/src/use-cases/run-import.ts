@@ -9,13 +9,11 @@ import {
   type ImportRowError,
   LOCATIONS_SERVICE,
   LocationCommands,
-  MAX_FENCED_ITEMS,
   MAX_OPENING_LINES,
   namedId,
   newId,
   parseCsv,
   planQuota,
-  RecordedOpening,
   ResolvedLocations,
   STOCK_SERVICE,
   StockCommands,
@@ -23,15 +21,16 @@ import {
   type CsvTable,
 } from '@inv/shared/core';
 import { claimPlanQuota, isUniqueViolation, type PoolClient } from '@inv/shared/db';
-import { recordEvent, recordEvents } from '@inv/shared/messaging';
+import { recordEvent, recordEvents, recordOwnerEvents } from '@inv/shared/messaging';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
 import { IN_USE } from '../data/counters';
 import { type ClaimedImport, findImport, finishImport, giveUpImport, recordValidation } from '../data/import-repository';
-import { insertItems, itemsBySku, loadItems, nextItemVersion, setItemTags, takenKeys, updateItem } from '../data/item-repository';
+import { insertItems, itemsBySku, loadItems, type NewItem, nextItemVersion, setItemTags, takenKeys, updateItem } from '../data/item-repository';
 import { findSuppliersByName, insertSuppliers } from '../data/supplier-repository';
 import { findTags, insertTags } from '../data/tag-repository';
 import { readHeader, rowCells, sortErrors } from '../domain/import-job';
-import { changedCopyParts, changesCopiedFields, itemChanged, itemChanges, type ItemState, skuKey } from '../domain/item';
+import { type Item, itemChanged, itemChanges, type ItemState, makesCatalogOnly, skuKey } from '../domain/item';
+import { type Closing, type Opening, stockPort, withItemsClosed, withOpenings } from './stock-intents';
 import { DEFAULT_TAG_COLOR } from '../domain/tag';
 import { type ItemImportRow, itemImportRow } from '../http/import-item-rows';
 
@@ -121,7 +120,10 @@ async function importStock(runtime: Runtime, job: ClaimedImport, table: CsvTable
     if (itemId && locationId) resolved.push({ row, itemId, locationId, cells });
   }
   const outcome = StockImportOutcome.parse(
-    await runtime.client.request(STOCK_SERVICE, StockCommands.applyImport, { importId: job.id, kind: job.kind, dryRun: job.dryRun || errors.length > 0, caller: job.caller, rows: resolved }, {
+    // The caller as it sent the file, but whose owner positions are unknown: changes of items and
+    // locations acknowledged since the file was sent must hold too, so the stock service asks the
+    // owners how far they are before it decides.
+    await runtime.client.request(STOCK_SERVICE, StockCommands.applyImport, { importId: job.id, kind: job.kind, dryRun: job.dryRun || errors.length > 0, caller: { ...job.caller, writes: 'unknown' }, rows: resolved }, {
       workspaceId,
       requestId: job.caller.requestId,
       timeoutMs: STOCK_IMPORT_TIMEOUT_MS,
@@ -163,10 +165,12 @@ interface PlannedItem extends ItemImportRow {
  * An items file: each row read by POST /items' schemas (http/import-item-rows.ts), then checked
  * against the file (a SKU or external ID twice) and the workspace (a SKU taken, in create mode;
  * opening stock at a location the caller may not write to, or that does not exist), every error
- * listed. Applied in one catalog transaction: missing tags and suppliers created, new items
- * inserted and, in upsert mode, existing ones updated (their copied fields fenced in the stock
- * service, as PATCH does), their opening stock recorded by the stock service in commands of
- * MAX_OPENING_LINES, the plan's limits claimed, and the job completed.
+ * listed. Then, with no lock held here, what the stock service must decide first (stock-intents.ts):
+ * the new items' opening stock recorded in commands of MAX_OPENING_LINES, and the existing items
+ * the file makes catalog-only closed to new stock. Then one catalog transaction: missing tags and
+ * suppliers created, new items inserted and, in upsert mode, existing ones updated as PATCH
+ * updates them, the plan's limits claimed, the item events (each taking the workspace's next owner
+ * position, last) and the job completed. If it fails, the openings and closings are abandoned.
  */
 async function importItems(runtime: Runtime, job: ClaimedImport, table: CsvTable, columns: ReadonlyMap<string, number>): Promise<void> {
   const errors: ImportRowError[] = [];
@@ -181,18 +185,29 @@ async function importItems(runtime: Runtime, job: ClaimedImport, table: CsvTable
   if (errors.length > 0 || job.dryRun) return settleValidation(runtime, job, validation);
   await transact(runtime, (tx) => recordValidation(tx, job, { total: validation.total, invalid: 0, errors: [], status: 'applying' }));
   await abandonEarlierOpenings(runtime, job, planned);
-  const operationIds = openingOperations(job, job.attempts, planned);
-  let requested: string[] = [];
+  const created = newItemsOf(planned);
+  const openings = openingsOf(job, job.attempts, created);
+  // The caller as it sent the file, but whose owner positions are unknown: locations changed since must hold too.
+  const stock = stockPort(runtime, { ...job.caller, writes: 'unknown' });
+  const closes = planned.flatMap((p) => (p.existing && makesCatalogOnly(p.existing.state, { trackStock: p.fields.trackStock }) ? [p.existing.id] : []));
   try {
-    const applied = await transact(runtime, async (tx) => {
-      const count = await applyItems(runtime, tx, job, planned, operationIds, (ids) => (requested = ids));
-      await finishImport(tx, job, { status: 'completed', applied: count });
-      await announce(tx, job, 'completed');
-      return count;
-    }, { attempts: 1 });
+    const applied = await withItemsClosed(stock, closes, (closing) =>
+      withOpenings(stock, openings, () =>
+        transact(
+          runtime,
+          async (tx) => {
+            const outcome = await applyItems(tx, job, planned, created, closing);
+            await finishImport(tx, job, { status: 'completed', applied: outcome.applied });
+            await announce(tx, job, 'completed');
+            closing?.stillHeld();
+            return outcome;
+          },
+          { once: true },
+        ),
+      ).then(({ result }) => ({ result: result.applied, confirmed: result.confirmed })),
+    );
     runtime.logger.info({ importId: job.id, applied }, 'import applied');
   } catch (err) {
-    if (requested.length > 0) await abandonOpenings(runtime, job, requested);
     const failure = err instanceof AppError ? err.message : isUniqueViolation(err) ? 'An item, tag or supplier of the file was created at the same time by another request; nothing was applied. Send the file again.' : undefined;
     if (failure === undefined) throw err;
     await recordOutcome(runtime, job, validation, 'failed', 0, failure);
@@ -267,60 +282,79 @@ async function existingItems(runtime: Runtime, workspaceId: string, skuKeys: str
   return found;
 }
 
-/** The operation ids of a run's openings: named by the job, the run and the command, so a later run can abandon them. */
-function openingOperations(job: ClaimedImport, attempt: number, planned: readonly PlannedItem[]): string[] {
-  const lines = planned.filter((p) => p.locationId !== undefined).length;
-  return Array.from({ length: Math.ceil(lines / MAX_OPENING_LINES) }, (_, i) => namedId(`import ${job.id} run ${attempt} opening ${i}`));
+/** A row that creates an item, with the item it creates (its id chosen now: the opening names it before the item is inserted). */
+interface CreatedItem {
+  row: PlannedItem;
+  item: NewItem;
+}
+
+function newItemsOf(planned: readonly PlannedItem[]): CreatedItem[] {
+  return planned
+    .filter((p) => !p.existing)
+    .map((p) => ({
+      row: p,
+      item: {
+        id: newId(),
+        sku: p.sku,
+        description: p.fields.description ?? '',
+        externalId: p.fields.externalId ?? null,
+        // Named by supplier, resolved (or created) in the transaction.
+        supplierId: null,
+        cost: p.fields.cost ?? 0,
+        sellPrice: p.fields.sellPrice ?? 0,
+        trackStock: p.fields.trackStock ?? true,
+        lowStockThreshold: p.fields.lowStockThreshold ?? null,
+      },
+    }));
+}
+
+/** A run's openings, in commands of MAX_OPENING_LINES, each named by the job, the run and the command, so a later run can abandon them. */
+function openingsOf(job: ClaimedImport, attempt: number, created: readonly CreatedItem[]): Opening[] {
+  const lines = created.flatMap(({ row, item }) =>
+    row.locationId !== undefined
+      ? [{ item: { id: item.id, sku: item.sku, description: item.description, trackStock: item.trackStock, lowStockThreshold: item.lowStockThreshold }, locationId: row.locationId, quantity: row.quantity! }]
+      : [],
+  );
+  return Array.from({ length: Math.ceil(lines.length / MAX_OPENING_LINES) }, (_, i) => ({
+    operationId: namedId(`import ${job.id} run ${attempt} opening ${i}`),
+    lines: lines.slice(i * MAX_OPENING_LINES, (i + 1) * MAX_OPENING_LINES),
+  }));
 }
 
 /** A run after one that died: the openings that run may have recorded, for items it never committed, are abandoned first. */
 async function abandonEarlierOpenings(runtime: Runtime, job: ClaimedImport, planned: readonly PlannedItem[]): Promise<void> {
-  const earlier = Array.from({ length: job.attempts - 1 }, (_, i) => openingOperations(job, i + 1, planned)).flat();
-  if (earlier.length > 0) await abandonOpenings(runtime, job, earlier);
+  const withOpening = planned.filter((p) => !p.existing && p.locationId !== undefined).length;
+  const perRun = Math.ceil(withOpening / MAX_OPENING_LINES);
+  const earlier = Array.from({ length: job.attempts - 1 }, (_, run) => Array.from({ length: perRun }, (__, i) => namedId(`import ${job.id} run ${run + 1} opening ${i}`))).flat();
+  if (earlier.length > 0) await transact(runtime, (tx) => recordEvents(tx, CatalogEvents.openingAbandoned, job.workspaceId, earlier.map((operationId) => ({ operationId })), job.caller.requestId));
 }
 
-/** Durably asks the stock service to cancel these openings (an event each: it cancels, or blocks one not arrived yet). */
-async function abandonOpenings(runtime: Runtime, job: ClaimedImport, operationIds: string[]): Promise<void> {
-  await transact(runtime, (tx) => recordEvents(tx, CatalogEvents.openingAbandoned, job.workspaceId, operationIds.map((operationId) => ({ operationId })), job.caller.requestId));
-}
-
-async function applyItems(runtime: Runtime, tx: PoolClient, job: ClaimedImport, planned: PlannedItem[], operationIds: string[], onRequested: (ids: string[]) => void): Promise<number> {
+/**
+ * The file applied in the catalog's transaction: tags and suppliers it names, created when
+ * missing; the new items (in statements of CHUNK rows); the plan's limit; the existing items
+ * updated; then every item event, each taking the workspace's next owner position (last: the
+ * workspace's owner counter is locked from then to COMMIT). Answers how many rows it applied and
+ * the items whose change confirmed the closing.
+ */
+async function applyItems(tx: PoolClient, job: ClaimedImport, planned: PlannedItem[], created: readonly CreatedItem[], closing: Closing | undefined): Promise<{ applied: number; confirmed: string[] }> {
   const { caller, workspaceId } = job;
-  // The transaction waits on the stock service while it records the openings: idle for longer than a request's.
-  await tx.query(`SET LOCAL idle_in_transaction_session_timeout = '${STOCK_IMPORT_TIMEOUT_MS}ms'`);
   const tagIds = await ensureTags(tx, caller, planned);
   const supplierIds = await ensureSuppliers(tx, caller, planned);
   const tagsOf = (p: PlannedItem) => p.tagNames?.map((n) => tagIds.get(n.toLowerCase())!);
-  const created = planned.filter((p) => !p.existing);
-  const newItems = created.map((p) => ({
-    id: newId(),
-    sku: p.sku,
-    description: p.fields.description ?? '',
-    externalId: p.fields.externalId ?? null,
-    supplierId: p.supplierName === undefined ? null : supplierIds.get(p.supplierName.toLowerCase())!,
-    cost: p.fields.cost ?? 0,
-    sellPrice: p.fields.sellPrice ?? 0,
-    trackStock: p.fields.trackStock ?? true,
-    lowStockThreshold: p.fields.lowStockThreshold ?? null,
-  }));
-  // In statements of CHUNK rows: each well within the statement timeout, whatever the file's size.
+  const newItems = created.map(({ row, item }) => ({ ...item, supplierId: row.supplierName === undefined ? null : supplierIds.get(row.supplierName.toLowerCase())! }));
+  const createdEvents: ReturnType<typeof itemChanged>[] = [];
   for (let from = 0; from < newItems.length; from += CHUNK) {
     const chunk = newItems.slice(from, from + CHUNK);
     const versions = await insertItems(tx, workspaceId, caller.user.id, chunk);
-    await setItemTags(tx, workspaceId, created.slice(from, from + CHUNK).flatMap((p, i) => (p.tagNames ? [{ itemId: chunk[i]!.id, tagIds: tagsOf(p)! }] : [])));
+    await setItemTags(tx, workspaceId, created.slice(from, from + CHUNK).flatMap(({ row }, i) => (row.tagNames ? [{ itemId: chunk[i]!.id, tagIds: tagsOf(row)! }] : [])));
     const loaded = await loadItems(tx, workspaceId, chunk.map((i) => i.id));
-    await recordEvents(tx, CatalogEvents.itemCreated, workspaceId, loaded.map((item) => itemChanged(item, versions.get(item.id)!)), caller.requestId);
+    createdEvents.push(...loaded.map((item) => itemChanged(item, versions.get(item.id)!)));
   }
   await claimPlanQuota(tx, workspaceId, planQuota(caller.workspace, 'items'), IN_USE.items, newItems.length);
-  const updated = await updateExisting(runtime, tx, caller, planned, tagsOf, supplierIds);
-  // Last, so that once the stock service has recorded them only our COMMIT remains.
-  const lines = created.flatMap((p, i) => (p.locationId !== undefined ? [{ item: { id: newItems[i]!.id, sku: p.sku, description: newItems[i]!.description, trackStock: newItems[i]!.trackStock, lowStockThreshold: newItems[i]!.lowStockThreshold }, locationId: p.locationId, quantity: p.quantity! }] : []));
-  onRequested(operationIds);
-  for (const [chunk, operationId] of operationIds.entries()) {
-    const command = { operationId, caller, lines: lines.slice(chunk * MAX_OPENING_LINES, (chunk + 1) * MAX_OPENING_LINES) };
-    RecordedOpening.parse(await runtime.client.request(STOCK_SERVICE, StockCommands.recordOpening, command, { workspaceId, requestId: caller.requestId, timeoutMs: STOCK_IMPORT_TIMEOUT_MS }));
-  }
-  return newItems.length + updated;
+  const updated = await updateExisting(tx, caller, planned, tagsOf, supplierIds, closing);
+  await recordOwnerEvents(tx, CatalogEvents.itemCreated, workspaceId, createdEvents, caller.requestId);
+  await recordOwnerEvents(tx, CatalogEvents.itemUpdated, workspaceId, updated.events, caller.requestId);
+  return { applied: newItems.length + updated.applied, confirmed: updated.confirmed };
 }
 
 /** The tags the rows name, created when the workspace has none of that name (with tag.created and the plan's limit): by lowercased name. */
@@ -352,22 +386,25 @@ async function ensureSuppliers(tx: PoolClient, caller: Caller, planned: readonly
 
 /**
  * Upsert: each existing item changed as PATCH /items/{id} changes it (only the fields the row
- * gives; a change of a field the stock service copies fenced there first), item.updated for each
- * that changed. Answers how many rows it applied (unchanged ones count: they were applied).
+ * gives), its item.updated answered (recorded by the caller, last). An item the file makes
+ * catalog-only was closed by the stock service first (`closing`); its event names the attempt.
+ * Answers how many rows it applied (unchanged ones count: they were applied), the events, and the
+ * items whose change confirmed the closing.
  */
 async function updateExisting(
-  runtime: Runtime,
   tx: PoolClient,
   caller: Caller,
   planned: readonly PlannedItem[],
   tagsOf: (p: PlannedItem) => string[] | undefined,
   supplierIds: ReadonlyMap<string, string>,
-): Promise<number> {
+  closing: Closing | undefined,
+): Promise<{ applied: number; events: ReturnType<typeof itemChanged>[]; confirmed: string[] }> {
   const workspaceId = caller.workspace.id;
   const existing = planned.filter((p) => p.existing);
   // As they are now, locked: the validation read them without a lock.
   const locked = await itemsBySku(tx, workspaceId, existing.map((p) => skuKey(p.sku)), { lock: true });
-  const updates: { id: string; changes: Partial<ItemState>; version: number }[] = [];
+  const events: ReturnType<typeof itemChanged>[] = [];
+  const confirmed: string[] = [];
   for (const p of existing) {
     const current = locked.get(skuKey(p.sku));
     if (!current || current.id !== p.existing!.id) throw new Conflict(`Item "${p.sku}" (row ${p.row}) changed while the import was validated; nothing was applied. Send the file again.`);
@@ -375,22 +412,15 @@ async function updateExisting(
     if (p.supplierName !== undefined) patch.supplierId = supplierIds.get(p.supplierName.toLowerCase())!;
     const changes = itemChanges(current.state, patch);
     if (Object.keys(changes).length === 0) continue;
-    updates.push({ id: current.id, changes, version: await nextItemVersion(tx) });
+    const confirms = closing !== undefined && closing.itemIds.has(current.id) && makesCatalogOnly(current.state, changes);
+    // An item made catalog-only that was not closed (it tracked no stock when the file was read) cannot be applied safely now.
+    if (!confirms && makesCatalogOnly(current.state, changes)) throw new Conflict(`Item "${p.sku}" (row ${p.row}) changed while the import was validated; nothing was applied. Send the file again.`);
+    const version = await nextItemVersion(tx);
+    await updateItem(tx, workspaceId, current.id, changes, version);
+    if (changes.tagIds) await setItemTags(tx, workspaceId, [{ itemId: current.id, tagIds: changes.tagIds }]);
+    const [item] = await loadItems(tx, workspaceId, [current.id]);
+    events.push(itemChanged(item as Item, version, confirms ? closing.attempt : undefined));
+    if (confirms) confirmed.push(current.id);
   }
-  // The changes of copied fields fenced in the stock service first, MAX_FENCED_ITEMS at a time: one
-  // round trip per chunk while the rows are held, not one per item. A job has no caller waiting, so
-  // each waits RPC_TIMEOUT_MS (under load a second would not do).
-  const fences = updates
-    .filter((u) => changesCopiedFields(u.changes))
-    .map((u) => ({ itemId: u.id, version: u.version, requireNoStock: u.changes.trackStock === false, parts: changedCopyParts(u.changes) }));
-  for (let from = 0; from < fences.length; from += MAX_FENCED_ITEMS) {
-    await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItems, { items: fences.slice(from, from + MAX_FENCED_ITEMS) }, { workspaceId, requestId: caller.requestId });
-  }
-  for (const { id, changes, version } of updates) {
-    await updateItem(tx, workspaceId, id, changes, version);
-    if (changes.tagIds) await setItemTags(tx, workspaceId, [{ itemId: id, tagIds: changes.tagIds }]);
-    const [item] = await loadItems(tx, workspaceId, [id]);
-    await recordEvent(tx, CatalogEvents.itemUpdated, workspaceId, itemChanged(item!, version), caller.requestId);
-  }
-  return existing.length;
+  return { applied: existing.length, events, confirmed };
 }

@@ -1,74 +1,78 @@
-import { type Caller, CatalogEvents, Conflict, NotFound, STOCK_SERVICE, StockCommands, Unprocessable } from '@inv/shared/core';
+import { type Caller, CatalogEvents, Conflict, NotFound, type Positioned, Unprocessable } from '@inv/shared/core';
 import { isUniqueViolation } from '@inv/shared/db';
-import { recordEvent } from '@inv/shared/messaging';
+import { recordOwnerEvents } from '@inv/shared/messaging';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
-import { loadItems, lockItem, nextItemVersion, setItemTags, updateItem as writeItem } from '../data/item-repository';
+import { findItem, loadItems, lockItem, nextItemVersion, setItemTags, updateItem as writeItem } from '../data/item-repository';
 import { findSupplierIds } from '../data/supplier-repository';
 import { findTags } from '../data/tag-repository';
-import { changedCopyParts, changesCopiedFields, type Item, itemChanged, itemChanges, type ItemState } from '../domain/item';
+import { type Item, itemChanged, itemChanges, type ItemState, makesCatalogOnly } from '../domain/item';
 import { parseItemRef } from '../domain/item-ref';
 import { resolveTagSelection, tagSelection } from '../domain/tag-selection';
 import type { CreateItemInput } from './create-items';
+import { stockPort, withItemsClosed } from './stock-intents';
 
 /** The create fields without opening stock, all optional. */
 export type UpdateItemInput = Partial<Omit<CreateItemInput, 'quantity' | 'locationId'>>;
 
 /**
  * Applies the fields given; tags, when any of tagId/tagIds/tagNames is given, are replaced by
- * their union. A request that changes nothing writes nothing: updatedAt stays and no event goes out.
+ * their union. A request that changes nothing writes nothing: updatedAt stays and no event goes
+ * out. Answers the item with the owner position its item.updated took (docs/consistency.md: the
+ * gateway passes it to the stock service with every later call of the workspace, which decides
+ * only from a copy that has applied it).
  *
- * A change of what other services keep of the item (SKU, description, trackStock,
- * lowStockThreshold, cost, sellPrice) is fenced in the stock service before this transaction commits
- * (docs/consistency.md), so from the moment the answer leaves, no stock movement is decided from
- * the item as it was. Making the item catalog-only is
- * refused by the stock service itself while it holds stock of the item: the stock service is the
- * one that knows.
+ * Making the item catalog-only is decided by the stock service, the one that knows whether stock
+ * is on hand: it closes the item to new stock first, with no lock held here (withItemsClosed), and
+ * this change confirms it.
  *
  * Throws NotFound for an item not in the workspace; Unprocessable for unknown tags or supplier;
  * Conflict for a taken SKU or external ID, or for making an item with stock on hand catalog-only;
- * internal_server_error naming RabbitMQ or the stock service when a fenced change cannot reach it.
+ * the retryable refusal naming RabbitMQ or the stock service when that decision cannot be had.
  */
-export async function updateItem(runtime: ServiceRuntime, context: Caller, itemRef: string, input: UpdateItemInput): Promise<Item> {
+export async function updateItem(runtime: ServiceRuntime, context: Caller, itemRef: string, input: UpdateItemInput): Promise<Positioned<Item>> {
   const workspaceId = context.workspace.id;
   const ref = parseItemRef(itemRef);
-  if (!ref) throw new NotFound('Item');
+  const current = ref && (await findItem(runtime.pool, workspaceId, ref));
+  if (!current) throw new NotFound('Item');
+  const closes = makesCatalogOnly(current, { trackStock: input.trackStock }) ? [current.id] : [];
   try {
-    return await transact(runtime, async (tx) => {
-      const locked = await lockItem(tx, workspaceId, ref);
-      if (!locked) throw new NotFound('Item');
-      const { tagId, tagIds, tagNames, ...fields } = input;
-      const patch: Partial<ItemState> = fields;
+    return await withItemsClosed(stockPort(runtime, context), closes, (closing) =>
+      transact(runtime, async (tx) => {
+        const locked = await lockItem(tx, workspaceId, { id: current.id });
+        if (!locked) throw new NotFound('Item');
+        const { tagId, tagIds, tagNames, ...fields } = input;
+        const patch: Partial<ItemState> = fields;
 
-      const selection = tagSelection({ tagId, tagIds, tagNames });
-      if (selection) {
-        const found = await findTags(tx, workspaceId, selection.ids, selection.names);
-        const resolved = resolveTagSelection(selection, new Set(found.map((t) => t.id)), new Map(found.map((t) => [t.name.toLowerCase(), t.id])));
-        if (resolved.unknownIds.length > 0) throw new Unprocessable(`Unknown tag IDs: ${resolved.unknownIds.join(', ')}.`);
-        if (resolved.unknownNames.length > 0) {
-          throw new Unprocessable(`No tag named ${resolved.unknownNames.map((n) => `"${n}"`).join(', ')}; create tags with POST /tags first.`);
+        const selection = tagSelection({ tagId, tagIds, tagNames });
+        if (selection) {
+          const found = await findTags(tx, workspaceId, selection.ids, selection.names);
+          const resolved = resolveTagSelection(selection, new Set(found.map((t) => t.id)), new Map(found.map((t) => [t.name.toLowerCase(), t.id])));
+          if (resolved.unknownIds.length > 0) throw new Unprocessable(`Unknown tag IDs: ${resolved.unknownIds.join(', ')}.`);
+          if (resolved.unknownNames.length > 0) {
+            throw new Unprocessable(`No tag named ${resolved.unknownNames.map((n) => `"${n}"`).join(', ')}; create tags with POST /tags first.`);
+          }
+          patch.tagIds = resolved.tagIds;
         }
-        patch.tagIds = resolved.tagIds;
-      }
 
-      const changes = itemChanges(locked.state, patch);
-      if (Object.keys(changes).length === 0) return (await loadItems(tx, workspaceId, [locked.id]))[0]!;
+        const changes = itemChanges(locked.state, patch);
+        if (Object.keys(changes).length === 0) return { result: { result: (await loadItems(tx, workspaceId, [locked.id]))[0]!, position: undefined }, confirmed: [] };
 
-      // Any string, "" included, must name a supplier of the workspace; only null unlinks.
-      if (typeof changes.supplierId === 'string') {
-        const known = await findSupplierIds(tx, workspaceId, changes.supplierId ? [changes.supplierId] : []);
-        if (!known.has(changes.supplierId)) throw new Unprocessable(`Supplier ${changes.supplierId} does not exist.`);
-      }
-      const version = await nextItemVersion(tx);
-      if (changesCopiedFields(changes)) {
-        const fence = { itemId: locked.id, version, requireNoStock: changes.trackStock === false, parts: changedCopyParts(changes) };
-        await runtime.client.request(STOCK_SERVICE, StockCommands.fenceItem, fence, { workspaceId, requestId: context.requestId, timeoutMs: runtime.config.PROJECTION_CALL_TIMEOUT_MS });
-      }
-      await writeItem(tx, workspaceId, locked.id, changes, version);
-      if (changes.tagIds) await setItemTags(tx, workspaceId, [{ itemId: locked.id, tagIds: changes.tagIds }]);
-      const [item] = await loadItems(tx, workspaceId, [locked.id]);
-      await recordEvent(tx, CatalogEvents.itemUpdated, workspaceId, itemChanged(item!, version), context.requestId);
-      return item!;
-    });
+        // Any string, "" included, must name a supplier of the workspace; only null unlinks.
+        if (typeof changes.supplierId === 'string') {
+          const known = await findSupplierIds(tx, workspaceId, changes.supplierId ? [changes.supplierId] : []);
+          if (!known.has(changes.supplierId)) throw new Unprocessable(`Supplier ${changes.supplierId} does not exist.`);
+        }
+        const version = await nextItemVersion(tx);
+        await writeItem(tx, workspaceId, locked.id, changes, version);
+        if (changes.tagIds) await setItemTags(tx, workspaceId, [{ itemId: locked.id, tagIds: changes.tagIds }]);
+        const [item] = await loadItems(tx, workspaceId, [locked.id]);
+        // Confirmed only when this change is the one that makes it catalog-only (another may have, since it was read).
+        const confirms = closing !== undefined && closing.itemIds.has(locked.id) && makesCatalogOnly(locked.state, changes);
+        closing?.stillHeld();
+        const { position } = await recordOwnerEvents(tx, CatalogEvents.itemUpdated, workspaceId, [itemChanged(item!, version, confirms ? closing.attempt : undefined)], context.requestId);
+        return { result: { result: item!, position }, confirmed: confirms ? [locked.id] : [] };
+      }),
+    );
   } catch (err) {
     if (isUniqueViolation(err, 'items_workspace_sku')) throw new Conflict(`An item with SKU "${input.sku}" already exists (SKUs are unique case-insensitively).`);
     if (isUniqueViolation(err, 'items_workspace_external_id')) throw new Conflict(`An item with externalId "${input.externalId}" already exists.`);

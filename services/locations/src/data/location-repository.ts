@@ -65,7 +65,7 @@ export function locationDeleted(live: LocationRow): LocationDeleted {
 
 /**
  * The version the next write of a location gets: from one sequence, so versions only grow and a
- * rolled-back write's number is never given again (the stock service's fences rely on both).
+ * rolled-back write's number is never given again (the stock service's copy keeps the highest it saw).
  */
 export async function nextLocationVersion(tx: PoolClient): Promise<number> {
   const { rows } = await tx.query<{ version: string }>("SELECT nextval('location_versions') AS version");
@@ -74,8 +74,8 @@ export async function nextLocationVersion(tx: PoolClient): Promise<number> {
 
 /**
  * The location as committed once no write to it is in flight, deleted or not: the share lock
- * waits for a writer holding it (which may be waiting to commit a change it has just fenced), so
- * a projection resolving a fence never takes the state before that change for the last word.
+ * waits for a writer holding it, so a caller (the gateway checking a workspace default) never
+ * takes the state before a change still committing for the last word.
  */
 export async function committedLocation(db: Db, workspaceId: string, id: string): Promise<CommittedLocation | undefined> {
   const { rows } = await db.query<LocationRow>('SELECT * FROM locations WHERE workspace_id = $1 AND id = $2 FOR SHARE', [workspaceId, id]);

@@ -1,5 +1,4 @@
 import {
-  changesCopiedFields,
   changesOf,
   changesReplenishment,
   CreateLocationInput,
@@ -120,12 +119,6 @@ describe('replenishment', () => {
     expect(changesReplenishment({ active: false })).toBe(true);
     expect(changesReplenishment({ replenishFrom: null })).toBe(false);
     expect(changesReplenishment({ active: true, name: 'x', note: 'y' })).toBe(false);
-  });
-
-  it('when replenishFrom changes, cleared included, then the stock service is fenced; not for a field only this service keeps', () => {
-    expect(changesCopiedFields({ replenishFrom: 'main' })).toBe(true);
-    expect(changesCopiedFields({ replenishFrom: null })).toBe(true);
-    expect(changesCopiedFields({ note: 'x' })).toBe(false);
   });
 
   it('when replenishFrom is given as it is now, then it is no change', () => {

@@ -92,19 +92,6 @@ export function changesOf(current: Location, input: UpdateLocationInput): Locati
 }
 
 /**
- * The fields other services keep a copy of (the stock service: to name locations, to refuse
- * stock where a location is inactive, and to propose replenishment from a location's source). A
- * change of any of them is fenced there before it commits (docs/consistency.md); the others are
- * this service's alone.
- */
-const COPIED_ELSEWHERE = ['name', 'type', 'active', 'replenishFrom'] as const satisfies ReadonlyArray<keyof LocationChanges>;
-
-/** Whether `changes` touch what other services keep of the location. */
-export function changesCopiedFields(changes: LocationChanges): boolean {
-  return COPIED_ELSEWHERE.some((field) => changes[field] !== undefined);
-}
-
-/**
  * Whether `changes` can break the replenishment rules (see replenishFromRefusal and
  * sourceRefusal): naming a source, or deactivating a location that may be one. Such a change is
  * decided under the workspace's replenishment lock; clearing a source or activating cannot break

@@ -1,5 +1,5 @@
 import { LocationType, z } from '@inv/shared/core';
-import { type ApiTag, ctx, offsetOf, Pagination, queryArray, queryBoolean, routesFor, setTotalCount } from '@inv/shared/http';
+import { answeredWithOwnerPosition, answerLatestOwnerPosition, type ApiTag, ctx, offsetOf, Pagination, queryArray, queryBoolean, routesFor, setTotalCount } from '@inv/shared/http';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { CreateLocationInput, Location, UpdateLocationInput } from '../domain/location';
 import { createLocation } from '../use-cases/create-location';
@@ -47,9 +47,10 @@ export const locationRoutes = [
     scope: 'locations.write',
     tags,
     idempotent: true,
+    beforeReplay: answerLatestOwnerPosition('locations'),
     request: { body: { schema: CreateLocationInput, required: true } },
     responses: { 201: { description: 'The created location', schema: Location } },
-    handler: async ({ body }, { deps, req, guard }) => createLocation(deps, ctx(req), body, guard),
+    handler: async ({ body }, { deps, req, res, guard }) => answeredWithOwnerPosition(res, 'locations', createLocation(deps, ctx(req), body, guard)),
   }),
   route({
     method: 'get',
@@ -109,7 +110,7 @@ export const locationRoutes = [
     tags,
     request: { params: LocationPath, body: { schema: UpdateLocationInput, required: false } },
     responses: { 200: { description: 'The updated location', schema: Location } },
-    handler: async ({ params, body }, { deps, req }) => updateLocation(deps, ctx(req), params.id, body),
+    handler: async ({ params, body }, { deps, req, res }) => answeredWithOwnerPosition(res, 'locations', updateLocation(deps, ctx(req), params.id, body)),
   }),
   route({
     method: 'delete',
@@ -124,6 +125,6 @@ export const locationRoutes = [
     tags,
     request: { params: LocationPath },
     responses: { 200: { description: 'The deleted location ID', schema: DeletedLocation } },
-    handler: async ({ params }, { deps, req }) => deleteLocation(deps, ctx(req), params.id),
+    handler: async ({ params }, { deps, req, res }) => answeredWithOwnerPosition(res, 'locations', deleteLocation(deps, ctx(req), params.id)),
   }),
 ];

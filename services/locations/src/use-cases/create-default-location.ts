@@ -1,5 +1,5 @@
 import { Conflict, LocationEvents, newId } from '@inv/shared/core';
-import { recordEvent } from '@inv/shared/messaging';
+import { recordOwnerEvents } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { insertDefaultLocation, isWorkspaceAbandoned, locationChanged, lockWorkspaceLocations, toLocation } from '../data/location-repository';
 import { DEFAULT_LOCATION_NAME, type Location } from '../domain/location';
@@ -17,7 +17,7 @@ export async function createDefaultLocation(runtime: Pick<ServiceRuntime, 'pool'
     }
     const { row, created } = await insertDefaultLocation(tx, workspaceId, newId(), DEFAULT_LOCATION_NAME);
     if (created) {
-      await recordEvent(tx, LocationEvents.created, workspaceId, locationChanged(row), requestId);
+      await recordOwnerEvents(tx, LocationEvents.created, workspaceId, [locationChanged(row)], requestId);
     }
     return toLocation(row);
   });

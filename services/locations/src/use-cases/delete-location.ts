@@ -1,6 +1,6 @@
-import { type Caller, AppError, canAccessLocation, Conflict, LocationEvents, newId, NotFound, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
+import { type Caller, AppError, canAccessLocation, Conflict, LocationEvents, newId, NotFound, type Positioned, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
 import { releasePlanQuota, withTransaction } from '@inv/shared/db';
-import { CommandUnanswered, recordEvent } from '@inv/shared/messaging';
+import { CommandUnanswered, recordOwnerEvents } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { endDeletion, forgetDeletion, joinDeletion, lockDeletion } from '../data/deletion-repository';
 import { findLocation, locationDeleted, lockLocation, lockWorkspaceReplenishment, type LocationRow, replenishedFrom, softDeleteLocation } from '../data/location-repository';
@@ -22,7 +22,7 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'outbox' | 'client' | 'logger'>;
  * (a failure here, no answer from stock, this process dying) is always undone: at once when this
  * request can, else by the sweeper (sweepInterruptedDeletions).
  */
-export async function deleteLocation(runtime: Runtime, context: Pick<Caller, 'workspace' | 'locationAccess' | 'requestId'>, id: string): Promise<{ id: string }> {
+export async function deleteLocation(runtime: Runtime, context: Pick<Caller, 'workspace' | 'locationAccess' | 'requestId'>, id: string): Promise<Positioned<{ id: string }>> {
   const row = await readableLocation(context, id, (ws, locationId) => findLocation(runtime.pool, ws, locationId));
   if (!canAccessLocation(context.locationAccess, row.id, 'write')) throw writeDenied();
   if (row.is_default) throw new Conflict(`Location "${row.name}" is the workspace's default location and cannot be deleted.`);
@@ -53,7 +53,7 @@ export async function deleteLocation(runtime: Runtime, context: Pick<Caller, 'wo
     await rollBackDeletion(runtime, row, { closeMayFollow: false });
     throw err;
   });
-  if (outcome === 'deleted') return { id: row.id };
+  if (typeof outcome === 'number') return { result: { id: row.id }, position: outcome };
   if (outcome === 'gone') throw new NotFound('Location');
   // Another attempt rolled the deletion back, possibly reopening before our close: undo ours too.
   await rollBackDeletion(runtime, row, { closeMayFollow: false });
@@ -72,11 +72,12 @@ async function startDeletion(runtime: Runtime, row: LocationRow, attemptId: stri
 }
 
 /**
- * Commits the deletion, provided the record still says 'closing' (nobody rolled it back).
- * 'gone': another attempt completed it first; 'rolled-back': the location stays. Throws
- * Conflict when a live location has come to name it as replenishFrom (the caller rolls back).
+ * Commits the deletion, provided the record still says 'closing' (nobody rolled it back), and
+ * answers the owner position its location.deleted took. 'gone': another attempt completed it
+ * first; 'rolled-back': the location stays. Throws Conflict when a live location has come to name
+ * it as replenishFrom (the caller rolls back).
  */
-async function completeDeletion(runtime: Runtime, row: LocationRow, requestId: string): Promise<'deleted' | 'gone' | 'rolled-back'> {
+async function completeDeletion(runtime: Runtime, row: LocationRow, requestId: string): Promise<number | 'gone' | 'rolled-back'> {
   return transact(runtime, async (tx) => {
     // The location's lock first, then the record's: the order startDeletion takes them in.
     const live = await lockLocation(tx, row.workspace_id, row.id);
@@ -88,9 +89,9 @@ async function completeDeletion(runtime: Runtime, row: LocationRow, requestId: s
     if (named) throw named;
     await softDeleteLocation(tx, row.workspace_id, row.id);
     await releasePlanQuota(tx, row.workspace_id, 'locations');
-    // From the locked row, not `row`: GET's last answer includes any change committed since `row` was read.
-    await recordEvent(tx, LocationEvents.deleted, row.workspace_id, locationDeleted(live), requestId);
     await endDeletion(tx, row.workspace_id, row.id);
-    return 'deleted';
+    // From the locked row, not `row`: GET's last answer includes any change committed since `row` was read.
+    const { position } = await recordOwnerEvents(tx, LocationEvents.deleted, row.workspace_id, [locationDeleted(live)], requestId);
+    return position!;
   });
 }

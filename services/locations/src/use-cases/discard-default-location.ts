@@ -1,6 +1,6 @@
 import { LocationEvents } from '@inv/shared/core';
 import { releasePlanQuota } from '@inv/shared/db';
-import { recordEvent } from '@inv/shared/messaging';
+import { recordOwnerEvents } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { locationDeleted, lockWorkspaceLocations, markWorkspaceAbandoned, softDeleteDefaultLocation } from '../data/location-repository';
 
@@ -20,7 +20,7 @@ export async function discardDefaultLocation(runtime: Pick<ServiceRuntime, 'pool
     if (discarded) {
       await releasePlanQuota(tx, workspaceId, 'locations');
       // The soft delete changes no field a Location shows, so the row it returns is the location as it was.
-      await recordEvent(tx, LocationEvents.deleted, workspaceId, locationDeleted(discarded), requestId);
+      await recordOwnerEvents(tx, LocationEvents.deleted, workspaceId, [locationDeleted(discarded)], requestId);
     }
     return { discarded: true as const };
   });

@@ -1,4 +1,4 @@
-import { Overloaded } from '@inv/shared/core';
+import { DependencyAway } from '@inv/shared/core';
 import { type PoolClient, withTransaction } from '@inv/shared/db';
 import { dropRoutes, enabledFilters, lockRoutes, routedTypes, saveRoutes } from '../data/route-repository';
 import { internalTypesFor } from '../messaging/public-events';
@@ -26,7 +26,7 @@ export async function routeWorkspace(deps: Pick<Notifications, 'events'>, tx: Po
   try {
     await deps.events.bindWorkspace(workspaceId, types, BIND_TIMEOUT_MS);
   } catch {
-    throw new Overloaded('RabbitMQ is unreachable, so the webhook endpoint could not be set up to receive events; nothing was changed.', 2);
+    throw new DependencyAway('RabbitMQ (the webhook endpoint cannot be set up to receive events without it)', 'unchanged');
   }
   await saveRoutes(tx, workspaceId, types);
 }

@@ -63,15 +63,15 @@ export interface DefaultJudgedItem extends ItemTotal {
 /**
  * The stock-tracked items judged by the workspace default (no threshold of their own) whose total
  * ever changed, with their totals locked until the transaction ends, in item order. Copies the
- * stock service cannot vouch for yet are left out: a copy from before thresholds were copied, or
- * fenced past what it holds, is judged when it learns the catalog's state.
+ * catalog has not confirmed yet (an opening's) or from before thresholds were copied are left
+ * out: they are judged when they learn the catalog's state.
  */
 export async function lockTotalsJudgedByDefault(tx: PoolClient, workspaceId: string): Promise<DefaultJudgedItem[]> {
   const { rows } = await tx.query<{ item_id: string; sku: string; description: string; on_hand: string; changes: string }>(
     `SELECT t.item_id, i.sku, i.description, t.on_hand::text, t.changes
        FROM item_totals t JOIN items i ON i.workspace_id = t.workspace_id AND i.id = t.item_id
       WHERE t.workspace_id = $1 AND t.changes > 0 AND i.track_stock AND i.low_stock_threshold IS NULL
-        AND i.confirmed AND i.version > 0 AND (i.fence IS NULL OR i.version >= i.fence)
+        AND i.confirmed AND i.version > 0
       ORDER BY t.item_id
         FOR UPDATE OF t`,
     [workspaceId],

@@ -4,7 +4,7 @@ import type { DateRange } from '../domain/intervals';
 import { toUnits, fromUnits } from '../domain/quantity';
 import { available } from '../domain/balance-rules';
 import type { Balance, Movement, MovementReason, MovementType } from '../domain/stock-records';
-import { type FencedCopies, fencedIn, NAMES_COLUMNS, NAMES_JOIN, namesOf, type NamesRow } from './copy-names';
+import { NAMES_COLUMNS, NAMES_JOIN, namesOf, type NamesRow } from './copy-names';
 
 type Db = Pool | PoolClient;
 
@@ -78,14 +78,14 @@ function movementConditions(workspaceId: string, f: MovementFilter): { where: st
  * Newest first (ledger order: seq), one page, the key after which the next page starts when there
  * is one, and the total (bounded, see boundedCountSql) unless the page is asked by key. Each
  * movement names its item and location from the copies, joined to the page's rows in the same
- * statement; `fenced` lists the copies shown fenced past what they hold, for the caller to resolve.
+ * statement.
  */
 export async function listMovements(
   db: Db,
   workspaceId: string,
   f: MovementFilter,
   page: PageRequest<SequenceKey>,
-): Promise<{ rows: Movement[]; next?: SequenceKey; total?: number; fenced: FencedCopies }> {
+): Promise<{ rows: Movement[]; next?: SequenceKey; total?: number }> {
   const { where, params } = movementConditions(workspaceId, f);
   const after = page.after ? ` AND seq < $${params.length + 1}::bigint` : '';
   const [list, count] = await Promise.all([
@@ -100,7 +100,7 @@ export async function listMovements(
     page.after ? undefined : db.query<{ n: number }>(boundedCountSql(`FROM movements WHERE ${where}`, 'seq DESC'), params),
   ]);
   const { rows, next, total } = keysetPage(list.rows, page.limit, (last): SequenceKey => [last.key], count);
-  return { rows: rows.map((r) => toMovement(r, namesOf(r))), next, total, fenced: fencedIn(rows) };
+  return { rows: rows.map((r) => toMovement(r, namesOf(r))), next, total };
 }
 
 export interface BalanceFilter {
@@ -118,7 +118,7 @@ export async function listBalances(
   workspaceId: string,
   f: BalanceFilter,
   page: PageRequest<IdPairKey>,
-): Promise<{ rows: Balance[]; next?: IdPairKey; total?: number; fenced: FencedCopies }> {
+): Promise<{ rows: Balance[]; next?: IdPairKey; total?: number }> {
   const w = new SqlConditions().add((p) => `workspace_id = ${p}`, workspaceId);
   if (f.itemIds) w.add((p) => `item_id = ANY(${p}::uuid[])`, f.itemIds);
   if (f.locationIds) w.add((p) => `location_id = ANY(${p}::uuid[])`, f.locationIds);
@@ -152,6 +152,5 @@ export async function listBalances(
     }),
     next,
     total,
-    fenced: fencedIn(rows),
   };
 }

@@ -21,8 +21,9 @@ import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from '
  *    racing transitions exactly one finds the status it starts from; a change of a job finds the
  *    version it was decided from, or decides again);
  * 2. each location it reads, and each item it adds stock of, with a shared advisory lock held to
- *    COMMIT: a location's closure or an owner's fence takes the exclusive one (lockExclusively),
- *    so it waits for every movement in flight there, and none starts until it is done. Advisory
+ *    COMMIT: a location's closure or an item's (made catalog-only) takes the exclusive one
+ *    (lockLocationExclusively, lockItemsExclusively), so it waits for every movement in flight
+ *    there, and none starts until it is done. Advisory
  *    locks live in the lock manager: unlike row share locks, they write nothing to the rows
  *    however many transactions hold them at once;
  * 3. the total on-hand of each item whose total it changes (item_totals, FOR UPDATE, created at
@@ -31,7 +32,7 @@ import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from '
  *    (domain/item-health.ts), and so is a change of the threshold it is judged by;
  * 4. each balance it changes, FOR UPDATE, created at zero when missing, in (item, location) order.
  * The copies of locations and items and the workspace's stock settings are read after the locks
- * of 2 and 3 are held (a statement of their own, so its snapshot sees what a closure, a fence or a
+ * of 2 and 3 are held (a statement of their own, so its snapshot sees what a closure or a
  * threshold change committed before).
  */
 
@@ -445,10 +446,27 @@ export async function latestStockPosition(db: Pool | PoolClient, workspaceId: st
 /**
  * Takes the exclusive advisory lock of a location or an item until the transaction ends: waits
  * for every change of stock in flight that holds its shared lock (lockLedger), and holds off new
- * ones meanwhile. What a location's closure and an owner's fence take first.
+ * ones meanwhile. What a location's closure takes first.
  */
-export async function lockExclusively(tx: PoolClient, what: 'location' | 'item', id: EntityId): Promise<void> {
-  await tx.query(`SELECT pg_advisory_xact_lock(${what === 'location' ? LOCATION_LOCKS : ITEM_LOCKS}, hashtext($1))`, [id]);
+export async function lockLocationExclusively(tx: PoolClient, id: EntityId): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(${LOCATION_LOCKS}, hashtext($1))`, [id]);
+}
+
+/**
+ * Takes the exclusive advisory locks of items (in id order, as movements take their shared ones)
+ * and their totals' row locks (which a large import of counts holds instead), so every change of
+ * stock of them in flight has committed, and none starts until the transaction ends; answers the
+ * on-hand of each over every location (reserved stock is on hand), read under those locks.
+ */
+export async function lockItemsExclusively(tx: PoolClient, workspaceId: string, itemIds: readonly EntityId[]): Promise<Map<string, Units>> {
+  const sorted = [...new Set(itemIds)].sort();
+  await tx.query(`SELECT count(pg_advisory_xact_lock(${ITEM_LOCKS}, hashtext(id))) FROM (SELECT unnest($1::text[]) AS id ORDER BY 1) ids`, [sorted]);
+  await tx.query({ ...LOCK_TOTALS, values: [workspaceId, sorted] });
+  const { rows } = await tx.query<{ item_id: string; on_hand: string }>(
+    'SELECT item_id, sum(on_hand)::text AS on_hand FROM balances WHERE workspace_id = $1 AND item_id = ANY($2::uuid[]) GROUP BY item_id',
+    [workspaceId, sorted],
+  );
+  return new Map(rows.map((r) => [r.item_id, toUnits(r.on_hand)]));
 }
 
 /**
@@ -458,31 +476,13 @@ export async function lockExclusively(tx: PoolClient, what: 'location' | 'item',
  */
 export const TRANSFERS_IN_USE: InUseQuery = 'SELECT count(*) FROM transfers WHERE workspace_id = $1 AND created_at >= $2';
 
-/** The movements of an opening, and whether anything else ever moved their balances since. */
-export async function openingMovements(
-  tx: PoolClient,
-  workspaceId: string,
-  operationId: EntityId,
-): Promise<{ movements: Array<BalanceKey & { quantity: Units }>; movedSince: boolean }> {
-  const { rows } = await tx.query<{ item_id: EntityId; location_id: EntityId; quantity: string; moved_since: boolean }>(
-    `WITH opening AS (SELECT item_id, location_id, quantity, seq FROM movements WHERE workspace_id = $1 AND operation_id = $2)
-     SELECT o.item_id, o.location_id, o.quantity::text,
-            EXISTS (SELECT 1 FROM movements m WHERE m.workspace_id = $1 AND m.item_id = o.item_id AND m.location_id = o.location_id
-                      AND m.operation_id IS DISTINCT FROM $2) AS moved_since
-       FROM opening o ORDER BY o.seq`,
+/** The movements of an opening (never changed once recorded): what its cancellation takes back. */
+export async function openingMovements(db: Pool | PoolClient, workspaceId: string, operationId: EntityId): Promise<Array<BalanceKey & { quantity: Units }>> {
+  const { rows } = await db.query<{ item_id: EntityId; location_id: EntityId; quantity: string }>(
+    "SELECT item_id, location_id, quantity::text FROM movements WHERE workspace_id = $1 AND operation_id = $2 AND type = 'opening' AND quantity > 0 ORDER BY seq",
     [workspaceId, operationId],
   );
-  return { movements: rows.map((r) => ({ itemId: r.item_id, locationId: r.location_id, quantity: toUnits(r.quantity) })), movedSince: rows.some((r) => r.moved_since) };
-}
-
-/** Removes an opening's movements and the balances only it had created (their rows locked by lockLedger). */
-export async function deleteOpeningStock(tx: PoolClient, workspaceId: string, operationId: EntityId, keys: readonly BalanceKey[]): Promise<void> {
-  await tx.query('DELETE FROM movements WHERE workspace_id = $1 AND operation_id = $2', [workspaceId, operationId]);
-  await tx.query('DELETE FROM balances WHERE workspace_id = $1 AND (item_id, location_id) IN (SELECT * FROM unnest($2::uuid[], $3::uuid[]))', [
-    workspaceId,
-    keys.map((k) => k.itemId),
-    keys.map((k) => k.locationId),
-  ]);
+  return rows.map((r) => ({ itemId: r.item_id, locationId: r.location_id, quantity: toUnits(r.quantity) }));
 }
 
 /** Sum of on-hand at a location, read once its exclusive lock is held (see closeLocation). */

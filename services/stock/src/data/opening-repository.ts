@@ -17,21 +17,23 @@ export async function claimOpening(tx: PoolClient, workspaceId: string, operatio
 }
 
 /**
- * Marks an operation cancelled, inserting a tombstone when its opening has not arrived yet so
- * that a late opening cannot apply. Returns the row as it was before, locked, or undefined
- * when the tombstone was new.
+ * Cancels an operation's opening: marks it cancelled when it was recorded and live, or inserts a
+ * cancelled tombstone when it has not arrived yet, so that a late opening cannot apply. Answers
+ * the number of movements of the opening it cancelled now (undefined: nothing to undo, it was
+ * cancelled before or never arrived).
  */
-export async function lockOpeningForCancel(tx: PoolClient, workspaceId: string, operationId: string): Promise<OpeningRow | undefined> {
-  const inserted = await tx.query('INSERT INTO openings (operation_id, workspace_id, movements, cancelled_at) VALUES ($1, $2, 0, now()) ON CONFLICT DO NOTHING', [
-    operationId,
-    workspaceId,
-  ]);
-  if (inserted.rowCount === 1) return undefined;
-  const { rows } = await tx.query<OpeningRow>('SELECT operation_id, movements, cancelled_at FROM openings WHERE operation_id = $1 AND workspace_id = $2 FOR UPDATE', [
-    operationId,
-    workspaceId,
-  ]);
-  return rows[0];
+export async function cancelOpeningRow(tx: PoolClient, workspaceId: string, operationId: string): Promise<number | undefined> {
+  const { rows } = await tx.query<{ movements: number; cancelled_now: boolean }>(
+    `WITH tombstone AS (
+       INSERT INTO openings (operation_id, workspace_id, movements, cancelled_at) VALUES ($2, $1, 0, now()) ON CONFLICT DO NOTHING RETURNING operation_id
+     ), live AS (
+       UPDATE openings SET cancelled_at = now() WHERE workspace_id = $1 AND operation_id = $2 AND cancelled_at IS NULL AND NOT EXISTS (SELECT 1 FROM tombstone)
+       RETURNING movements
+     )
+     SELECT movements FROM live`,
+    [workspaceId, operationId],
+  );
+  return rows[0]?.movements;
 }
 
 export async function findOpening(db: Pool | PoolClient, workspaceId: string, operationId: string): Promise<OpeningRow | undefined> {
@@ -39,6 +41,3 @@ export async function findOpening(db: Pool | PoolClient, workspaceId: string, op
   return rows[0];
 }
 
-export async function markOpeningCancelled(tx: PoolClient, workspaceId: string, operationId: string): Promise<void> {
-  await tx.query('UPDATE openings SET cancelled_at = now() WHERE workspace_id = $1 AND operation_id = $2', [workspaceId, operationId]);
-}

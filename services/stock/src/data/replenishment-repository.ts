@@ -31,9 +31,8 @@ export interface NeedRow extends ParNeed {
  * The (item, location) pairs of the scope whose free stock (on-hand − reserved) is below their minimum, at most `limit`,
  * each with what pending transfers carry to it and its location's replenishFrom (the copy's). One
  * statement; no lock: GET answers from it, and POST only learns from it what to lock (the run
- * decides again from what it locked). With a source in the scope, pairs of locations whose copy
- * is fenced past what it holds are included whatever source it names: the caller keeps those
- * its trusted copy refills from the source (inScope).
+ * decides again from what it locked). With a source in the scope, only the pairs of locations
+ * the copies refill from it.
  */
 export async function parNeeds(db: Db, workspaceId: string, scope: ReplenishmentScope, limit: number): Promise<NeedRow[]> {
   const { rows } = await db.query<{
@@ -53,8 +52,7 @@ export async function parNeeds(db: Db, workspaceId: string, scope: Replenishment
          LEFT JOIN balances b ON b.workspace_id = p.workspace_id AND b.item_id = p.item_id AND b.location_id = p.location_id
         WHERE p.workspace_id = $1 AND coalesce(b.on_hand, 0) - coalesce(b.reserved, 0) < p.minimum
           AND ($2::uuid[] IS NULL OR p.location_id = ANY($2::uuid[]))
-          -- A copy fenced past what it holds may be changing its source: kept, for the caller to judge once resolved.
-          AND ($3::uuid IS NULL OR l.replenish_from = $3::uuid OR l.fence > l.version)
+          AND ($3::uuid IS NULL OR l.replenish_from = $3::uuid)
         ORDER BY p.item_id, p.location_id
         LIMIT $4
      ), incoming AS (

@@ -4,7 +4,6 @@ import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
 import type { DateRange } from '../domain/intervals';
 import { fromUnits, toUnits } from '../domain/quantity';
 import type { Transfer } from '../domain/stock-records';
-import { type FencedCopies, fencedPast, identityFencedPast, onceEach, type SeenCopy } from './copy-names';
 import type { ReadableLocations } from './ledger-repository';
 
 type Db = Pool | PoolClient;
@@ -14,15 +13,9 @@ function recordedActor(userId: string | null, keyId: string | null): Actor | nul
   return userId !== null && keyId !== null ? { userId, keyId } : null;
 }
 
-export type { FencedCopies } from './copy-names';
-
-/**
- * Transfers by id as the API returns them, in the order of `ids`; unknown ids are left out. Also
- * names the items and locations among them whose copy is fenced past what it holds (a change of
- * their name committing or just committed), which the caller resolves before showing them.
- */
-export async function findTransfers(db: Db, workspaceId: string, ids: string[]): Promise<{ transfers: Transfer[]; fenced: FencedCopies }> {
-  if (ids.length === 0) return { transfers: [], fenced: { items: [], locations: [] } };
+/** Transfers by id as the API returns them, in the order of `ids`; unknown ids are left out. */
+export async function findTransfers(db: Db, workspaceId: string, ids: string[]): Promise<Transfer[]> {
+  if (ids.length === 0) return [];
   const [head, lines] = await Promise.all([
     db.query<{
       id: string;
@@ -49,33 +42,26 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
       reverted_by_key_id: string | null;
       from_name: string | null;
       from_type: LocationType | null;
-      from_copy: SeenCopy;
       to_name: string | null;
       to_type: LocationType | null;
-      to_copy: SeenCopy;
     }>(
       `SELECT t.id, t.from_location_id, t.to_location_id, t.status, t.note, t.reason, t.origin, t.created_at, t.user_id, t.created_by_key_id,
               t.completed_at, t.completed_by_user_id, t.completed_by_key_id, t.rejected_at, t.rejected_by_user_id, t.rejected_by_key_id,
               t.cancelled_at, t.cancelled_by_user_id, t.cancelled_by_key_id, t.reverted_at, t.reverted_by_user_id, t.reverted_by_key_id,
-              f.name AS from_name, f.type AS from_type, json_build_object('version', f.version, 'fence', f.fence) AS from_copy,
-              d.name AS to_name, d.type AS to_type, json_build_object('version', d.version, 'fence', d.fence) AS to_copy
+              f.name AS from_name, f.type AS from_type, d.name AS to_name, d.type AS to_type
        FROM transfers t
        LEFT JOIN locations f ON f.id = t.from_location_id AND f.workspace_id = t.workspace_id
        LEFT JOIN locations d ON d.id = t.to_location_id AND d.workspace_id = t.workspace_id
        WHERE t.workspace_id = $1 AND t.id = ANY($2::uuid[])`,
       [workspaceId, ids],
     ),
-    db.query<{ id: string; transfer_id: string; item_id: string; quantity: string; note: string; sku: string | null; description: string | null; copy: SeenCopy }>(
-      `SELECT l.id, l.transfer_id, l.item_id, l.quantity::text, l.note, i.sku, i.description, json_build_object('version', i.version, 'fence', i.fence, 'parts', i.fenced_parts) AS copy
+    db.query<{ id: string; transfer_id: string; item_id: string; quantity: string; note: string; sku: string | null; description: string | null }>(
+      `SELECT l.id, l.transfer_id, l.item_id, l.quantity::text, l.note, i.sku, i.description
        FROM transfer_lines l LEFT JOIN items i ON i.workspace_id = l.workspace_id AND i.id = l.item_id
        WHERE l.workspace_id = $2 AND l.transfer_id = ANY($1::uuid[]) ORDER BY l.transfer_id, l.position`,
       [ids, workspaceId],
     ),
   ]);
-  const fenced = {
-    items: onceEach(lines.rows.flatMap((l) => identityFencedPast(l.item_id, l.copy))),
-    locations: onceEach(head.rows.flatMap((r) => [...fencedPast(r.from_location_id, r.from_copy), ...fencedPast(r.to_location_id, r.to_copy)])),
-  };
   const byId = new Map(head.rows.map((r) => [r.id, r]));
   const transfers = ids.flatMap((id) => {
     const r = byId.get(id);
@@ -113,7 +99,7 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
       },
     ];
   });
-  return { transfers, fenced };
+  return transfers;
 }
 
 export interface TransferFilter {

@@ -3,8 +3,8 @@ import type { Units } from './quantity';
 
 /**
  * How a completed job is priced (issue 36), without I/O: from the item's prices as the stock
- * service's copy holds them when the job completes (the catalog's, fenced like every copied
- * field), and the job's markup and tax.
+ * service's copy holds them when the job completes (the catalog's, holding every price change
+ * acknowledged before the completion), and the job's markup and tax.
  */
 
 /** The catalog's prices of an item. */

@@ -1,5 +1,5 @@
 import type { EntityId } from '@inv/shared/core';
-import { balanceKey, balancesTouched, InsufficientStock, type LockedBalance, planLedger, removedOpening, sourceReservations, transferMovements, transitionChanges } from './ledger-plan';
+import { balanceKey, balancesTouched, InsufficientStock, type LockedBalance, openingCancellations, planLedger, sourceReservations, transferMovements, transitionChanges } from './ledger-plan';
 import { toUnits } from './quantity';
 
 const FROM = 'aaaaaaaa-0000-4000-8000-000000000001' as EntityId;
@@ -82,8 +82,10 @@ describe('ledger plan', () => {
     expect(() => planLedger(new Map(), transitionChanges('revert', { id: T, fromLocationId: TO, toLocationId: FROM, lines: [line] }), labels)).toThrow('was not locked');
   });
 
-  it('when a cancelled opening is removed, then each of its balances announces the loss of its quantity', () => {
-    expect(removedOpening(locked([FROM, 5, 0, 1]), [{ itemId: ITEM, locationId: FROM, quantity: toUnits(5) }])).toEqual([
+  it('when an opening is cancelled, then each of its movements is taken back where it added stock, and the ledger plans it as any change', () => {
+    const cancellations = openingCancellations(T, [{ itemId: ITEM, locationId: FROM, quantity: toUnits(5) }]);
+    expect(cancellations).toMatchObject([{ itemId: ITEM, locationId: FROM, type: 'opening', quantity: -toUnits(5), operationId: T, reason: 'opening_cancelled' }]);
+    expect(planLedger(locked([FROM, 5, 0, 1]), { movements: cancellations, reservations: [] }, labels).changed).toEqual([
       { itemId: ITEM, locationId: FROM, onHand: 0, delta: -5, movementType: 'opening', version: 2 },
     ]);
   });

@@ -172,20 +172,17 @@ export function transitionChanges(
   }
 }
 
-/**
- * What removing a cancelled opening does to on-hand: each balance it had created loses the
- * opening's quantity (announced as one change of type opening per balance, version bumped).
- */
-export function removedOpening(locked: ReadonlyMap<string, LockedBalance>, movements: ReadonlyArray<BalanceKey & { quantity: Units }>): StockChanged[] {
-  return [...locked.values()].map((balance) => {
-    const removed = movements.filter((m) => balanceKey(m) === balanceKey(balance)).reduce((sum, m) => sum + m.quantity, 0n);
-    return {
-      itemId: balance.itemId,
-      locationId: balance.locationId,
-      onHand: fromUnits(balance.onHand - removed),
-      delta: -fromUnits(removed),
-      movementType: 'opening',
-      version: balance.version + 1,
-    };
-  });
+/** What cancelling an opening does: takes back, where it was added, each of its movements (type opening, reason opening_cancelled). */
+export function openingCancellations(operationId: EntityId, taken: ReadonlyArray<BalanceKey & { quantity: Units }>): MovementDraft[] {
+  return taken.map((m) => ({
+    itemId: m.itemId,
+    locationId: m.locationId,
+    type: 'opening',
+    quantity: -m.quantity,
+    transferId: null,
+    operationId,
+    reason: 'opening_cancelled',
+    reference: '',
+    note: `Cancellation of opening ${operationId}: its items were not created`,
+  }));
 }

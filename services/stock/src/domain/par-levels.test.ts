@@ -7,7 +7,7 @@ const LOC = 'aaaaaaaa-0000-4000-8000-000000000001' as EntityId;
 const ITEM = 'cccccccc-0000-4000-8000-000000000003' as EntityId;
 const anyone: LocationAccess = { restricted: false, locations: [] };
 const place = (over: Partial<PlaceFacts> = {}): PlaceFacts => ({ id: LOC, name: 'Van 1', active: true, deleted: false, closed: false, ...over });
-const stocked = { id: ITEM, sku: 'SKU-1', trackStock: true };
+const stocked = { id: ITEM, sku: 'SKU-1', trackStock: true, closing: false };
 const known = (over: Partial<Parameters<typeof parLevelRefusal>[0]> = {}) =>
   parLevelRefusal({ access: anyone, itemId: ITEM, locationId: LOC, known: true, item: stocked, place: place(), ...over });
 

@@ -1,6 +1,7 @@
 import { type EntityId, Forbidden, type LocationAccess, TRANSFER_STATUSES } from '@inv/shared/core';
 import {
   CatalogOnlyItem,
+  ItemClosing,
   JobPlaceRefused,
   jobRefusal,
   JobTransitionRefused,
@@ -29,7 +30,7 @@ const ITEM = 'cccccccc-0000-4000-8000-000000000003' as EntityId;
 const open = (id: string, over: Partial<PlaceFacts> = {}): PlaceFacts => ({ id, name: `L-${id.slice(0, 1)}`, active: true, deleted: false, closed: false, ...over });
 const anyone: LocationAccess = { restricted: false, locations: [] };
 const onlyWrite = (...ids: string[]): LocationAccess => ({ restricted: true, locations: ids.map((locationId) => ({ locationId, accessLevel: 'write' as const })) });
-const stocked = new Map([[ITEM, { id: ITEM, sku: 'SKU-1', trackStock: true }]]);
+const stocked = new Map([[ITEM, { id: ITEM, sku: 'SKU-1', trackStock: true, closing: false }]]);
 
 describe('stock policy: transfers', () => {
   const transfer = (over: Partial<Parameters<typeof transferRefusal>[0]> = {}) =>
@@ -63,7 +64,7 @@ describe('stock policy: transfers', () => {
 
   it('when a line names an unknown or catalog-only item, then it is refused naming the line', () => {
     expect(transfer({ items: new Map() })?.message).toBe(`lines[0]: item ${ITEM} does not exist.`);
-    const refusal = transfer({ items: new Map([[ITEM, { id: ITEM, sku: 'SKU-1', trackStock: false }]]) });
+    const refusal = transfer({ items: new Map([[ITEM, { id: ITEM, sku: 'SKU-1', trackStock: false, closing: false }]]) });
     expect(refusal).toBeInstanceOf(CatalogOnlyItem);
     expect(refusal?.message).toContain('lines[0]: item "SKU-1"');
   });
@@ -82,6 +83,14 @@ describe('stock policy: receipts, adjustments, counts, openings', () => {
   it('when the item is unknown or catalog-only, then the movement is refused before the location is looked at', () => {
     const refusal = movementRefusal({ access: anyone, locationId: A, itemId: ITEM, addsStock: true, known: true, place: undefined, item: undefined });
     expect(refusal).toBeInstanceOf(UnknownItem);
+  });
+
+  it('when the item is being made catalog-only, then adding stock of it is refused as contention (retryable), taking it out is not', () => {
+    const closing = { id: ITEM, sku: 'SKU-1', trackStock: true, closing: true };
+    const adding = movementRefusal({ access: anyone, locationId: A, itemId: ITEM, addsStock: true, known: true, place: open(A), item: closing });
+    expect(adding).toBeInstanceOf(ItemClosing);
+    expect(adding).toMatchObject({ status: 429, message: expect.stringContaining('being made catalog-only') });
+    expect(movementRefusal({ access: anyone, locationId: A, itemId: ITEM, addsStock: false, known: true, place: open(A), item: closing })).toBeUndefined();
   });
 
   it('when the caller may not write at the location, then the movement and the opening are refused (403) before anything is known', () => {
@@ -144,7 +153,7 @@ describe('stock policy: replenishment lines', () => {
     expect(line({ places: { from: open(A), to: open(B, { closed: true }) } })).toBeInstanceOf(LocationClosed);
     expect(line({ places: { from: open(A, { active: false }), to: open(B) } })).toBeInstanceOf(LocationInactive);
     expect(line({ places: { from: open(A, { deleted: true }), to: open(B) } })).toBeInstanceOf(LocationDeleted);
-    expect(line({ item: { id: ITEM, sku: 'S', trackStock: false } })).toBeInstanceOf(CatalogOnlyItem);
+    expect(line({ item: { id: ITEM, sku: 'S', trackStock: false, closing: false } })).toBeInstanceOf(CatalogOnlyItem);
     expect(line({ item: undefined })).toBeInstanceOf(UnknownItem);
   });
 });

@@ -1,4 +1,4 @@
-import { AppError, canAccessLocation, Conflict, type EntityId, Forbidden, type LocationAccess, Unprocessable } from '@inv/shared/core';
+import { AppError, canAccessLocation, Conflict, Contention, type EntityId, Forbidden, type LocationAccess, Unprocessable } from '@inv/shared/core';
 import { fromUnits, type Units } from './quantity';
 import { type TransferAction, transitionOf } from './transfer-lifecycle';
 
@@ -25,6 +25,8 @@ export interface ItemFacts {
   id: string;
   sku: string | null;
   trackStock: boolean;
+  /** Being made catalog-only (intent confirmed by the catalog or abandoned soon): no stock of it may be added meanwhile. */
+  closing: boolean;
 }
 
 /** How a movement uses a location: whether it adds stock there, and whether the location must be active even to take stock out. */
@@ -90,6 +92,13 @@ export class CatalogOnlyItem extends Unprocessable {
   }
 }
 
+/** An item being made catalog-only: adding stock of it waits until that is confirmed (then it is refused for good) or abandoned. */
+export class ItemClosing extends Contention {
+  constructor(item: ItemFacts) {
+    super(`item ${itemLabel(item)} (it is being made catalog-only)`);
+  }
+}
+
 /** The lines of a transfer name items by index, so a client knows which line to fix. */
 const lineLabel = (index: number) => `lines[${index}]: `;
 
@@ -102,10 +111,11 @@ export function placeRefusal(place: PlaceFacts | undefined, locationId: string, 
   return undefined;
 }
 
-/** Why the item may not move, or undefined when it may: it must exist and track stock. */
-export function itemRefusal(item: ItemFacts | undefined, itemId: string, where = ''): Unprocessable | undefined {
+/** Why the item may not move, or undefined when it may: it must exist and track stock, and no stock of it is added while it is being made catalog-only. */
+export function itemRefusal(item: ItemFacts | undefined, itemId: string, where = '', addsStock = false): Unprocessable | Contention | undefined {
   if (!item) return new UnknownItem(itemId, where);
   if (!item.trackStock) return new CatalogOnlyItem(item, where);
+  if (addsStock && item.closing) return new ItemClosing(item);
   return undefined;
 }
 
@@ -178,10 +188,10 @@ export function movementRefusal(facts: {
   place?: PlaceFacts | undefined;
   item?: ItemFacts | undefined;
   known?: boolean;
-}): Forbidden | Unprocessable | undefined {
+}): Forbidden | Unprocessable | Contention | undefined {
   if (!canAccessLocation(facts.access, facts.locationId, 'write')) return new NoWriteAccess(facts.locationId, 'To record stock there');
   if (!facts.known) return undefined;
-  return itemRefusal(facts.item, facts.itemId) ?? placeRefusal(facts.place, facts.locationId, { addsStock: facts.addsStock, requireActive: false });
+  return itemRefusal(facts.item, facts.itemId, '', facts.addsStock) ?? placeRefusal(facts.place, facts.locationId, { addsStock: facts.addsStock, requireActive: false });
 }
 
 /**

@@ -13,9 +13,10 @@ export type ManualMovementReason = z.infer<typeof ManualMovementReason>;
 /**
  * Why a receipt or an adjustment changed the stock (openings and transfer movements carry none:
  * their type and transfer say why): a caller's reason, or a job's (job: its completion used the
- * stock; job_reverted: its revert put it back), which only jobs write.
+ * stock; job_reverted: its revert put it back), which only jobs write, or opening_cancelled: an
+ * opening taken back because the catalog did not create its items.
  */
-export const MOVEMENT_REASONS = [...MANUAL_MOVEMENT_REASONS, 'job', 'job_reverted'] as const;
+export const MOVEMENT_REASONS = [...MANUAL_MOVEMENT_REASONS, 'job', 'job_reverted', 'opening_cancelled'] as const;
 export const MovementReason = z.enum(MOVEMENT_REASONS);
 export type MovementReason = z.infer<typeof MovementReason>;
 
@@ -40,7 +41,7 @@ export const Movement = z
     transferId: ApiId.nullable().openapi({ description: 'The transfer that moved the stock (transfer_out / transfer_in), else null' }),
     jobId: ApiId.nullable().openapi({ description: 'The job whose completion used the stock (reason job) or whose revert put it back (reason job_reverted), else null' }),
     reason: MovementReason.nullable().openapi({
-      description: 'Why a receipt or adjustment changed the stock (count: a physical count; job / job_reverted: a job used it / its revert put it back); null for openings and transfer movements',
+      description: 'Why a receipt or adjustment changed the stock (count: a physical count; job / job_reverted: a job used it / its revert put it back); opening_cancelled on the movement that takes back an opening whose items were not created; null for openings and transfer movements',
     }),
     reference: z.string().openapi({ description: 'Free text such as a purchase order number; "" when none was given; a job\'s movements carry the job\'s id' }),
     note: z.string(),

@@ -5,7 +5,6 @@ import { listBalances, listMovements } from '../data/ledger-repository';
 import { Interval, intervalRange } from '../domain/intervals';
 import { Balance, Movement, MovementReason, MovementType } from '../domain/stock-records';
 import { RecordMovementBody } from '../domain/stock-requests';
-import { readTrustedCopies } from '../use-cases/projection-gate';
 import { recordMovement } from '../use-cases/record-movement';
 import { readableLocations } from './request-context';
 import { answeredWithPosition, answerLatestPosition } from './stock-position';
@@ -42,12 +41,9 @@ export const inventoryRoutes = [
     request: { query: BalancesQuery },
     responses: { 200: { description: 'Balances', schema: z.array(Balance), totalCount: true, nextLink: true } },
     handler: async ({ query }, { deps, req, res }) => {
-      const { workspace, requestId } = ctx(req);
+      const { workspace } = ctx(req);
       const binding = cursorBinding(workspace.id, 'GET /inventory/balances', query);
-      const { rows, next, total } = await readTrustedCopies(deps, workspace.id, requestId, async () => {
-        const page = await listBalances(deps.pool, workspace.id, { itemIds: query.itemId, locationIds: query.locationId, readable: readableLocations(req) }, pageRequest(query, binding, IdPairKey));
-        return { value: page, fenced: page.fenced };
-      });
+      const { rows, next, total } = await listBalances(deps.pool, workspace.id, { itemIds: query.itemId, locationIds: query.locationId, readable: readableLocations(req) }, pageRequest(query, binding, IdPairKey));
       setTotalCount(res, total);
       setNextLink(req, res, workspace.id, next && encodeCursor(next, binding));
       return rows;
@@ -77,10 +73,7 @@ export const inventoryRoutes = [
         range: intervalRange(query.interval, new Date(), context.workspace.fiscalYearStartMonth),
         readable: readableLocations(req),
       };
-      const { rows, next, total } = await readTrustedCopies(deps, context.workspace.id, context.requestId, async () => {
-        const page = await listMovements(deps.pool, context.workspace.id, filter, pageRequest(query, binding, SequenceKey));
-        return { value: page, fenced: page.fenced };
-      });
+      const { rows, next, total } = await listMovements(deps.pool, context.workspace.id, filter, pageRequest(query, binding, SequenceKey));
       setTotalCount(res, total);
       setNextLink(req, res, context.workspace.id, next && encodeCursor(next, binding));
       return rows;

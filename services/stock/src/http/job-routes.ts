@@ -2,13 +2,11 @@ import { type Caller, EntityIdSchema, JobStatus, NotFound, z } from '@inv/shared
 import { ctx, CursorPagination, cursorBinding, encodeCursor, pageRequest, queryArray, queryBoolean, routesFor, setNextLink, setTotalCount, single, TimeIdKey } from '@inv/shared/http';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { findJobs, listJobIds } from '../data/job-repository';
-import { isFencedPast } from '../domain/projected-facts';
 import { Job, JobReservation, presentJob } from '../domain/job-records';
 import { CompleteJobBody, CreateJobBody, NoJobFields, UpdateJobBody } from '../domain/job-requests';
 import { canSeeJob, jobItemOf, jobRef } from '../use-cases/job-facts';
 import { completeJob, releaseJob, reserveJob, revertJob, updateJob } from '../use-cases/change-job';
 import { createJob } from '../use-cases/create-job';
-import { readTrustedCopies } from '../use-cases/projection-gate';
 import { readableLocations } from './request-context';
 import { answeredWithPosition, answerLatestPosition } from './stock-position';
 
@@ -35,19 +33,16 @@ const ACCESS = 'A member with restricted location access needs write access to e
 
 const route = routesFor<ServiceRuntime>();
 
-/** The jobs by id as the API shows them, items named as every change their owner acknowledged (readTrustedCopies). */
-function readJobs(runtime: ServiceRuntime, workspaceId: string, requestId: string, which: { ids: string[] } | { externalRef: string }) {
-  return readTrustedCopies(runtime, workspaceId, requestId, async () => {
-    const { jobs, items } = await findJobs(runtime.pool, workspaceId, which);
-    const fenced = [...items.values()].flatMap((i) => (isFencedPast(i) ? [{ id: i.id, fence: i.fence! }] : []));
-    return { value: jobs.map((j) => ({ record: j, job: presentJob(j, jobItemOf(items)) })), fenced: { items: fenced, locations: [] } };
-  });
+/** The jobs by id as the API shows them, their items named by the copies. */
+async function readJobs(runtime: ServiceRuntime, workspaceId: string, which: { ids: string[] } | { externalRef: string }) {
+  const { jobs, items } = await findJobs(runtime.pool, workspaceId, which);
+  return jobs.map((j) => ({ record: j, job: presentJob(j, jobItemOf(items)) }));
 }
 
 /** One job by id or ext_<externalRef>, if the caller may see it. */
 async function readJob(runtime: ServiceRuntime, caller: Caller, ref: string): Promise<Job> {
   const which = jobRef(ref);
-  const [found] = which ? await readJobs(runtime, caller.workspace.id, caller.requestId, which) : [];
+  const [found] = which ? await readJobs(runtime, caller.workspace.id, which) : [];
   if (!found || !canSeeJob(caller, found.record)) throw new NotFound('Job');
   return found.job;
 }
@@ -78,7 +73,7 @@ export const jobRoutes = [
     request: { query: JobsQuery },
     responses: { 200: { description: 'Jobs', schema: z.array(Job), totalCount: true, nextLink: true } },
     handler: async ({ query }, { deps, req, res }) => {
-      const { workspace, requestId } = ctx(req);
+      const { workspace } = ctx(req);
       const binding = cursorBinding(workspace.id, 'GET /jobs', query);
       const { ids, next, total } = await listJobIds(
         deps.pool,
@@ -97,7 +92,7 @@ export const jobRoutes = [
       );
       setTotalCount(res, total);
       setNextLink(req, res, workspace.id, next && encodeCursor(next, binding));
-      return (await readJobs(deps, workspace.id, requestId, { ids })).map((j) => j.job);
+      return (await readJobs(deps, workspace.id, { ids })).map((j) => j.job);
     },
   }),
   route({

@@ -9,7 +9,6 @@ import { CreateTransferBody, NoFields, SettleTransferBody } from '../domain/stoc
 import { statusAfter, TRANSFER_ACTIONS, type TransferAction } from '../domain/transfer-lifecycle';
 import { createTransfer } from '../use-cases/create-transfer';
 import { transitionTransfer } from '../use-cases/transition-transfer';
-import { readTrustedCopies } from '../use-cases/projection-gate';
 import { readableLocations } from './request-context';
 import { answeredWithPosition, answerLatestPosition } from './stock-position';
 
@@ -87,7 +86,7 @@ export const transferRoutes = [
     request: { query: TransfersQuery },
     responses: { 200: { description: 'Transfers', schema: z.array(Transfer), totalCount: true, nextLink: true } },
     handler: async ({ query }, { deps, req, res }) => {
-      const { workspace, requestId } = ctx(req);
+      const { workspace } = ctx(req);
       const binding = cursorBinding(workspace.id, 'GET /inventory/transfers', query);
       const { ids, next, total } = await listTransferIds(
         deps.pool,
@@ -98,7 +97,7 @@ export const transferRoutes = [
       );
       setTotalCount(res, total);
       setNextLink(req, res, workspace.id, next && encodeCursor(next, binding));
-      return readTransfers(deps, workspace.id, requestId, ids);
+      return findTransfers(deps.pool, workspace.id, ids);
     },
   }),
   route({
@@ -112,8 +111,8 @@ export const transferRoutes = [
     responses: { 200: { description: 'The transfer', schema: Transfer } },
     handler: async ({ params: { id } }, { deps, req }) => {
       const readable = readableLocations(req);
-      const { workspace, requestId } = ctx(req);
-      const [transfer] = isId(id) ? await readTransfers(deps, workspace.id, requestId, [id.toLowerCase()]) : [];
+      const { workspace } = ctx(req);
+      const [transfer] = isId(id) ? await findTransfers(deps.pool, workspace.id, [id.toLowerCase()]) : [];
       if (!transfer || (readable && !readable.includes(transfer.fromLocationId) && !readable.includes(transfer.toLocationId))) throw new NotFound('Transfer');
       return transfer;
     },
@@ -138,10 +137,4 @@ export const transferRoutes = [
   }),
 ];
 
-/** Transfers as the API shows them, names and SKUs reflecting every change their owners acknowledged (readTrustedCopies). */
-function readTransfers(runtime: ServiceRuntime, workspaceId: string, requestId: string, ids: string[]) {
-  return readTrustedCopies(runtime, workspaceId, requestId, async () => {
-    const { transfers, fenced } = await findTransfers(runtime.pool, workspaceId, ids);
-    return { value: transfers, fenced };
-  });
-}
+

@@ -1,16 +1,14 @@
 import { CatalogEvents, OpeningAbandoned } from '@inv/shared/core';
 import { type ServiceRuntime } from '@inv/shared/runtime';
-import { cancelOpeningIn } from '../use-cases/cancel-opening';
+import { cancelOpening } from '../use-cases/cancel-opening';
 
-/** Cancels openings the catalog abandoned, in the consumer's transaction (applied once per message). */
+/**
+ * Cancels openings the catalog abandoned. The cancellation is a ledger unit of its own
+ * (idempotent: a redelivery finds the opening cancelled and changes nothing); the consumer's
+ * transaction then records the message as applied.
+ */
 export function registerOpeningConsumers(runtime: ServiceRuntime): void {
-  runtime.events.on(
-    CatalogEvents.openingAbandoned,
-    OpeningAbandoned,
-    async ({ operationId }, message, tx) => {
-      await cancelOpeningIn(tx, message.workspaceId, message.requestId, operationId);
-    },
-    // Its stock.changed is sent as soon as it commits.
-    { recordsEvents: true },
-  );
+  runtime.events.on(CatalogEvents.openingAbandoned, OpeningAbandoned, async ({ operationId }, message) => {
+    await cancelOpening(runtime, { workspaceId: message.workspaceId, requestId: message.requestId, actor: message.actor ?? null }, operationId);
+  });
 }

@@ -1,11 +1,12 @@
-import { ApplyStockImport, CancelOpening, FenceItem, FenceItems, FenceLocation, LocationClosure, RecordOpening, StockCommands, StockUsage, z } from '@inv/shared/core';
+import { ApplyStockImport, CancelOpening, CloseItems, LocationClosure, RecordOpening, StockCommands, StockUsage, z } from '@inv/shared/core';
 import { planQuotaUsage } from '@inv/shared/db';
+import { currentActor } from '@inv/shared/messaging';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { latestStockPosition, TRANSFERS_IN_USE } from '../data/ledger';
 import { applyImport } from '../use-cases/apply-import';
 import { cancelOpening } from '../use-cases/cancel-opening';
 import { closeLocation } from '../use-cases/close-location';
-import { fenceItem, fenceItems, fenceLocation } from '../use-cases/fence-copies';
+import { closeItems } from '../use-cases/close-items';
 import { recordOpening } from '../use-cases/record-opening';
 import { reopenLocation } from '../use-cases/reopen-location';
 
@@ -15,12 +16,10 @@ export function registerStockCommands(runtime: ServiceRuntime): void {
       transfers: await planQuotaUsage(runtime.pool, meta.workspaceId, { resource: 'transfers', periodStart: new Date(billingCycleStart) }, TRANSFERS_IN_USE),
     }))
     .handle(StockCommands.recordOpening, RecordOpening, (payload) => recordOpening(runtime, payload))
-    .handle(StockCommands.cancelOpening, CancelOpening, ({ operationId }, meta) => cancelOpening(runtime, meta.workspaceId, meta.requestId, operationId))
+    .handle(StockCommands.cancelOpening, CancelOpening, ({ operationId }, meta) => cancelOpening(runtime, { workspaceId: meta.workspaceId, requestId: meta.requestId, actor: currentActor() }, operationId))
     .handle(StockCommands.closeLocation, LocationClosure, ({ locationId }, meta) => closeLocation(runtime, meta.workspaceId, locationId))
     .handle(StockCommands.reopenLocation, LocationClosure, ({ locationId }, meta) => reopenLocation(runtime, meta.workspaceId, locationId))
-    .handle(StockCommands.fenceItem, FenceItem, (fence, meta) => fenceItem(runtime, meta.workspaceId, fence))
-    .handle(StockCommands.fenceItems, FenceItems, ({ items }, meta) => fenceItems(runtime, meta.workspaceId, items))
-    .handle(StockCommands.fenceLocation, FenceLocation, (fence, meta) => fenceLocation(runtime, meta.workspaceId, fence))
+    .handle(StockCommands.closeItems, CloseItems, (closing, meta) => closeItems(runtime, meta.workspaceId, closing))
     .handle(StockCommands.position, z.object({}), async (_payload, meta) => ({ position: await latestStockPosition(runtime.pool, meta.workspaceId) }))
     .handle(StockCommands.applyImport, ApplyStockImport, (payload) => applyImport(runtime, payload));
 }

@@ -14,7 +14,7 @@ import { fromUnits } from '../domain/quantity';
 import { CatalogOnlyItem, CountBelowReserved, movementRefusal, UnknownItem } from '../domain/stock-policy';
 import { labelsOf, presentParCrossing } from './ledger-facts';
 import { runLedgerUnit } from './ledger-unit';
-import { requireTrusted, withTrustedCopies } from './projection-gate';
+import { awaitOwnerChanges, withCopiesCaughtUp } from './owner-copies';
 
 /** Thrown inside the import's transaction to roll it back: rows were refused. */
 class RowsRefused extends Error {
@@ -53,6 +53,7 @@ export async function applyImport(runtime: ServiceRuntime, input: z.output<typeo
     if (applied !== undefined) return { errors: [], applied };
   }
   const read = input.kind === 'stock-counts' ? countRows(input.rows) : parLevelRows(input.rows);
+  await awaitOwnerChanges(runtime, caller);
   try {
     const applied =
       input.kind === 'stock-counts'
@@ -79,8 +80,8 @@ function settle(errors: ImportRowError[], dryRun: boolean): void {
  * the row names another, referenced `import <id>`; never below what is reserved. One ledger unit
  * for the whole file: its item health and par crossings are decided as for any change of stock.
  * The items' shared advisory locks are not taken (a large file would hold more locks than
- * PostgreSQL's lock table has room for): their totals' row locks, which a fence also takes, stand
- * in for them.
+ * PostgreSQL's lock table has room for): their totals' row locks, which closing an item also
+ * takes, stand in for them.
  */
 async function applyCounts(runtime: ServiceRuntime, caller: Caller, importId: string, dryRun: boolean, read: { rows: CountRow[]; errors: ImportRowError[] }): Promise<number> {
   const { rows } = read;
@@ -89,7 +90,6 @@ async function applyCounts(runtime: ServiceRuntime, caller: Caller, importId: st
   const { result } = await runLedgerUnit<number>(runtime, caller, UNGUARDED, {
     prepare: (tx) => (dryRun ? [] : [claim(tx, caller, importId, rows.length)]),
     locks: { locationIds, itemIds, itemsAddedTo: [], totals: itemIds, balances: rows as never[] },
-    copies: { itemIds, locationIds },
     decide: (facts) => {
       const errors = [...read.errors];
       const movements: MovementDraft[] = [];
@@ -132,11 +132,11 @@ async function applyParLevels(runtime: ServiceRuntime, caller: Caller, importId:
   const workspaceId = caller.workspace.id;
   const itemIds = [...new Set(rows.map((r) => r.itemId))] as never[];
   const locationIds = [...new Set(rows.map((r) => r.locationId))] as never[];
-  return withTrustedCopies<number>(runtime, workspaceId, caller.requestId, (final) =>
+  return withCopiesCaughtUp<number>(runtime, workspaceId, (requireCopies) =>
     transact(runtime, async (tx) => {
       const now = new Date();
       const [, facts] = await inOneRoundTrip(tx, () => lockLedger(tx, workspaceId, { locationIds, itemIds, itemsAddedTo: [], totals: itemIds, balances: [] }, now));
-      requireTrusted({ itemIds, locationIds }, facts, final);
+      requireCopies({ itemIds, locationIds }, facts);
       const errors = [...read.errors];
       for (const r of rows) {
         const refused = parLevelRefusal({
@@ -160,7 +160,7 @@ async function applyParLevels(runtime: ServiceRuntime, caller: Caller, importId:
       await recordEvents(tx, StockEvents.parCrossed, workspaceId, crossings, caller.requestId, actorOf(caller));
       await claim(tx, caller, importId, rows.length);
       return rows.length;
-    }),
+    }, { once: true }),
   );
 }
 

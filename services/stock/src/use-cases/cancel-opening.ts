@@ -1,34 +1,62 @@
-import { Conflict, type EntityId } from '@inv/shared/core';
-import type { PoolClient } from '@inv/shared/db';
-import { transact, type ServiceRuntime } from '@inv/shared/runtime';
-import { deleteOpeningStock, lockLedger, openingMovements, recordStockChanges } from '../data/ledger';
-import { lockOpeningForCancel, markOpeningCancelled } from '../data/opening-repository';
-import { deleteUnconfirmedItems } from '../data/projection-repository';
-import { removedOpening } from '../domain/ledger-plan';
+import type { Actor, EntityId } from '@inv/shared/core';
+import { RunAgain, UNGUARDED } from '@inv/shared/db';
+import type { ServiceRuntime } from '@inv/shared/runtime';
+import { openingMovements } from '../data/ledger';
+import { cancelOpeningRow } from '../data/opening-repository';
+import { itemFacts } from '../data/projection-repository';
+import { openingCancellations } from '../domain/ledger-plan';
+import { labelsOf } from './ledger-facts';
+import { runLedgerUnit } from './ledger-unit';
 
-/**
- * Undoes an opening whose caller (the catalog) could not commit the items: the items never
- * existed, so their opening movements and balances are removed rather than compensated, with
- * their copies and totals (no item health alert: the catalog never announced the items), and a
- * stock.changed (taking the workspace's next stock position) tells projections. Idempotent; an
- * opening that has not arrived yet is blocked from applying later. Throws Conflict when that
- * stock has moved since.
- */
-export async function cancelOpening(runtime: ServiceRuntime, workspaceId: string, requestId: string | null, operationId: EntityId): Promise<{ cancelled: true }> {
-  return transact(runtime, (tx) => cancelOpeningIn(tx, workspaceId, requestId, operationId));
+/** Who cancels an opening: the catalog's caller whose request abandoned it, or the system (a sweeper). */
+export interface OpeningCanceller {
+  workspaceId: string;
+  requestId: string | null;
+  actor: Actor | null;
 }
 
-/** cancelOpening inside the caller's transaction (an event consumer's, which records the message id in it). */
-export async function cancelOpeningIn(tx: PoolClient, workspaceId: string, requestId: string | null, operationId: EntityId): Promise<{ cancelled: true }> {
-  const opening = await lockOpeningForCancel(tx, workspaceId, operationId);
-  if (!opening || opening.cancelled_at) return { cancelled: true as const };
-  const { movements, movedSince } = await openingMovements(tx, workspaceId, operationId);
-  if (movedSince) throw new Conflict(`The stock of opening ${operationId} has moved since; it can no longer be cancelled.`);
-  const [, read] = lockLedger(tx, workspaceId, { locationIds: [], itemIds: [], itemsAddedTo: [], totals: [], balances: movements }, new Date());
-  const { balances } = await read;
-  await deleteOpeningStock(tx, workspaceId, operationId, movements);
-  await deleteUnconfirmedItems(tx, workspaceId, [...new Set(movements.map((m) => m.itemId))]);
-  await markOpeningCancelled(tx, workspaceId, operationId);
-  await recordStockChanges(tx, workspaceId, removedOpening(balances, movements), requestId);
-  return { cancelled: true as const };
+/** The user recorded on the movements of a cancellation no caller asked for (the sweeper's). */
+const SYSTEM_ACTOR: Actor = { userId: 'system', keyId: 'system' };
+
+/** The catalog created an item of the opening after all (its COMMIT went through though it reported otherwise): the opening is its item's, and stays. */
+class OpeningKept extends Error {}
+
+/**
+ * Takes back an opening whose caller (the catalog) did not create its items, in the one write
+ * path of stock (runLedgerUnit): each of its movements is taken back where it added stock, with a
+ * movement of its own (type opening, reason opening_cancelled, the opening's operation), so the
+ * ledger stays append-only and its balances, totals, health and stock position follow as for any
+ * change. Idempotent: an opening cancelled before changes nothing, and one that has not arrived
+ * yet is blocked from applying later. An opening whose items the catalog did create after all is
+ * kept (answered `cancelled: false`). Refused for want of stock (422) when it has moved since,
+ * which only a confirmed item allows.
+ */
+export async function cancelOpening(runtime: ServiceRuntime, who: OpeningCanceller, operationId: EntityId): Promise<{ cancelled: boolean }> {
+  const { workspaceId, requestId } = who;
+  const actor = who.actor ?? SYSTEM_ACTOR;
+  const caller = { workspace: { id: workspaceId }, requestId: requestId ?? '', user: { id: actor.userId }, keyId: actor.keyId };
+  try {
+    await runLedgerUnit(runtime, caller, UNGUARDED, async () => {
+      // Never changed once recorded; an opening that arrives meanwhile is seen by its count below.
+      const taken = await openingMovements(runtime.pool, workspaceId, operationId);
+      const itemIds = [...new Set(taken.map((m) => m.itemId))];
+      let cancelledNow: number | undefined;
+      return {
+        prepare: (tx) => [cancelOpeningRow(tx, workspaceId, operationId).then((movements) => (cancelledNow = movements))],
+        locks: { locationIds: [], itemIds, itemsAddedTo: [], totals: itemIds, balances: taken },
+        // Its items were never confirmed (or the catalog created them after all): nothing to know beforehand.
+        known: { itemIds: [], locationIds: [] },
+        decide: (facts) => {
+          if (cancelledNow === undefined) return { movements: [], reservations: [], labels: labelsOf(facts), answer: () => ({ result: undefined, events: [] }) };
+          if (cancelledNow !== taken.length) throw new RunAgain('the opening arrived while its cancellation was being decided');
+          if (itemIds.some((id) => itemFacts(facts.items.get(id)) !== undefined)) throw new OpeningKept();
+          return { movements: openingCancellations(operationId, taken), reservations: [], labels: labelsOf(facts), answer: () => ({ result: undefined, events: [] }) };
+        },
+      };
+    });
+    return { cancelled: true };
+  } catch (err) {
+    if (err instanceof OpeningKept) return { cancelled: false };
+    throw err;
+  }
 }

@@ -29,10 +29,8 @@ import { toPercent } from '../domain/money';
 import { itemRefusal, JobTransitionRefused, jobRefusal, type JobPlaceUse } from '../domain/stock-policy';
 import {
   canSeeJob,
-  JOB_ATTEMPTS,
+  jobMoved,
   jobRef,
-  JobMoved,
-  jobKeptChanging,
   knownFacts,
   presentLockedJob,
   presentShortages,
@@ -48,12 +46,13 @@ import { type LedgerDecision, runLedgerUnit, type StockWrite } from './ledger-un
 /** What a change of a job locks besides the job, from the job as read. */
 type JobLocks = Omit<LedgerLocks, 'jobId' | 'transferId'>;
 
-/** A change of a job planned from the job as read: what it locks and trusts, and how it decides under the locks. */
+/** A change of a job planned from the job as read: what it locks and reads, and how it decides under the locks. */
 interface JobChangePlan<R> {
   /** Where the caller needs write access (every location the change's stocked lines take from), checked before anything is locked. */
   takesFrom: readonly EntityId[];
   locks: JobLocks;
-  copies: { itemIds: readonly EntityId[]; locationIds: readonly EntityId[]; pricedItemIds?: readonly EntityId[] };
+  /** The copies it decides from (default: every item and location it locks). */
+  known?: { itemIds: readonly EntityId[]; locationIds: readonly EntityId[] };
   decide(facts: LedgerFacts, now: Date, stocked: Stocked): LedgerDecision<R>;
 }
 
@@ -63,9 +62,10 @@ interface JobChangePlan<R> {
  * from the wrong status (409 naming it), plans the change from the job as read, and runs it with
  * the job's row locked first. Under the lock the status is checked again (of racing changes the
  * one that finds it moved answers 409), and so is the job's version: a job changed since the read
- * is read and planned again (JobMoved), up to JOB_ATTEMPTS times, then refused as contention.
+ * is read and planned again by the unit of work (jobMoved), which refuses it as contention past
+ * its last attempt.
  */
-async function changeJob<R>(
+function changeJob<R>(
   runtime: ServiceRuntime,
   caller: Caller,
   ref: string,
@@ -75,11 +75,10 @@ async function changeJob<R>(
 ): Promise<StockWrite<R>> {
   const which = jobRef(ref);
   const workspaceId = caller.workspace.id;
-  for (let attempt = 1; ; attempt += 1) {
+  return runLedgerUnit(runtime, caller, guard, async () => {
     const { jobs, items } = which ? await findJobs(runtime.pool, workspaceId, which) : { jobs: [], items: new Map<string, ItemRow>() };
     const job = jobs[0];
     if (!job || !canSeeJob(caller, job)) throw new NotFound('Job');
-    const id = job.id;
     const read = { stocked: stockedByRead(items), items };
     // As for a transfer's transitions: who may act (403) before whether the status allows it (409).
     const verb = jobActionOf(action).verb;
@@ -90,23 +89,18 @@ async function changeJob<R>(
     const planned = await plan(job, read);
     const refusal = jobRefusal({ access: caller.locationAccess, verb, takesFrom: planned.takesFrom });
     if (refusal) throw refusal;
-    try {
-      return await runLedgerUnit(runtime, caller, guard, {
-        locks: { ...planned.locks, jobId: id },
-        copies: planned.copies,
-        decide: (facts, now) => {
-          if (!facts.job) throw new NotFound('Job');
-          const moved = jobTransitionRefusal(facts.job.status, action);
-          if (moved) throw new JobTransitionRefused(job.id, facts.job.status, moved.from, moved.verb);
-          if (facts.job.version !== job.version) throw new JobMoved();
-          return planned.decide(facts, now, stockedBy(facts));
-        },
-      });
-    } catch (err) {
-      if (!(err instanceof JobMoved)) throw err;
-      if (attempt === JOB_ATTEMPTS) throw jobKeptChanging(job.id);
-    }
-  }
+    return {
+      locks: { ...planned.locks, jobId: job.id },
+      known: planned.known,
+      decide: (facts, now) => {
+        if (!facts.job) throw new NotFound('Job');
+        const moved = jobTransitionRefusal(facts.job.status, action);
+        if (moved) throw new JobTransitionRefused(job.id, facts.job.status, moved.from, moved.verb);
+        if (facts.job.version !== job.version) throw jobMoved(job.id);
+        return planned.decide(facts, now, stockedBy(facts));
+      },
+    };
+  });
 }
 
 /** The job after `action` at `now` by the caller: its next version, stamped. */
@@ -164,7 +158,7 @@ export async function updateJob(runtime: ServiceRuntime, caller: Caller, ref: st
       return {
         takesFrom: [...new Set([...stockedPlaces(job, read.stocked), ...stockedPlaces(after, read.stocked)])],
         locks: { locationIds: named, itemIds, itemsAddedTo: [], totals: [], balances: reservations },
-        copies: { itemIds: itemsOf(after), locationIds: placesNamed(after) },
+        known: { itemIds: itemsOf(after), locationIds: placesNamed(after) },
         decide: (facts, now, stocked) => {
           const grown = reservations.filter((r) => r.quantity > 0n).map((r) => ({ locationId: r.locationId, use: 'reserves' as const }));
           const refused = jobRefusal({
@@ -206,7 +200,6 @@ export function reserveJob(runtime: ServiceRuntime, caller: Caller, ref: string,
     return {
       takesFrom: stockedPlaces(job, read.stocked),
       locks: { locationIds: placesNamed(job), itemIds: itemsOf(job), itemsAddedTo: [], totals: [], balances: stockedKeys(wanting, read.stocked) },
-      copies: { itemIds: itemsOf(job), locationIds: placesNamed(job) },
       decide: (facts, now, stocked) => {
         const refused = jobRefusal({
           access: caller.locationAccess,
@@ -243,7 +236,7 @@ export function releaseJob(runtime: ServiceRuntime, caller: Caller, ref: string,
     return {
       takesFrom: stockedPlaces(job, read.stocked),
       locks: { locationIds: placesNamed(job), itemIds: itemsOf(job), itemsAddedTo: [], totals: [], balances: reservations },
-      copies: { itemIds: itemsOf(job), locationIds: [] },
+      known: { itemIds: itemsOf(job), locationIds: [] },
       decide: (facts, now, stocked) => {
         const refused = jobRefusal({ access: caller.locationAccess, verb: jobActionOf(action).verb, takesFrom: stockedPlaces(job, stocked) });
         if (refused) throw refused;
@@ -269,8 +262,7 @@ export function releaseJob(runtime: ServiceRuntime, caller: Caller, ref: string,
  * stocked line's quantity out of its location (one movement each, reason job, the job's id as the
  * reference) from its own reservation first, then from what is free there, gives back what was
  * reserved and not used, and freezes the prices (the catalog's cost and sell price as the copy
- * holds them under the ledger's locks: a price change the catalog acknowledged is fenced there
- * first) and the totals. Refused all or nothing: JobShortage names every location that lacks
+ * holds them, which reflects every price change acknowledged before this call) and the totals. Refused all or nothing: JobShortage names every location that lacks
  * stock; the ledger never goes negative. Catalog-only lines are recorded and priced and move
  * nothing. Records job.completed.
  */
@@ -286,12 +278,11 @@ export function completeJob(runtime: ServiceRuntime, caller: Caller, ref: string
       locks: {
         locationIds: placesNamed(withUse),
         itemIds,
-        // Every item's shared lock, so a price change the catalog is committing (its fence) is ordered before or after this completion, whole.
+        // Every item's shared lock: an item being made catalog-only is ordered before or after this completion, whole.
         itemsAddedTo: itemIds,
         totals: takingItems,
         balances: stockedKeys(withUse, read.stocked),
       },
-      copies: { itemIds, locationIds: placesNamed(withUse), pricedItemIds: itemIds },
       decide: (facts, now, stocked) => {
         const newLine = (index: number) => index >= job.lines.length;
         const refused = jobRefusal({
@@ -343,8 +334,9 @@ export function revertJob(runtime: ServiceRuntime, caller: Caller, ref: string, 
     const itemIds = [...new Set(taken.map((t) => t.itemId))];
     return {
       takesFrom: places,
-      locks: { locationIds: places, itemIds, itemsAddedTo: itemIds, totals: itemIds, balances: taken },
-      copies: { itemIds: [...new Set([...itemIds, ...itemsOf(job)])], locationIds: places },
+      // Every item of the job is read, to name its lines in the answer; those it puts back must be known.
+      locks: { locationIds: places, itemIds: [...new Set([...itemIds, ...itemsOf(job)])], itemsAddedTo: itemIds, totals: itemIds, balances: taken },
+      known: { itemIds, locationIds: places },
       decide: (facts, now) => {
         const refused = jobRefusal({
           access: caller.locationAccess,
@@ -360,7 +352,7 @@ export function revertJob(runtime: ServiceRuntime, caller: Caller, ref: string, 
         });
         if (refused) throw refused;
         for (const itemId of itemIds) {
-          const item = itemRefusal(itemFacts(facts.items.get(itemId)), itemId);
+          const item = itemRefusal(itemFacts(facts.items.get(itemId)), itemId, '', true);
           if (item) throw item;
         }
         const after = next(job, 'revert', now, caller, {});

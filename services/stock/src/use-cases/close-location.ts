@@ -1,6 +1,6 @@
 import { Conflict, type EntityId } from '@inv/shared/core';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
-import { lockExclusively, onHandAt } from '../data/ledger';
+import { lockLocationExclusively, onHandAt } from '../data/ledger';
 import { reservingJobIdsAt } from '../data/job-repository';
 import { ensureLocationRow, setLocationClosed } from '../data/projection-repository';
 import { pendingTransferIdsAt } from '../data/transfer-repository';
@@ -9,14 +9,14 @@ import { pendingTransfersRefusal } from '../domain/transfer-lifecycle';
 
 /**
  * Closes a location to new stock before the locations service deletes it. Takes the location's
- * exclusive lock (lockExclusively): every change of stock there holds its shared lock until it
+ * exclusive lock (lockLocationExclusively): every change of stock there holds its shared lock until it
  * commits, so either it committed first and its stock or pending transfer is counted here
  * (Conflict), or it waits and then finds the location closed. Throws Conflict while the location
  * holds stock, has pending transfers in or out, or holds reservations of open jobs.
  */
 export async function closeLocation(runtime: ServiceRuntime, workspaceId: string, id: EntityId): Promise<{ closed: true }> {
   return transact(runtime, async (tx) => {
-    await lockExclusively(tx, 'location', id);
+    await lockLocationExclusively(tx, id);
     await ensureLocationRow(tx, workspaceId, id);
     const pending = pendingTransfersRefusal(await pendingTransferIdsAt(tx, workspaceId, id));
     if (pending) throw new Conflict(pending);

@@ -9,7 +9,7 @@ import type { Job } from '../domain/job-records';
 import type { CreateJobInput } from '../domain/job-requests';
 import { toPercent } from '../domain/money';
 import { jobRefusal } from '../domain/stock-policy';
-import { JOB_ATTEMPTS, JobMoved, jobKeptChanging, knownFacts, presentLockedJob, requireLockedStock, stockedBy, stockedByRead, stockedPlaces } from './job-facts';
+import { knownFacts, presentLockedJob, requireLockedStock, stockedBy, stockedByRead, stockedPlaces } from './job-facts';
 import { labelsOf } from './ledger-facts';
 import { runLedgerUnit, type StockWrite } from './ledger-unit';
 
@@ -47,47 +47,41 @@ export async function createJob(runtime: ServiceRuntime, caller: Caller, input: 
   const itemIds = [...new Set(lines.map((l) => l.itemId))];
   const named = placesNamed(base);
   try {
-    for (let attempt = 1; ; attempt += 1) {
+    return await runLedgerUnit(runtime, caller, guard, async () => {
       const read = stockedByRead(await readItemCopies(runtime.pool, caller.workspace.id, itemIds));
       const refusal = jobRefusal({ access: caller.locationAccess, verb: 'created', takesFrom: stockedPlaces(base, read) });
       if (refusal) throw refusal;
-      try {
-        return await runLedgerUnit(runtime, caller, guard, {
-          locks: { locationIds: named, itemIds, itemsAddedTo: [], totals: [], balances: input.reserve ? stockedKeys(base, read) : [] },
-          copies: { itemIds, locationIds: named },
-          decide: (facts, now) => {
-            const stocked = stockedBy(facts);
-            const verb = input.reserve ? 'created and reserved' : 'created';
-            const used = input.reserve ? stockedPlaces(base, stocked).map((locationId) => ({ locationId, use: 'reserves' as const })) : [];
-            const refused = jobRefusal({
-              access: caller.locationAccess,
-              verb,
-              takesFrom: stockedPlaces(base, stocked),
-              known: knownFacts(facts, base, stocked, used, (_line, index) => `lines[${index}]: `),
-            });
-            if (refused) throw refused;
-            let reserved = base.lines;
-            if (input.reserve) {
-              requireLockedStock(base, stocked, facts);
-              const outcome = reserveLines(base, stocked, facts.balances, false);
-              if (outcome.shortages.length > 0) throw new JobShortage(id, 'create and reserve', outcome.shortages, labelsOf(facts));
-              reserved = outcome.lines;
-            }
-            const job: JobRecord = { ...base, lines: reserved, stamps: createdStamps(now, actorOf(caller)) };
-            return {
-              movements: [],
-              reservations: reservationChanges(undefined, job),
-              labels: labelsOf(facts),
-              job: { record: job, replacesLines: false },
-              answer: () => ({ result: presentLockedJob(job, facts), events: [] }),
-            };
-          },
-        });
-      } catch (err) {
-        if (!(err instanceof JobMoved)) throw err;
-        if (attempt === JOB_ATTEMPTS) throw jobKeptChanging(id);
-      }
-    }
+      return {
+        locks: { locationIds: named, itemIds, itemsAddedTo: [], totals: [], balances: input.reserve ? stockedKeys(base, read) : [] },
+        decide: (facts, now) => {
+          const stocked = stockedBy(facts);
+          const verb = input.reserve ? 'created and reserved' : 'created';
+          const used = input.reserve ? stockedPlaces(base, stocked).map((locationId) => ({ locationId, use: 'reserves' as const })) : [];
+          const refused = jobRefusal({
+            access: caller.locationAccess,
+            verb,
+            takesFrom: stockedPlaces(base, stocked),
+            known: knownFacts(facts, base, stocked, used, (_line, index) => `lines[${index}]: `),
+          });
+          if (refused) throw refused;
+          let reserved = base.lines;
+          if (input.reserve) {
+            requireLockedStock(base, stocked, facts);
+            const outcome = reserveLines(base, stocked, facts.balances, false);
+            if (outcome.shortages.length > 0) throw new JobShortage(id, 'create and reserve', outcome.shortages, labelsOf(facts));
+            reserved = outcome.lines;
+          }
+          const job: JobRecord = { ...base, lines: reserved, stamps: createdStamps(now, actorOf(caller)) };
+          return {
+            movements: [],
+            reservations: reservationChanges(undefined, job),
+            labels: labelsOf(facts),
+            job: { record: job, replacesLines: false },
+            answer: () => ({ result: presentLockedJob(job, facts), events: [] }),
+          };
+        },
+      };
+    });
   } catch (err) {
     if (isUniqueViolation(err, JOB_EXTERNAL_REF_UNIQUE)) throw new Conflict(`A job with externalRef "${input.externalRef}" already exists.`);
     throw err;

@@ -4,7 +4,6 @@ import { outboxMessages } from '@inv/shared/messaging';
 import type { ServiceRuntime } from '@inv/shared/runtime';
 import { TRANSFERS_IN_USE } from '../data/ledger';
 import { balancesTouched, sourceReservations, transferMovements } from '../domain/ledger-plan';
-import { TRANSFER_NEEDS } from '../domain/projected-facts';
 import { toUnits } from '../domain/quantity';
 import { transferRefusal } from '../domain/stock-policy';
 import { CREATED_EVENT, stampsAfter, UNSTAMPED } from '../domain/transfer-lifecycle';
@@ -41,11 +40,9 @@ export async function createTransfer(runtime: ServiceRuntime, caller: Caller, in
 
   return runLedgerUnit(runtime, caller, guard, {
     locks: { locationIds: [from, to], itemIds, itemsAddedTo: [], totals: [], balances: balancesTouched(changes) },
-    // A transfer needs its items' identity and tracking, not their thresholds or prices: an edit of those does not hold it up.
-    copies: { itemIds, locationIds: [from, to], itemNeeds: TRANSFER_NEEDS },
     quota: { quota: planQuota(caller.workspace, 'transfers'), inUse: TRANSFERS_IN_USE },
     decide: (facts, now) => {
-      const refused = transferRefusal({ access: caller.locationAccess, from, to, itemIds, places: endsOf(facts, from, to), items: itemsOf(facts, itemIds, TRANSFER_NEEDS) });
+      const refused = transferRefusal({ access: caller.locationAccess, from, to, itemIds, places: endsOf(facts, from, to), items: itemsOf(facts, itemIds) });
       if (refused) throw refused;
       return {
         ...changes,

@@ -109,15 +109,15 @@ describe('item health in the ledger', () => {
     expect(await w.total(item)).toEqual({ on_hand: 8, changes: ledger.length });
   });
 
-  it('when an opening is recorded and then cancelled, then nothing crosses and the item leaves no total behind', async () => {
+  it('when an opening is recorded and then cancelled, then nothing crosses (the catalog never announced the item) and its total is back at 0', async () => {
     const w = await workspace();
     const at = await w.place();
     const itemId = newId();
     const operationId = newId();
     await recordOpening(world.runtime, { operationId, caller: w.caller, lines: [{ item: { id: itemId, sku: 'OPEN-1', description: '', trackStock: true, lowStockThreshold: 20 }, locationId: at, quantity: 4 }] });
     expect(await w.total(itemId)).toEqual({ on_hand: 4, changes: 1 });
-    await cancelOpening(world.runtime, w.ws, null, operationId);
-    expect(await w.total(itemId)).toBeUndefined();
+    expect(await cancelOpening(world.runtime, { workspaceId: w.ws, requestId: null, actor: null }, operationId)).toEqual({ cancelled: true });
+    expect(await w.total(itemId)).toEqual({ on_hand: 0, changes: 2 });
     expect(await w.summary()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { canAccessLocation, type Caller, type EntityId, Overloaded, parseEntityId } from '@inv/shared/core';
+import { canAccessLocation, type Caller, Contention, type EntityId, parseEntityId } from '@inv/shared/core';
+import { RunAgain } from '@inv/shared/db';
 import type { LedgerFacts } from '../data/ledger';
 import { itemFacts, type ItemRow, placeFacts } from '../data/projection-repository';
 import { type JobLine, type JobRecord, placeOf, placesNamed, type Shortage, type Stocked } from '../domain/job-plan';
@@ -36,21 +37,19 @@ export function stockedByRead(items: ReadonlyMap<string, ItemRow>): Stocked {
   return (itemId) => items.get(itemId)?.track_stock !== false;
 }
 
-/** The job moved, or an item's tracking changed, between the read a change was planned from and its locks: it is planned again. */
-export class JobMoved extends Error {}
-
-/** How many times a change of a job is planned before it gives up on a job that keeps changing. */
-export const JOB_ATTEMPTS = 3;
-
-export function jobKeptChanging(jobId: string): Overloaded {
-  return new Overloaded(`Job ${jobId} kept changing while this request was being decided (contention); nothing was changed.`);
+/**
+ * The job moved, or an item's tracking changed, between the read a change was planned from and its
+ * locks: the unit of work runs again from the read (past its last attempt: contention on the job).
+ */
+export function jobMoved(jobId: string): RunAgain {
+  return new RunAgain(`job ${jobId}`, undefined, () => new Contention(`job ${jobId}`));
 }
 
-/** Every stocked line that has a place had its balance locked; otherwise an item's tracking changed since the read: JobMoved. */
-export function requireLockedStock(job: Pick<JobRecord, 'sourceLocationId' | 'lines'>, stocked: Stocked, facts: Pick<LedgerFacts, 'balances'>): void {
+/** Every stocked line that has a place had its balance locked; otherwise an item's tracking changed since the read (jobMoved). */
+export function requireLockedStock(job: Pick<JobRecord, 'id' | 'sourceLocationId' | 'lines'>, stocked: Stocked, facts: Pick<LedgerFacts, 'balances'>): void {
   for (const line of job.lines) {
     const place = placeOf(job, line);
-    if (place !== null && stocked(line.itemId) && !facts.balances.has(`${line.itemId}/${place}`)) throw new JobMoved();
+    if (place !== null && stocked(line.itemId) && !facts.balances.has(`${line.itemId}/${place}`)) throw jobMoved(job.id);
   }
 }
 

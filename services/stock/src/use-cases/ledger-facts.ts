@@ -6,17 +6,16 @@ import { fromUnits, type Units } from '../domain/quantity';
 import type { ItemFacts, PlaceFacts } from '../domain/stock-policy';
 import type { Movement, Transfer } from '../domain/stock-records';
 import type { TransferStamps } from '../domain/transfer-lifecycle';
-import type { ItemNeeds } from '../domain/projected-facts';
 
 /** The two ends of a transfer as the policy sees them (undefined: unknown to the stock service). */
 export function endsOf(facts: LedgerFacts, from: EntityId, to: EntityId): { from: PlaceFacts | undefined; to: PlaceFacts | undefined } {
   return { from: placeFacts(facts.locations.get(from)), to: placeFacts(facts.locations.get(to)) };
 }
 
-/** The items among `itemIds` known for the use (every part unless said), as the policy sees them. */
-export function itemsOf(facts: LedgerFacts, itemIds: readonly EntityId[], needs: ItemNeeds = 'every part'): Map<string, ItemFacts> {
+/** The items among `itemIds` known to the stock service, as the policy sees them. */
+export function itemsOf(facts: LedgerFacts, itemIds: readonly EntityId[]): Map<string, ItemFacts> {
   return new Map(itemIds.flatMap((id) => {
-    const item = itemFacts(facts.items.get(id), needs);
+    const item = itemFacts(facts.items.get(id));
     return item ? [[id, item] as const] : [];
   }));
 }

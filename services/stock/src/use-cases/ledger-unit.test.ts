@@ -91,7 +91,7 @@ describe('the ledger unit of work', () => {
     // One time for the change: the transfer's stamp is its movements'.
     const moved = await world.sql<{ created_at: Date }>('SELECT DISTINCT created_at FROM movements WHERE workspace_id = $1 AND transfer_id = $2', [w.ws, created.id]);
     expect(moved.map((m) => m.created_at.toISOString())).toEqual([completed.completedAt]);
-    expect((await findTransfers(world.runtime.pool, w.ws, [created.id])).transfers).toEqual([completed]);
+    expect(await findTransfers(world.runtime.pool, w.ws, [created.id])).toEqual([completed]);
     const events = await world.sql(`SELECT type, message->'payload' AS payload FROM outbox WHERE workspace_id = $1 AND type LIKE 'transfer.%' ORDER BY seq`, [w.ws]);
     expect(events).toEqual([
       { type: 'transfer.pending', payload: created },

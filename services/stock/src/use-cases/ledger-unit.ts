@@ -1,4 +1,4 @@
-import { type Actor, actorOf, type Caller, type EntityId, type ItemHealthCrossed, type ParCrossed, type PlanQuota, StockEvents, type StockChanged } from '@inv/shared/core';
+import { type Actor, actorOf, type Caller, type EntityId, type ItemHealthCrossed, type ParCrossed, type PlanQuota, type Positioned, StockEvents, type StockChanged } from '@inv/shared/core';
 import { claimPlanQuotaAndCommit, commitInRoundTrip, type EffectGuard, inOneRoundTrip, type InUseQuery, type PoolClient } from '@inv/shared/db';
 import { type Envelope, outboxMessages } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
@@ -9,14 +9,10 @@ import { parCrossings } from '../domain/par-levels';
 import { toUnits } from '../domain/quantity';
 import { itemHealthCrossed } from './item-health-changes';
 import { presentParCrossing } from './ledger-facts';
-import { requireTrusted, withTrustedCopies } from './projection-gate';
-import type { ItemNeeds } from '../domain/projected-facts';
+import { withCopiesCaughtUp } from './owner-copies';
 
 /** What a use case that may move stock answers: its result, and the stock position its transaction took (undefined: it moved none). */
-export interface StockWrite<T> {
-  result: T;
-  position: number | undefined;
-}
+export type StockWrite<T> = Positioned<T>;
 
 /** What a change decided from its locked facts: what moves and is reserved, and how it answers. */
 export interface LedgerDecision<R> {
@@ -31,19 +27,21 @@ export interface LedgerDecision<R> {
   answer(movements: readonly NewMovement[]): { result: R; events: Envelope<unknown>[] };
 }
 
+/** Who makes a change of stock: the caller's workspace, request, user and key (a system change has a caller made for it: cancel-opening.ts). */
+export type LedgerCaller = Pick<Caller, 'requestId' | 'keyId'> & { user: Pick<Caller['user'], 'id'>; workspace: Pick<Caller['workspace'], 'id'> };
+
 /** One change of stock, as a use case describes it to runLedgerUnit. */
 export interface LedgerChange<R> {
+  /** What it locks, and the copies of items and locations it reads (locks.itemIds, locks.locationIds). */
   locks: LedgerLocks;
-  /**
-   * The copies of items and locations the decision needs to trust (withTrustedCopies); of the
-   * items in `pricedItemIds`, their prices too (a job's completion freezes them).
-   */
-  copies: { itemIds: readonly EntityId[]; locationIds: readonly EntityId[]; pricedItemIds?: readonly EntityId[]; itemNeeds?: ItemNeeds };
+  /** The copies it decides from, which must be known (default: every item and location it reads); an opening's new items are not yet. */
+  known?: { itemIds: readonly EntityId[]; locationIds: readonly EntityId[] };
   /** Statements sent first, in the locks' round trip (an opening's claim and its new items). */
   prepare?: (tx: PoolClient) => Promise<unknown>[];
   /**
    * Decides from the locked facts, by the policy (domain/stock-policy.ts): throws the refusal, or
-   * answers what to write. Runs once per attempt, with no I/O; `now` is the change's time.
+   * answers what to write. Runs once per attempt, with no I/O; `now` is the change's time. Throws
+   * RunAgain when what the change was planned from before its locks moved.
    */
   decide(facts: LedgerFacts, now: Date): LedgerDecision<R>;
   /** The plan quota the change claims, last, with COMMIT (a transfer's: one per transfer created, decided with the change when it creates several). */
@@ -51,50 +49,61 @@ export interface LedgerChange<R> {
 }
 
 /**
- * The one unit of work of every change of stock (an opening, a receipt, an adjustment, a count, a
- * transfer created, completed, rejected, cancelled or reverted, a job created, changed, reserved,
- * released, completed, cancelled or reverted), in one transaction of two round trips:
+ * The one unit of work of every change of stock (an opening and its cancellation, a receipt, an
+ * adjustment, a count, a transfer created, completed, rejected, cancelled or reverted, a job
+ * created, changed, reserved, released, completed, cancelled or reverted, a replenishment run, an
+ * import of counts), in one transaction of two round trips:
  * 1. BEGIN, the Idempotency-Key's claim, the change's own first statements, then the locks and
- *    the facts (lockLedger);
+ *    the facts (lockLedger), the copies of items and locations among them;
  * 2. — after deciding by the policy and planning the ledger (domain/ledger-plan.ts) in this
  *    process, and judging the par levels and item health it crosses — the writes (writeLedger:
- *    transfer, lines, movements, balances, items' totals, events), the key's
- *    stored answer, the workspace's next stock position and the plan quota's claim with COMMIT
- *    (or COMMIT alone).
- * The copies of items and locations are trusted unless they lack something (never heard of, or
- * fenced by an owner's change): then the attempt rolls back and withTrustedCopies asks the owners
- * before the next one. The change is the caller's: its workspace, its request, its user and key
- * on what is written (actorOf). Answers the change's result with the stock position it took.
+ *    transfer, lines, movements, balances, items' totals, events), the key's stored answer, the
+ *    workspace's next stock position and the plan quota's claim with COMMIT (or COMMIT alone).
+ *
+ * `change` may be planned from reads made before the transaction (a job, a replenishment's needs):
+ * given as a function, it is planned again for every attempt. The unit runs again (inUnitOfWork,
+ * the one place that retries) when its plan's reads moved (RunAgain), after a deadlock or a
+ * serialisation failure, and once when a copy it reads lacks an item or a location: the copies
+ * first catch up with what that owner has committed (owner-copies.ts), then the change decides,
+ * refusing what is still unknown. The caller's acknowledged changes of items and locations were
+ * waited for before (awaitOwnerChanges, for every request). The change is the caller's: its
+ * workspace, its request, its user and key on what is written (actorOf). Answers the change's
+ * result with the stock position it took.
  */
-export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: Caller, guard: EffectGuard<R>, change: LedgerChange<R>): Promise<StockWrite<R>> {
+export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: LedgerCaller, guard: EffectGuard<R>, change: LedgerChange<R> | (() => Promise<LedgerChange<R>>)): Promise<StockWrite<R>> {
   const workspaceId = caller.workspace.id;
   const requestId = caller.requestId;
   const actor = actorOf(caller);
-  return withTrustedCopies(runtime, workspaceId, requestId, (final) =>
-    transact(runtime, async (tx) => {
-      const now = new Date();
-      const locked = await inOneRoundTrip(tx, () => [guard.begin(tx), ...(change.prepare?.(tx) ?? []), ...lockLedger(tx, workspaceId, change.locks, now)]);
-      const facts = locked[locked.length - 1] as LedgerFacts;
-      requireTrusted(change.copies, facts, final);
-      const decision = change.decide(facts, now);
-      const claimed = change.quota && (change.quota.amount?.(decision) ?? 1);
-      const plan = planLedger(facts.balances, decision, decision.labels);
-      const movements = newMovements(plan.movements, actor.userId, now);
-      const { result, events } = decision.answer(movements);
-      const crossings = parCrossedEvents(workspaceId, requestId, facts, plan.changed);
-      const totals = itemTotalChanges(facts, plan.changed);
-      const healthCrossings = itemHealthCrossedEvents(workspaceId, requestId, actor, facts, totals);
-      const [, , position] = await inOneRoundTrip(tx, () => [
-        writeLedger(tx, workspaceId, { actor, now, transfer: decision.transfer, job: decision.job, movements, balances: changedBalances(facts.balances, plan.balances), totals, events: [...events, ...crossings, ...healthCrossings] }),
-        guard.finish(tx, result),
-        // The workspace's hot rows last, the quota's claim with COMMIT in the same message: each is
-        // locked only while the server runs what follows it, with no round trip to this process.
-        recordStockChanges(tx, workspaceId, plan.changed, requestId),
-        change.quota && claimed ? claimPlanQuotaAndCommit(tx, workspaceId, change.quota.quota, change.quota.inUse, claimed) : commitInRoundTrip(tx),
-      ]);
-      return { result, position };
-    }),
-  );
+  return withCopiesCaughtUp(runtime, workspaceId, async (requireCopies) => {
+    const planned = typeof change === 'function' ? await change() : change;
+    return transact(
+      runtime,
+      async (tx) => {
+        const now = new Date();
+        const locked = await inOneRoundTrip(tx, () => [guard.begin(tx), ...(planned.prepare?.(tx) ?? []), ...lockLedger(tx, workspaceId, planned.locks, now)]);
+        const facts = locked[locked.length - 1] as LedgerFacts;
+        requireCopies(planned.known ?? planned.locks, facts);
+        const decision = planned.decide(facts, now);
+        const claimed = planned.quota && (planned.quota.amount?.(decision) ?? 1);
+        const plan = planLedger(facts.balances, decision, decision.labels);
+        const movements = newMovements(plan.movements, actor.userId, now);
+        const { result, events } = decision.answer(movements);
+        const crossings = parCrossedEvents(workspaceId, requestId, facts, plan.changed);
+        const totals = itemTotalChanges(facts, plan.changed);
+        const healthCrossings = itemHealthCrossedEvents(workspaceId, requestId, actor, facts, totals);
+        const [, , position] = await inOneRoundTrip(tx, () => [
+          writeLedger(tx, workspaceId, { actor, now, transfer: decision.transfer, job: decision.job, movements, balances: changedBalances(facts.balances, plan.balances), totals, events: [...events, ...crossings, ...healthCrossings] }),
+          guard.finish(tx, result),
+          // The workspace's hot rows last, the quota's claim with COMMIT in the same message: each is
+          // locked only while the server runs what follows it, with no round trip to this process.
+          recordStockChanges(tx, workspaceId, plan.changed, requestId),
+          planned.quota && claimed ? claimPlanQuotaAndCommit(tx, workspaceId, planned.quota.quota, planned.quota.inUse, claimed) : commitInRoundTrip(tx),
+        ]);
+        return { result, position };
+      },
+      { once: true },
+    );
+  });
 }
 
 /** The balances a plan leaves other than it locked them: only those are written back. */
@@ -114,7 +123,8 @@ export function itemTotalChanges(facts: Pick<LedgerFacts, 'items' | 'totals' | '
   const rules = (itemId: string) => {
     const copy = facts.items.get(itemId);
     const own = copy?.low_stock_threshold ?? null;
-    return { trackStock: copy?.track_stock === true, threshold: thresholdOf(own === null ? null : toUnits(own), facts.defaultThreshold) };
+    // An item the catalog has not confirmed (an opening's, until its item.created) has no health to cross: nobody was told of it.
+    return { trackStock: copy?.confirmed === true && copy.track_stock === true, threshold: thresholdOf(own === null ? null : toUnits(own), facts.defaultThreshold) };
   };
   return totalChanges(facts.totals, rules, changed.map((c) => ({ itemId: c.itemId, delta: toUnits(c.delta) })));
 }

@@ -31,7 +31,6 @@ export async function recordMovement(runtime: ServiceRuntime, caller: Caller, in
   return runLedgerUnit(runtime, caller, guard, {
     // Every movement holds its item's shared lock: a change making the item catalog-only waits for it.
     locks: { locationIds: [locationId], itemIds: [itemId], itemsAddedTo: [itemId], totals: [itemId], balances: [key] },
-    copies: { itemIds: [itemId], locationIds: [locationId] },
     decide: (locked) => {
       const balance = locked.balances.get(balanceKey(key))!;
       const labels = labelsOf(locked);

@@ -7,6 +7,7 @@ import { placeFacts, storeOpeningItems } from '../data/projection-repository';
 import { hasAllowedPrecision, QUANTITY_DECIMALS, toUnits } from '../domain/quantity';
 import { openingRefusal } from '../domain/stock-policy';
 import { labelsOf } from './ledger-facts';
+import { awaitOwnerChanges } from './owner-copies';
 import { runLedgerUnit } from './ledger-unit';
 
 /** Thrown inside the opening's transaction when its operationId was claimed before (a repeat, or a cancellation that came first). */
@@ -15,7 +16,9 @@ class AlreadyClaimed extends Error {}
 /**
  * Records the opening stock of newly created items for the caller the catalog passes on, all or
  * nothing, once per operationId (a repeat answers the first result), and answers the stock
- * position it reached. Decided by the policy (openingRefusal) from access before anything is
+ * position it reached. The items are new: their copies stay unconfirmed until the catalog's
+ * item.created arrives (the catalog commits them after this answer, or abandons the opening); the
+ * locations are decided from copies that hold every change the caller had acknowledged. Decided by the policy (openingRefusal) from access before anything is
  * locked and under the locations' locks from the locations. Throws BadRequest for a quantity
  * finer than the ledger's precision; Unprocessable for a catalog-only item; Conflict when the
  * operation was cancelled before it arrived.
@@ -30,6 +33,7 @@ export async function recordOpening(runtime: ServiceRuntime, input: z.output<typ
   };
   const earlier = await findOpening(runtime.pool, workspaceId, operationId);
   if (earlier) return answerRepeat(runtime.pool, earlier);
+  await awaitOwnerChanges(runtime, caller);
   input.lines.forEach((line, index) => {
     if (!hasAllowedPrecision(line.quantity)) throw new BadRequest(`lines[${index}].quantity: at most ${QUANTITY_DECIMALS} decimal places.`);
     if (!line.item.trackStock) throw new Unprocessable(`Item "${line.item.sku}" is catalog-only (trackStock: false) and cannot hold opening stock.`);
@@ -61,7 +65,8 @@ export async function recordOpening(runtime: ServiceRuntime, input: z.output<typ
         storeOpeningItems(tx, workspaceId, input.lines.map((l) => l.item)),
       ],
       locks: { locationIds, itemIds, itemsAddedTo: [], totals: itemIds, balances: movements },
-      copies: { itemIds: [], locationIds },
+      // The items are new, their copies unconfirmed until the catalog's item.created: only the locations must be known.
+      known: { itemIds: [], locationIds },
       decide: (facts) => {
         for (const locationId of locationIds) {
           const refusal = openingRefusal({ access: caller.locationAccess, locationId, known: true, place: placeFacts(facts.locations.get(locationId)) });

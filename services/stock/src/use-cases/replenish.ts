@@ -1,11 +1,10 @@
-import { actorOf, type Caller, canAccessLocation, Conflict, type EntityId, newId, planQuota, Unprocessable } from '@inv/shared/core';
-import type { EffectGuard } from '@inv/shared/db';
+import { actorOf, type Caller, canAccessLocation, Contention, type EntityId, newId, planQuota, Unprocessable } from '@inv/shared/core';
+import { type EffectGuard, RunAgain } from '@inv/shared/db';
 import { outboxMessages } from '@inv/shared/messaging';
 import type { ServiceRuntime } from '@inv/shared/runtime';
 import { type LedgerFacts, type NewTransfer, TRANSFERS_IN_USE } from '../data/ledger';
 import { itemFacts, type ItemRow, type LocationRow, placeFacts } from '../data/projection-repository';
 import { lockReplenishmentRuns, type NeedRow, parNeeds, replenishmentFacts, type ReplenishmentScope } from '../data/replenishment-repository';
-import { isFencedPast, TRANSFER_NEEDS } from '../domain/projected-facts';
 import { balanceKey, type BalanceKey, sourceReservations, transferMovements } from '../domain/ledger-plan';
 import {
   MAX_REPLENISHMENT_LINES,
@@ -21,8 +20,7 @@ import {
 import { NoWriteAccess, replenishmentRefusal } from '../domain/stock-policy';
 import { CREATED_EVENT, type CreatedAs, stampsAfter, UNSTAMPED } from '../domain/transfer-lifecycle';
 import { labelsOf, presentTransfer } from './ledger-facts';
-import { runLedgerUnit, type StockWrite } from './ledger-unit';
-import { readTrustedCopies, type Wanting } from './projection-gate';
+import { type LedgerChange, runLedgerUnit, type StockWrite } from './ledger-unit';
 
 type Runtime = Pick<ServiceRuntime, 'pool' | 'client' | 'config'>;
 
@@ -67,52 +65,36 @@ function eligibleBy(caller: Caller, use: 'read' | 'write', copies: { items: Read
       to: need.locationId,
       itemId: need.itemId,
       places: { from: from === null ? undefined : placeFacts(copies.locations.get(from)), to: placeFacts(copies.locations.get(need.locationId)) },
-      item: itemFacts(copies.items.get(need.itemId), TRANSFER_NEEDS),
+      item: itemFacts(copies.items.get(need.itemId)),
     });
 }
 
 /**
  * The replenishment plan of a scope as GET /inventory/replenishment shows it, from the copies and
  * the balances as committed (no lock: a run decides again under its locks). Lines the caller may
- * not read (the location or its source) are left out. Its names and sources reflect every change
- * their owners acknowledged (readTrustedCopies): a copy fenced past what it holds is resolved
- * before the plan is answered.
+ * not read (the location or its source) are left out. The needs and the copies are two
+ * statements: a location whose source changed in between (its event applied meanwhile) was
+ * planned from the source the needs named but is judged by a copy that names another, whose
+ * stock was not read: the plan is read once more, and planned by the copies.
  */
 export async function replenishmentPlan(runtime: Runtime, caller: Caller, scope: ReplenishmentScope): Promise<ReplenishmentLine[]> {
   const workspaceId = caller.workspace.id;
-  return readTrustedCopies(runtime, workspaceId, caller.requestId, async () => {
+  for (let read = 1; ; read += 1) {
     const needs = await needsOf(runtime, workspaceId, scope);
     const itemIds = unique(needs.map((n) => n.itemId));
     const locationIds = unique(needs.flatMap((n) => (n.sourceLocationId === null ? [n.locationId] : [n.locationId, n.sourceLocationId])));
     const facts = await replenishmentFacts(runtime.pool, workspaceId, sourceKeysOf(needs), itemIds, locationIds);
     const sourceOf = sourceByCopy(facts.locations);
+    if (read === 1 && needs.some((n) => sourceOf(n.locationId) !== n.sourceLocationId)) continue;
     const lines = planReplenishment({
       needs: inScope(needs, scope, sourceOf),
       sourceOf,
       sourceStock: (key) => facts.sources.get(balanceKey(key)),
       eligible: eligibleBy(caller, 'read', facts),
     });
-    const fenced = (copies: Iterable<{ id: string; version: number; fence: number | null }>): Wanting[] => [...copies].flatMap((c) => (isFencedPast(c) ? [{ id: c.id, fence: c.fence }] : []));
-    // The needs and the copies are two statements: a location whose source changed in between (its
-    // event applied meanwhile) was planned from the source the needs named but judged by a copy
-    // that names another, whose stock and copy were not read. It is resolved and read again, as a
-    // fenced one is.
-    const fencedLocations = fenced(facts.locations.values());
-    const moved = unique(needs.filter((n) => sourceOf(n.locationId) !== n.sourceLocationId).map((n) => n.locationId))
-      .filter((id) => !fencedLocations.some((f) => f.id === id))
-      .map((id) => ({ id, fence: facts.locations.get(id)?.fence ?? null }));
-    return {
-      value: lines.map((line) => presentLine(line, facts.items.get(line.itemId)?.sku ?? '')),
-      fenced: { items: fenced(facts.items.values()), locations: [...fencedLocations, ...moved] },
-    };
-  });
+    return lines.map((line) => presentLine(line, facts.items.get(line.itemId)?.sku ?? ''));
+  }
 }
-
-/** A location's replenishFrom changed between the read that chose what to lock and the locks: the run reads again. */
-class SourcesMoved extends Error {}
-
-/** How many times a run reads its scope and locks it before giving up on sources that keep changing. */
-const RUN_ATTEMPTS = 3;
 
 /**
  * Creates the transfers a replenishment plan proposes (POST /inventory/replenishment), one per
@@ -141,35 +123,20 @@ export async function replenish(runtime: ServiceRuntime, caller: Caller, input: 
   }
   const status = input.status ?? 'pending';
   const scope = { locationIds: input.locationIds, sourceLocationId: input.sourceLocationId };
-  for (let attempt = 1; ; attempt += 1) {
-    const needs = await needsOf(runtime, caller.workspace.id, scope);
-    try {
-      return await runReplenishment(runtime, caller, guard, needs, status, scope);
-    } catch (err) {
-      if (!(err instanceof SourcesMoved)) throw err;
-      if (attempt === RUN_ATTEMPTS) throw new Conflict('The replenishment sources of some locations kept changing while this run was being decided; send it again.');
-    }
-  }
+  return runLedgerUnit(runtime, caller, guard, async () => runChange(caller, await needsOf(runtime, caller.workspace.id, scope), status, scope));
 }
 
-async function runReplenishment(
-  runtime: ServiceRuntime,
-  caller: Caller,
-  guard: EffectGuard<ReplenishmentRun>,
-  needs: readonly NeedRow[],
-  status: CreatedAs,
-  scope: ReplenishmentScope,
-): Promise<StockWrite<ReplenishmentRun>> {
+/** The run as a change of stock, planned from the pairs below par read before its locks. */
+function runChange(caller: Caller, needs: readonly NeedRow[], status: CreatedAs, scope: ReplenishmentScope): LedgerChange<ReplenishmentRun> {
   const workspaceId = caller.workspace.id;
   const destinations: BalanceKey[] = needs.map((n) => ({ itemId: n.itemId, locationId: n.locationId }));
   const itemIds = unique(needs.map((n) => n.itemId));
   const locationIds = unique(needs.flatMap((n) => (n.sourceLocationId === null ? [n.locationId] : [n.locationId, n.sourceLocationId])));
-  return runLedgerUnit(runtime, caller, guard, {
+  return {
     // The run's lock first, then the ledger's on the sources (and on the destinations when the
     // stock moves there at once); the destinations are read after them.
     prepare: (tx) => [lockReplenishmentRuns(tx, workspaceId)],
     locks: { locationIds, itemIds, itemsAddedTo: [], totals: [], balances: [...sourceKeysOf(needs), ...(status === 'completed' ? destinations : [])], refills: destinations },
-    copies: { itemIds, locationIds, itemNeeds: TRANSFER_NEEDS },
     quota: { quota: planQuota(caller.workspace, 'transfers'), inUse: TRANSFERS_IN_USE, amount: (decision) => (decision.transfer && 'created' in decision.transfer ? decision.transfer.created.length : 0) },
     decide: (facts, now) => {
       const lines = planLocked(caller, facts, destinations, scope);
@@ -200,14 +167,17 @@ async function runReplenishment(
         },
       };
     },
-  });
+  };
 }
+
+/** A location's replenishFrom changed between the read that chose what to lock and the locks: the unit of work runs again from that read. */
+const sourcesMoved = () => new RunAgain('the replenishment sources of some locations', undefined, () => new Contention('the replenishment sources of some locations'));
 
 /**
  * The plan decided from what the run locked and read: each destination's on-hand, par level and
  * incoming as read after the locks, its source as its copy names it (read under the location's
- * shared lock, trusted through the projection gate), each source's stock and own minimum as
- * locked. A source the read before did not name was not locked: SourcesMoved.
+ * shared lock), each source's stock and own minimum as locked. A source the read before did not
+ * name was not locked: the run is planned again (sourcesMoved).
  */
 function planLocked(caller: Caller, facts: LedgerFacts, destinations: readonly BalanceKey[], scope: ReplenishmentScope): PlannedLine[] {
   const sourceOf = sourceByCopy(facts.locations);
@@ -218,7 +188,7 @@ function planLocked(caller: Caller, facts: LedgerFacts, destinations: readonly B
   const needs = inScope(locked, scope, sourceOf);
   for (const need of needs) {
     const source = sourceOf(need.locationId);
-    if (source !== null && !facts.balances.has(balanceKey({ itemId: need.itemId, locationId: source }))) throw new SourcesMoved();
+    if (source !== null && !facts.balances.has(balanceKey({ itemId: need.itemId, locationId: source }))) throw sourcesMoved();
   }
   return planReplenishment({
     needs,

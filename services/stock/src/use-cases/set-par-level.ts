@@ -8,7 +8,7 @@ import { itemFacts, placeFacts } from '../data/projection-repository';
 import { type ParLevel, parAmountsOf, parCrossing, parLevelRefusal, type SetParLevelInput } from '../domain/par-levels';
 import { toUnits } from '../domain/quantity';
 import { presentParCrossing } from './ledger-facts';
-import { requireTrusted, withTrustedCopies } from './projection-gate';
+import { withCopiesCaughtUp } from './owner-copies';
 
 /** The item and location of a par level as the path names them; an id that cannot be one is a 404, as any unknown id in a path. */
 export function parLevelKey(path: { itemId: string; locationId: string }): { itemId: EntityId; locationId: EntityId } {
@@ -23,9 +23,10 @@ export function parLevelKey(path: { itemId: string; locationId: string }): { ite
  * Creates or replaces the par level of an item at a location and answers it with the on-hand
  * there. The policy (parLevelRefusal) decides before anything is locked from access alone, and
  * in the transaction from the copies of the item and the location, read as every change of stock
- * reads them (lockLedger: under their shared locks, so an owner's fence or a location's closure
- * waits for it) and trusted only through the projection gate (withTrustedCopies): an item made
- * catalog-only or a location deleted, once acknowledged by its owner, is refused here too.
+ * reads them (lockLedger: under their shared locks, so a location's closure or an item's waits
+ * for it), holding every change their owners acknowledged (awaitOwnerChanges, for every request;
+ * withCopiesCaughtUp for one they lack): an item made catalog-only or a location deleted is
+ * refused here too.
  * Throws NotFound (unknown item or location), NoWriteAccess, CatalogOnlyItem.
  */
 export async function setParLevel(runtime: ServiceRuntime, caller: Caller, path: { itemId: string; locationId: string }, input: SetParLevelInput): Promise<ParLevel> {
@@ -36,12 +37,12 @@ export async function setParLevel(runtime: ServiceRuntime, caller: Caller, path:
   const workspaceId = caller.workspace.id;
   const amounts = parAmountsOf(input);
   const { minimum } = amounts;
-  return withTrustedCopies(runtime, workspaceId, caller.requestId, (final) =>
+  return withCopiesCaughtUp(runtime, workspaceId, (requireCopies) =>
     transact(runtime, async (tx) => {
       const now = new Date();
       const locks = { locationIds: [key.locationId], itemIds: [key.itemId], itemsAddedTo: [key.itemId], totals: [], balances: [] };
       const [, locked] = await inOneRoundTrip(tx, () => lockLedger(tx, workspaceId, locks, now));
-      requireTrusted({ itemIds: [key.itemId], locationIds: [key.locationId] }, locked, final);
+      requireCopies(locks, locked);
       const refused = parLevelRefusal({ ...facts, known: true, item: itemFacts(locked.items.get(key.itemId)), place: placeFacts(locked.locations.get(key.locationId)) });
       if (refused) throw refused;
       const previous = await lockParLevel(tx, workspaceId, key);
@@ -54,6 +55,6 @@ export async function setParLevel(runtime: ServiceRuntime, caller: Caller, path:
         await recordEvent(tx, StockEvents.parCrossed, workspaceId, crossing, caller.requestId);
       }
       return parLevel;
-    }),
+    }, { once: true }),
   );
 }

@@ -11,7 +11,6 @@ import type { TransitionInput } from '../domain/stock-requests';
 import { stampsAfter, statusAfter, transitionOf, type TransferAction } from '../domain/transfer-lifecycle';
 import { endsOf, labelsOf, presentTransfer } from './ledger-facts';
 import { runLedgerUnit, type StockWrite } from './ledger-unit';
-import { TRANSFER_NEEDS } from '../domain/projected-facts';
 
 /**
  * Runs one transition of a transfer (domain/transfer-lifecycle.ts) and answers the transfer after
@@ -30,7 +29,7 @@ export async function transitionTransfer(
   const { action, input } = request;
   const id = parseEntityId(request.transferId);
   const workspaceId = caller.workspace.id;
-  const [existing] = id ? (await findTransfers(runtime.pool, workspaceId, [id])).transfers : [];
+  const [existing] = id ? await findTransfers(runtime.pool, workspaceId, [id]) : [];
   const readable = (locationId: string) => canAccessLocation(caller.locationAccess, locationId, 'read');
   if (!id || !existing || !(readable(existing.fromLocationId) || readable(existing.toLocationId))) throw new NotFound('Transfer');
   const refusal = transitionRefusal({ access: caller.locationAccess, action, transfer: existing });
@@ -48,7 +47,6 @@ export async function transitionTransfer(
 
   return runLedgerUnit(runtime, caller, guard, {
     locks: { transferId: id, locationIds: [from, to], itemIds, itemsAddedTo: [], totals: [], balances: balancesTouched(changes) },
-    copies: { itemIds, locationIds: [from, to], itemNeeds: TRANSFER_NEEDS },
     decide: (facts, now) => {
       if (!facts.transfer) throw new NotFound('Transfer');
       const refused = transitionRefusal({ access: caller.locationAccess, action, transfer: facts.transfer, places: endsOf(facts, from, to) });

@@ -1,0 +1,121 @@
+import { CLOSING_LEASE_MS } from '@inv/shared/core';
+import { type OpeningLine, type StockPort, withItemsClosed, withOpenings } from './stock-intents';
+
+const line: OpeningLine = { item: { id: 'i', sku: 's', description: '', trackStock: true, lowStockThreshold: null }, locationId: 'l', quantity: 1 };
+
+/** A stock port that records what it was asked, in order; `fails` names the calls that throw. */
+function fakeStock(fails: Partial<Record<'record' | 'close' | 'abandon', string>> = {}) {
+  const calls: string[] = [];
+  const reported: string[] = [];
+  let intent: string | undefined;
+  const fail = (what: keyof typeof fails) => {
+    if (fails[what]) throw new Error(fails[what]);
+  };
+  const port: StockPort = {
+    recordOpening: async (operationId) => {
+      calls.push('record');
+      intent = operationId;
+      fail('record');
+      return { movements: 1, position: 7 };
+    },
+    closeItems: async (attempt, itemIds) => {
+      calls.push(`close:${itemIds.join(',')}`);
+      intent = attempt;
+      fail('close');
+    },
+    abandonOpening: async (operationId) => {
+      calls.push(`abandon opening:${operationId === intent ? 'same' : 'other'}`);
+      fail('abandon');
+    },
+    abandonClosing: async (attempt, itemIds) => {
+      calls.push(`abandon closing:${attempt === intent ? 'same' : 'other'}:${itemIds.join(',')}`);
+      fail('abandon');
+    },
+    reportAbandonFailure: (err, what) => reported.push(`${what}: ${(err as Error).message}`),
+  };
+  return { port, calls, reported };
+}
+
+describe('withOpenings: the opening is recorded before the catalog commits, and abandoned if it does not', () => {
+  it('when the catalog commits, then the opening is recorded once, first, and never abandoned; its stock position is answered', async () => {
+    const stock = fakeStock();
+    const order: string[] = [];
+    const outcome = await withOpenings(stock.port, [{ operationId: 'op', lines: [line] }], async () => (order.push(`commit after ${stock.calls.join(',')}`), 'done'));
+    expect(outcome).toEqual({ result: 'done', stockPosition: 7 });
+    expect({ calls: stock.calls, order }).toEqual({ calls: ['record'], order: ['commit after record'] });
+  });
+
+  it("when the catalog's commit fails after the stock service recorded, then the same opening is abandoned and the error surfaces", async () => {
+    const stock = fakeStock();
+    await expect(withOpenings(stock.port, [{ operationId: 'op', lines: [line] }], () => Promise.reject(new Error('commit failed')))).rejects.toThrow('commit failed');
+    expect(stock.calls).toEqual(['record', 'abandon opening:same']);
+  });
+
+  it('when the stock service refuses or does not answer, then nothing is committed, the opening is abandoned (a no-op if never recorded) and the refusal surfaces', async () => {
+    const stock = fakeStock({ record: 'refused' });
+    let committed = false;
+    await expect(withOpenings(stock.port, [{ operationId: 'op', lines: [line] }], async () => (committed = true))).rejects.toThrow('refused');
+    expect({ committed, calls: stock.calls }).toEqual({ committed: false, calls: ['record', 'abandon opening:same'] });
+  });
+
+  it('when there are no lines, then the stock service hears nothing', async () => {
+    const stock = fakeStock();
+    await expect(withOpenings(stock.port, [], () => Promise.reject(new Error('conflict')))).rejects.toThrow('conflict');
+    expect(await withOpenings(stock.port, [], async () => 'done')).toEqual({ result: 'done', stockPosition: 0 });
+    expect(stock.calls).toEqual([]);
+  });
+
+  it('when the abandonment itself cannot be recorded, then it is reported and the original error still surfaces', async () => {
+    const stock = fakeStock({ abandon: 'broker down' });
+    await expect(withOpenings(stock.port, [{ operationId: 'op', lines: [line] }], () => Promise.reject(new Error('commit failed')))).rejects.toThrow('commit failed');
+    expect(stock.reported).toEqual(['opening: broker down']);
+  });
+});
+
+describe('withItemsClosed: items are closed before the catalog makes them catalog-only, and reopened if it does not', () => {
+  it('when the change commits and names the attempt, then the items are closed first and never reopened', async () => {
+    const stock = fakeStock();
+    const result = await withItemsClosed(stock.port, ['a', 'b'], async (closing) => {
+      closing!.stillHeld();
+      return { result: `committed under ${closing!.attempt === undefined ? 'none' : 'the attempt'} after ${stock.calls.join(',')}`, confirmed: ['a', 'b'] };
+    });
+    expect(result).toBe('committed under the attempt after close:a,b');
+    expect(stock.calls).toEqual(['close:a,b']);
+  });
+
+  it('when the change commits confirming only some items (another request made one catalog-only first), then the closing of the others is abandoned', async () => {
+    const stock = fakeStock();
+    await withItemsClosed(stock.port, ['a', 'b'], async () => ({ result: undefined, confirmed: ['b'] }));
+    expect(stock.calls).toEqual(['close:a,b', 'abandon closing:same:a']);
+  });
+
+  it('when the stock service refuses (stock on hand), then nothing is committed and the refusal surfaces (abandoning the attempt costs nothing)', async () => {
+    const stock = fakeStock({ close: 'has stock on hand' });
+    let committed = false;
+    await expect(withItemsClosed(stock.port, ['a'], async () => ((committed = true), { result: undefined, confirmed: ['a'] }))).rejects.toThrow('has stock on hand');
+    expect({ committed, calls: stock.calls }).toEqual({ committed: false, calls: ['close:a', 'abandon closing:same:a'] });
+  });
+
+  it('when half the lease has gone by before the commit, then stillHeld refuses and the closing is abandoned', async () => {
+    const stock = fakeStock();
+    let now = 1_000;
+    const slow = withItemsClosed(
+      stock.port,
+      ['a'],
+      async (closing) => {
+        now += CLOSING_LEASE_MS / 2 + 1;
+        closing!.stillHeld();
+        return { result: undefined, confirmed: ['a'] };
+      },
+      () => now,
+    );
+    await expect(slow).rejects.toThrow(/too old to confirm/);
+    expect(stock.calls).toEqual(['close:a', 'abandon closing:same:a']);
+  });
+
+  it('when there are no items, then the stock service hears nothing and the change runs alone', async () => {
+    const stock = fakeStock();
+    expect(await withItemsClosed(stock.port, [], async (closing) => ({ result: closing, confirmed: [] }))).toBeUndefined();
+    expect(stock.calls).toEqual([]);
+  });
+});
