@@ -1,14 +1,22 @@
 /**
  * `npm start`: waits for PostgreSQL, Redis and RabbitMQ, creates the database if missing, then
  * runs the gateway and the four services as five supervised processes and prints the gateway
- * URL. A process that dies is restarted with backoff; Ctrl-C or SIGTERM stops them all.
+ * URL. A process that dies is restarted with backoff; Ctrl-C, SIGTERM or SIGINT stops them all.
+ *
+ * package.json runs it as `exec node --import tsx scripts/start.ts`, so that a signal sent to the
+ * PID of `npm start` reaches it: npm runs a script through `sh -c` and forwards SIGTERM and SIGINT
+ * to that shell only, and the shell (dash) dies of SIGTERM without passing it on; `exec` makes
+ * this process npm's child in the shell's place. No `tsx` CLI either: it relays a signal but
+ * SIGKILLs its child when the child does not acknowledge it within 30 ms, and a busy supervisor
+ * killed that way leaves its five processes running. npm exits once this process has, i.e. once
+ * every process has stopped.
  *
  * `npm run start:replicas` (`--replicas N`): the replicated topology of docs/scaling.md on one
  * machine: HAProxy on PORT in front of N gateways, and N replicas of each service behind a
  * balanced address on its usual port (CATALOG_PORT...). Replica i of a service listens on its
  * port + 10 i, gateway i on PORT + i; metrics ports likewise. Needs `haproxy` on the PATH.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import https from 'node:https';
 import http from 'node:http';
 import net from 'node:net';
@@ -21,15 +29,7 @@ import { GatewayConfig } from '../gateway/src/config';
 import { certificateFile, loadTls } from '../gateway/src/http/tls';
 import { createLogger } from '@inv/shared/observability';
 import { startBanner } from './start-banner';
-import { haproxyConfig, type Replica, replicaEnv, type ReplicaLayout, SERVICE_KINDS, spawnReplica, startHaproxy } from './topology/replicas';
-
-const PROCESSES = {
-  locations: 'services/locations/src/main.ts',
-  catalog: 'services/catalog/src/main.ts',
-  stock: 'services/stock/src/main.ts',
-  notifications: 'services/notifications/src/main.ts',
-  gateway: 'gateway/src/main.ts',
-};
+import { ENTRY_POINTS, haproxyConfig, type ProcessKind, type Replica, replicaEnv, type ReplicaLayout, SERVICE_KINDS, spawnEntry, spawnReplica, startHaproxy } from './topology/replicas';
 
 const HOW_TO_START: Record<string, string> = {
   PostgreSQL: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
@@ -90,17 +90,55 @@ function waitForGateway(url: string): Promise<void> {
 const RESTART_BACKOFF_MS = [250, 500, 1000, 2000, 5000, 10_000];
 /** A process that stayed up this long is healthy again; its next crash restarts quickly. */
 const HEALTHY_AFTER_MS = 30_000;
+/** How often the supervisor looks whether the process that started it is still there. */
+const PARENT_CHECK_MS = 500;
+
+/**
+ * Calls `gone` once the process that started this one (npm, a process manager) has exited: this
+ * one is then adopted by init or a subreaper and its parent id changes. Without it, npm or a
+ * process manager killed outright would leave the supervisor and its processes running.
+ */
+function whenParentGone(gone: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    process.stderr.write(`the process that started the supervisor (pid ${parent}) is gone; stopping every process\n`);
+    gone();
+  }, PARENT_CHECK_MS);
+  timer.unref();
+}
 
 /**
  * Keeps the five processes running: one that exits is restarted with backoff (and the restart
- * is logged); all of them stop only on Ctrl-C or SIGTERM.
+ * is logged); all of them stop on Ctrl-C, SIGTERM or SIGINT, or when the process that started
+ * this one is gone. The processes themselves stop when this one is gone (spawnEntry).
  */
 async function main(): Promise<void> {
   const config = loadConfig(GatewayConfig);
-  await waitForDependencies(config);
-  await ensureDatabase(config.DATABASE_URL);
   const children = new Map<string, ChildProcess>();
   let stopping = false;
+
+  const stopAll = () => {
+    if (stopping) return;
+    stopping = true;
+    const running = [...children.values()].filter((c) => c.exitCode === null && c.signalCode === null);
+    for (const child of running) child.kill('SIGTERM');
+    // Past their grace, the ones still stopping are killed: none is left holding its port.
+    const force = setTimeout(() => {
+      for (const child of running) child.kill('SIGKILL');
+      process.exit(0);
+    }, config.SHUTDOWN_GRACE_MS + 2000);
+    force.unref();
+    Promise.all(running.map((c) => new Promise((r) => c.once('exit', r)))).then(() => process.exit(0));
+  };
+  // Not `once`: a Ctrl-C reaches this process twice (from the terminal, and forwarded by npm),
+  // and the second must not kill it while its processes are stopping.
+  process.on('SIGINT', stopAll);
+  process.on('SIGTERM', stopAll);
+  whenParentGone(stopAll);
+  await waitForDependencies(config);
+  await ensureDatabase(config.DATABASE_URL);
 
   const run = (name: string, start: () => ChildProcess, crashes: number) => {
     const startedAt = Date.now();
@@ -115,18 +153,10 @@ async function main(): Promise<void> {
     });
   };
 
-  const stopAll = () => {
-    if (stopping) return;
-    stopping = true;
-    for (const child of children.values()) child.kill('SIGTERM');
-    const force = setTimeout(() => process.exit(0), config.SHUTDOWN_GRACE_MS + 2000);
-    force.unref();
-    Promise.all([...children.values()].map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r))))).then(() => process.exit(0));
-  };
   const replicas = replicaCount(process.argv.slice(2));
   if (replicas === 1) {
-    for (const [name, entry] of Object.entries(PROCESSES)) {
-      run(name, () => spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '..', entry)], { stdio: 'inherit', env: process.env }), 0);
+    for (const name of Object.keys(ENTRY_POINTS) as ProcessKind[]) {
+      run(name, () => spawnEntry(name, process.env, ['inherit', 'inherit', 'inherit']), 0);
     }
   } else {
     const layout = localLayout(config, replicas);
@@ -141,8 +171,6 @@ async function main(): Promise<void> {
     }
     process.stdout.write(`${layout.replicas.length} processes behind HAProxy; their logs are in ${logs}\n`);
   }
-  process.once('SIGINT', stopAll);
-  process.once('SIGTERM', stopAll);
   const scheme = config.TRUST_PROXY ? 'http' : 'https';
   const url = `${scheme}://localhost:${config.PORT}`;
   await waitForGateway(url);

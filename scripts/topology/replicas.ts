@@ -158,7 +158,19 @@ export function startHaproxy(config: string, dir: string, logFile: string): Chil
 /** Starts one process of the topology as a child, the way `npm start` does. */
 export function spawnReplica(replica: Replica, env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, ENTRY_POINTS[replica.kind])], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
+  const child = spawnEntry(replica.kind, { ...process.env, ...env }, ['ignore', out, out]);
   fs.closeSync(out);
+  return child;
+}
+
+/**
+ * Runs a process of the stack (its main.ts, through tsx) as a child tied to this process: an IPC
+ * channel that the child's runMain watches (shared/src/service-runtime.ts), so the child stops
+ * when this process is gone, even killed with SIGKILL, rather than hold its port as an orphan.
+ * The channel carries no message and keeps neither process running.
+ */
+export function spawnEntry(kind: ProcessKind, env: NodeJS.ProcessEnv, stdio: ['ignore' | 'inherit', 'inherit' | number, 'inherit' | number]): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, ENTRY_POINTS[kind])], { cwd: ROOT, env, stdio: [...stdio, 'ipc'] });
+  child.channel?.unref();
   return child;
 }

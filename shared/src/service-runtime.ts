@@ -174,13 +174,28 @@ export async function waitForBroker(broker: Broker, logger: Logger): Promise<voi
  * Process entry: start, stop cleanly on SIGTERM/SIGINT, exit non-zero with a clear line when
  * the start itself is impossible (bad configuration). A promise rejected and never handled is
  * logged, not fatal: one failed call must not take the process and every request in it down.
+ *
+ * A process started with an IPC channel (by `npm start`'s supervisor, scripts/start.ts) stops as
+ * on SIGTERM when the channel closes: its parent is gone, however it went (SIGKILL included), and
+ * nothing would stop it otherwise. Started without one (the image, Kubernetes), nothing changes.
  */
 export function runMain(name: string, start: () => Promise<{ stop: () => Promise<void> }>): void {
   const fallback = createLogger(name);
   process.on('unhandledRejection', (err) => fallback.error({ err }, 'unhandled promise rejection'));
+  let stopping = false;
+  if (process.channel) {
+    process.once('disconnect', () => {
+      if (stopping) return;
+      fallback.warn('the parent process is gone; stopping');
+      process.kill(process.pid, 'SIGTERM');
+    });
+    // The channel is a lifeline only: it must not keep the process running once it has stopped.
+    process.channel.unref();
+  }
   start().then(
     (service) => {
       const shutdown = (signal: string) => {
+        stopping = true;
         fallback.info({ signal }, 'signal received');
         service.stop().then(
           () => process.exit(0),

@@ -1,5 +1,6 @@
-import { expectError, type ApiResponse } from '../support/api';
-import { newMember, newWorkspace, sql, type TestWorkspace, unique } from '../support/fixtures';
+import { expectError, request, type ApiResponse } from '../support/api';
+import { eventually, newMember, newWorkspace, sql, type TestWorkspace, unique } from '../support/fixtures';
+import { createItem, receive } from '../stock/stock-fixtures';
 
 /*
  * replenishFrom: the location a location is normally refilled from. Deleting asks the stock
@@ -34,9 +35,9 @@ async function sourceOf(location: { id: string }): Promise<string | null> {
 const ok = (res: ApiResponse) => res.status >= 200 && res.status < 300;
 
 describe('setting replenishFrom', () => {
-  it('when a location is created, then replenishFrom is null and POST does not take it', async () => {
+  it('when a location is created without replenishFrom, or with null, then it has none', async () => {
     expect((await newLocation()).replenishFrom).toBeNull();
-    expect(expectError(await ws.owner.post('/locations', { name: unique(), replenishFrom: null }), 400, 'bad_request').message).toContain('replenishFrom');
+    expect((await newLocation({ replenishFrom: null })).replenishFrom).toBeNull();
   });
 
   it('when replenishFrom names another active location, then 200 answers it and GET and the list return it', async () => {
@@ -77,6 +78,128 @@ describe('setting replenishFrom', () => {
       expect(expectError(await ws.owner.patch(`/locations/${van.id}`, { replenishFrom: value, note: 'changed' }), 400, 'bad_request').message).toContain('replenishFrom');
     }
     expect((await ws.owner.get(`/locations/${van.id}`)).body).toEqual(van);
+  });
+});
+
+describe('creating a location with replenishFrom', () => {
+  /** What POST /locations answered for a location that names `replenishFrom`, and that nothing was created. */
+  async function refusedCreate(replenishFrom: string, client = ws.owner): Promise<ApiResponse> {
+    const name = unique('Van');
+    const res = await client.post('/locations', { name, type: 'van', replenishFrom });
+    expect(await sql('SELECT id FROM locations.locations WHERE workspace_id = $1 AND name = $2', [ws.id, name])).toEqual([]);
+    return res;
+  }
+
+  /** The status, code and message of an error answer, to compare POST's refusal with PATCH's. */
+  const refusal = (res: ApiResponse) => ({ status: res.status, code: res.body?.error?.code, message: res.body?.error?.message });
+
+  it('when a van is created with replenishFrom naming a warehouse, then 201 answers it, GET and the list return it, and location.created carries it', async () => {
+    const warehouse = await newLocation({ type: 'warehouse' });
+    const name = unique('Van');
+    const res = await ws.owner.post('/locations', { name, type: 'van', replenishFrom: warehouse.id.toUpperCase() });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name, type: 'van', active: true, replenishFrom: warehouse.id });
+    expect((await ws.owner.get(`/locations/${res.body.id}`)).body).toEqual(res.body);
+    expect((await ws.owner.get('/locations', { query: { search: name } })).body).toEqual([res.body]);
+    const events = await sql("SELECT message->'payload' AS payload FROM locations.outbox WHERE type = 'location.created' AND message->'payload'->>'id' = $1", [res.body.id]);
+    expect(events).toHaveLength(1);
+    expect(events[0].payload).toMatchObject({ replenishFrom: warehouse.id, resource: res.body });
+  });
+
+  it('when replenishFrom is not an id, then 400 names the field and nothing is created', async () => {
+    for (const value of ['main', 12, '', { id: ws.defaultLocationId }]) {
+      const name = unique('Van');
+      expect(expectError(await ws.owner.post('/locations', { name, replenishFrom: value }), 400, 'bad_request').message).toContain('replenishFrom');
+      expect(await sql('SELECT id FROM locations.locations WHERE workspace_id = $1 AND name = $2', [ws.id, name])).toEqual([]);
+    }
+  });
+
+  it('when the source is unknown, deleted or of another workspace, then POST answers what PATCH answers (422, does not exist) and creates nothing', async () => {
+    const van = await newLocation();
+    const gone = await newLocation();
+    expect((await ws.owner.delete(`/locations/${gone.id}`)).status).toBe(200);
+    const other = await newWorkspace();
+    for (const id of ['00000000-0000-4000-8000-000000000000', gone.id, other.defaultLocationId]) {
+      const created = refusal(await refusedCreate(id));
+      expect(created).toEqual({ status: 422, code: 'unprocessable_entity', message: `replenishFrom: location ${id} does not exist.` });
+      expect(created).toEqual(refusal(await setSource(van, id)));
+    }
+  });
+
+  it('when the source is inactive, then POST answers what PATCH answers (422, inactive) and creates nothing', async () => {
+    const main = await newLocation({ name: unique('Main') });
+    const van = await newLocation();
+    expect((await ws.owner.patch(`/locations/${main.id}`, { active: false })).status).toBe(200);
+    const created = refusal(await refusedCreate(main.id));
+    expect(created.status).toBe(422);
+    expect(created.message).toMatch(new RegExp(`^replenishFrom: location "${main.name}" \\(${main.id}\\) is inactive; `));
+    expect(created).toEqual(refusal(await setSource(van, main.id)));
+  });
+
+  it('when an owner whose location access is restricted names a location it cannot read, then POST answers what PATCH answers (as for an unknown one); one it can read is fine', async () => {
+    const van = await newLocation();
+    const readable = await newLocation();
+    const hidden = await newLocation();
+    const owner = await newMember(ws, { role: 'owner', locationAccess: `${van.id}:write,${readable.id}:read` });
+    const created = refusal(await refusedCreate(hidden.id, owner.client));
+    expect(created).toEqual({ status: 422, code: 'unprocessable_entity', message: `replenishFrom: location ${hidden.id} does not exist.` });
+    expect(created).toEqual(refusal(await owner.client.patch(`/locations/${van.id}`, { replenishFrom: hidden.id })));
+    const res = await owner.client.post('/locations', { name: unique('Van'), replenishFrom: readable.id });
+    expect(res.status).toBe(201);
+    expect(res.body.replenishFrom).toBe(readable.id);
+  });
+
+  it('when a par level is set at the new van, then GET /inventory/replenishment proposes a transfer from its source', async () => {
+    const warehouse = await newLocation({ type: 'warehouse' });
+    const item = await createItem(ws);
+    await receive(ws.owner, item.id, warehouse.id, 40);
+    const van = (await ws.owner.post('/locations', { name: unique('Van'), type: 'van', replenishFrom: warehouse.id })).body;
+    // The stock service's copy of the van has its source from location.created.
+    await eventually('the van in the stock service with its source', async () =>
+      (await sql('SELECT replenish_from FROM stock.locations WHERE id = $1', [van.id]))[0]?.replenish_from ?? undefined,
+    ).then((source) => expect(source).toBe(warehouse.id));
+    const par = await request('PUT', `/inventory/par-levels/${item.id}/${van.id}`, { key: ws.ownerKey, body: { minimum: 5, target: 12 }, query: { workspaceId: ws.id } });
+    expect(par.status).toBe(200);
+    const plan = await ws.owner.get('/inventory/replenishment', { query: { locationId: van.id } });
+    expect(plan.status).toBe(200);
+    expect(plan.body).toEqual([expect.objectContaining({ itemId: item.id, locationId: van.id, sourceLocationId: warehouse.id, onHand: 0, needed: 12, proposed: 12, shortfall: 0 })]);
+  });
+
+  it('when a van is created refilled from a warehouse while the warehouse is deactivated, then never both succeed (ten rounds)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const warehouse = await newLocation();
+      const name = unique('Van');
+      const [created, deactivated] = await Promise.all([ws.owner.post('/locations', { name, replenishFrom: warehouse.id }), ws.owner.patch(`/locations/${warehouse.id}`, { active: false })]);
+      expect([created.status, deactivated.status].filter((status) => status >= 200 && status < 300)).toHaveLength(1);
+      const w = await ws.owner.get(`/locations/${warehouse.id}`);
+      if (created.status === 201) {
+        expectError(deactivated, 409, 'conflict');
+        expect(w.body.active).toBe(true);
+        expect(await sourceOf(created.body)).toBe(warehouse.id);
+      } else {
+        expect(expectError(created, 422, 'unprocessable_entity').message).toMatch(/is inactive/);
+        expect(w.body.active).toBe(false);
+        expect(await sql('SELECT id FROM locations.locations WHERE workspace_id = $1 AND name = $2', [ws.id, name])).toEqual([]);
+      }
+    }
+  });
+
+  it('when a van is created refilled from a location while that location is deleted, then never both succeed (six rounds)', async () => {
+    for (let round = 0; round < 6; round++) {
+      const source = await newLocation();
+      const name = unique('Van');
+      const [created, deleted] = await Promise.all([ws.owner.post('/locations', { name, replenishFrom: source.id }), ws.owner.delete(`/locations/${source.id}`)]);
+      expect([created.status, deleted.status].filter((status) => status >= 200 && status < 300)).toHaveLength(1);
+      const exists = (await ws.owner.get(`/locations/${source.id}`)).status === 200;
+      if (created.status === 201) {
+        expectError(deleted, 409, 'conflict');
+        expect(exists).toBe(true);
+        expect(await sourceOf(created.body)).toBe(source.id);
+      } else {
+        expect(expectError(created, 422, 'unprocessable_entity').message).toMatch(/does not exist/);
+        expect(exists).toBe(false);
+      }
+    }
   });
 });
 

@@ -374,9 +374,11 @@ export interface paths {
         put?: never;
         /**
          * Create a location
-         * @description `name` is required; every other field is optional. `type` defaults to the workspace's defaultLocationType; icon, accessLevel, latitude, longitude and geofenceRadiusM default to null, note to "". New locations are active (`active` is not accepted here). Unknown fields answer 400.
+         * @description `name` is required; every other field is optional. `type` defaults to the workspace's defaultLocationType; icon, accessLevel, latitude, longitude, geofenceRadiusM and replenishFrom default to null, note to "". New locations are active (`active` is not accepted here). Unknown fields answer 400.
          *
          *     Names are unique per workspace, case-insensitively: a taken name answers 409 conflict. The plan's location limit (the default location counts) answers 403 exceeded_limit.
+         *
+         *     `replenishFrom` names the location the new one is normally refilled from (a van's home warehouse), under the rules PATCH /locations/{id} applies: a malformed id answers 400 naming the field; 422 unprocessable_entity, with a message starting "replenishFrom: " that says why, when it names a location that does not exist, is deleted or that a restricted member cannot read (all answered alike), or an inactive location. A new location can close no cycle. These rules hold under concurrency with the deactivation or deletion of the source: never both succeed.
          *
          *     When the member's location access is restricted, only owners may create (403 forbidden otherwise).
          *
@@ -442,7 +444,7 @@ export interface paths {
          * Update a location
          * @description Every field is optional; only the fields given change. An empty body (or one that changes nothing) returns the location unchanged. `active` moves the location between active and inactive. Unknown fields answer 400; a taken name answers 409 conflict.
          *
-         *     `replenishFrom` names the location this one is normally refilled from, or null to clear it (it is set only here; POST /locations answers it as null). A malformed id answers 400 naming the field. 422 unprocessable_entity, with a message starting "replenishFrom: " that says why, when it names the location itself, a location that does not exist, is deleted or that a restricted member cannot read (all answered alike), an inactive location, or one whose own chain of replenishFrom leads back here (a cycle, named in the message).
+         *     `replenishFrom` names the location this one is normally refilled from, or null to clear it (POST /locations takes it too). A malformed id answers 400 naming the field. 422 unprocessable_entity, with a message starting "replenishFrom: " that says why, when it names the location itself, a location that does not exist, is deleted or that a restricted member cannot read (all answered alike), an inactive location, or one whose own chain of replenishFrom leads back here (a cycle, named in the message).
          *
          *     Setting `active` to false answers 409 conflict while any live location names this one as its replenishFrom; the message names them (the first three, and how many more). Clear or change their replenishFrom first. These rules hold under concurrency: two requests that are each allowed alone (A from B and B from A; a van from a warehouse and the warehouse deactivated) never both succeed.
          *
@@ -2170,7 +2172,7 @@ export interface components {
             accessLevel: "read" | "write" | null;
             /**
              * Format: uuid
-             * @description The location this one is normally refilled from (a van's home warehouse, say); null when none. Set with PATCH /locations/{id} only. It must name a live, active location of the workspace that the caller can read, not the location itself, and must not close a cycle (A refilled from B refilled from A, or a longer chain); otherwise 422. While any live location names a location here, deactivating or deleting that location answers 409 conflict. GET /inventory/replenishment proposes refills from it.
+             * @description The location this one is normally refilled from (a van's home warehouse, say); null when none. Set with POST /locations or PATCH /locations/{id}. It must name a live, active location of the workspace that the caller can read, not the location itself, and must not close a cycle (A refilled from B refilled from A, or a longer chain); otherwise 422. While any live location names a location here, deactivating or deleting that location answers 409 conflict. GET /inventory/replenishment proposes refills from it.
              * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             replenishFrom: string | null;
@@ -2218,6 +2220,11 @@ export interface components {
              * @example 150
              */
             geofenceRadiusM?: number | null;
+            /**
+             * Format: uuid
+             * @description The location the new one is normally refilled from; null (the default) for none. It must name a live, active location of the workspace that the caller can read, not the location itself, and must not close a cycle (A refilled from B refilled from A, or a longer chain); otherwise 422. While any live location names a location here, deactivating or deleting that location answers 409 conflict.
+             */
+            replenishFrom?: string | null;
         };
         UpdateLocation: {
             /**
@@ -5099,7 +5106,8 @@ export interface operations {
                  *       "accessLevel": "read",
                  *       "latitude": 52.52,
                  *       "longitude": 13.405,
-                 *       "geofenceRadiusM": 150
+                 *       "geofenceRadiusM": 150,
+                 *       "replenishFrom": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateLocation"];

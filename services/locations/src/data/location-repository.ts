@@ -194,9 +194,9 @@ export async function replenishedFrom(db: Db, workspaceId: string, sourceId: str
 export async function insertLocation(tx: PoolClient, workspaceId: string, id: string, location: NewLocation): Promise<LocationRow> {
   const { rows } = await tx
     .query<LocationRow>(
-      `INSERT INTO locations (id, workspace_id, name, type, icon, note, access_level, latitude, longitude, geofence_radius_m)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-      [id, workspaceId, location.name, location.type, location.icon, location.note, location.accessLevel, location.latitude, location.longitude, location.geofenceRadiusM],
+      `INSERT INTO locations (id, workspace_id, name, type, icon, note, access_level, latitude, longitude, geofence_radius_m, replenish_from)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+      [id, workspaceId, location.name, location.type, location.icon, location.note, location.accessLevel, location.latitude, location.longitude, location.geofenceRadiusM, location.replenishFrom],
     )
     .catch((err) => {
       throw duplicateNameOr(err);

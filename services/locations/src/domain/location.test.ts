@@ -46,6 +46,7 @@ describe('input schemas', () => {
       latitude: null,
       longitude: null,
       geofenceRadiusM: null,
+      replenishFrom: null,
     });
   });
 
@@ -55,13 +56,16 @@ describe('input schemas', () => {
     expect(CreateLocationInput.safeParse({ name: 'x', active: true }).success).toBe(false);
   });
 
-  it('when replenishFrom is given, then an id is normalised, null clears, anything else is refused naming the field; create does not take it', () => {
+  it('when replenishFrom is given, then an id is normalised, null clears, anything else is refused naming the field, on create as on update', () => {
     expect(UpdateLocationInput.parse({ replenishFrom: '0198C0DE-0000-7000-8000-00000000000A' })).toEqual({ replenishFrom: '0198c0de-0000-7000-8000-00000000000a' });
     expect(UpdateLocationInput.parse({ replenishFrom: null })).toEqual({ replenishFrom: null });
-    const malformed = UpdateLocationInput.safeParse({ replenishFrom: 'van-1' });
-    expect(malformed.success).toBe(false);
-    expect(malformed.error?.issues[0]?.path).toEqual(['replenishFrom']);
-    expect(CreateLocationInput.safeParse({ name: 'x', replenishFrom: null }).success).toBe(false);
+    expect(CreateLocationInput.parse({ name: 'x', replenishFrom: '0198C0DE-0000-7000-8000-00000000000A' }).replenishFrom).toBe('0198c0de-0000-7000-8000-00000000000a');
+    expect(CreateLocationInput.parse({ name: 'x', replenishFrom: null }).replenishFrom).toBeNull();
+    expect(CreateLocationInput.parse({ name: 'x' }).replenishFrom).toBeNull();
+    for (const malformed of [UpdateLocationInput.safeParse({ replenishFrom: 'van-1' }), CreateLocationInput.safeParse({ name: 'x', replenishFrom: 'van-1' })]) {
+      expect(malformed.success).toBe(false);
+      expect(malformed.error?.issues[0]?.path).toEqual(['replenishFrom']);
+    }
   });
 });
 

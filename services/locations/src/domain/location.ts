@@ -14,7 +14,7 @@ export const LocationFields = {
   geofenceRadiusM: z.number().min(25).max(10000).nullable().openapi({ description: '25 to 10000 meters; null when not set' }),
 };
 
-/** What a replenishFrom must name, and what naming a location holds it to: said on the resource and on the update. */
+/** What a replenishFrom must name, and what naming a location holds it to: said on the resource, the create and the update. */
 const REPLENISH_FROM_RULES =
   'It must name a live, active location of the workspace that the caller can read, not the location itself, and must not close a cycle ' +
   '(A refilled from B refilled from A, or a longer chain); otherwise 422. While any live location names a location here, deactivating ' +
@@ -35,11 +35,14 @@ export const Location = z
     geofenceRadiusM: LocationFields.geofenceRadiusM,
     accessLevel: LocationFields.accessLevel.openapi({ description: "Stored and returned as given; the member's own location access decides who may use the location" }),
     replenishFrom: ApiId.nullable().openapi({
-      description: `The location this one is normally refilled from (a van's home warehouse, say); null when none. Set with PATCH /locations/{id} only. ${REPLENISH_FROM_RULES} GET /inventory/replenishment proposes refills from it.`,
+      description: `The location this one is normally refilled from (a van's home warehouse, say); null when none. Set with POST /locations or PATCH /locations/{id}. ${REPLENISH_FROM_RULES} GET /inventory/replenishment proposes refills from it.`,
     }),
   })
   .openapi('Location');
 export type Location = z.infer<typeof Location>;
+
+/** A location's source as a request names it: an id (normalised), or null for none. */
+const ReplenishFrom = EntityIdSchema.nullable();
 
 /** What the request examples show: a van with its position and geofence. */
 const EXAMPLE = { name: 'Van 7', type: 'van', icon: 'van', note: 'Ford Transit, plate KX-4411', latitude: 52.52, longitude: 13.405, geofenceRadiusM: 150 } as const;
@@ -54,6 +57,7 @@ export const CreateLocationInput = z
     latitude: LocationFields.latitude.default(null).openapi({ example: EXAMPLE.latitude }),
     longitude: LocationFields.longitude.default(null).openapi({ example: EXAMPLE.longitude }),
     geofenceRadiusM: LocationFields.geofenceRadiusM.default(null).openapi({ example: EXAMPLE.geofenceRadiusM }),
+    replenishFrom: ReplenishFrom.default(null).openapi({ description: `The location the new one is normally refilled from; null (the default) for none. ${REPLENISH_FROM_RULES}` }),
   })
   .openapi('CreateLocation');
 export type CreateLocationInput = z.infer<typeof CreateLocationInput>;
@@ -72,7 +76,7 @@ export const UpdateLocationInput = z
     longitude: LocationFields.longitude.optional().openapi({ example: EXAMPLE.longitude }),
     geofenceRadiusM: LocationFields.geofenceRadiusM.optional().openapi({ example: EXAMPLE.geofenceRadiusM }),
     active: z.boolean().optional(),
-    replenishFrom: EntityIdSchema.nullable().optional().openapi({ description: `The location this one is normally refilled from, or null for none. ${REPLENISH_FROM_RULES}` }),
+    replenishFrom: ReplenishFrom.optional().openapi({ description: `The location this one is normally refilled from, or null for none. ${REPLENISH_FROM_RULES}` }),
   })
   .openapi('UpdateLocation');
 export type UpdateLocationInput = z.infer<typeof UpdateLocationInput>;

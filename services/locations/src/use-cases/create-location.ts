@@ -4,13 +4,17 @@ import { recordOwnerEvents } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { DuplicateName, insertLocation, locationChanged, LOCATIONS_IN_USE, toLocation } from '../data/location-repository';
 import { type CreateLocationInput, type Location, mayCreateLocation, nameTaken } from '../domain/location';
+import { checkReplenishment } from './check-replenishment';
 
 /**
- * Creates a location and records location.created, answering it with the owner position its
- * event took. Throws Forbidden for a restricted member that is not an owner, LimitExceeded at the
- * plan's location limit, Conflict for a taken name. The limit holds under concurrency: the shared
- * plan quota is claimed in the transaction, before the owner position (last: its row is the
- * workspace's counter).
+ * Creates a location and records location.created (with its replenishFrom, which the stock
+ * service's copy takes). Throws Forbidden for a restricted member that is not an owner,
+ * LimitExceeded at the plan's location limit, Conflict for a taken name, Unprocessable for a
+ * replenishFrom it may not be refilled from (the rules of PATCH, see checkReplenishment).
+ * Answers it with the owner position its event took. The limit holds under concurrency: the
+ * shared plan quota is claimed in the transaction, before the owner position (last: its row is
+ * the workspace's counter); so does the source, decided under the workspace's replenishment lock,
+ * which is taken before the insert as an update takes it before its write.
  */
 export async function createLocation(
   runtime: Pick<ServiceRuntime, 'pool' | 'outbox'>,
@@ -23,7 +27,9 @@ export async function createLocation(
   const location = { ...input, type: input.type ?? defaultLocationType };
   return transact(runtime, async (tx) => {
     await guard.begin(tx);
-    const row = await insertLocation(tx, workspaceId, newId(), location).catch((err) => {
+    const id = newId();
+    if (location.replenishFrom !== null) await checkReplenishment(tx, context, { id, name: location.name }, { replenishFrom: location.replenishFrom });
+    const row = await insertLocation(tx, workspaceId, id, location).catch((err) => {
       throw err instanceof DuplicateName ? nameTaken(location.name) : err;
     });
     await claimPlanQuota(tx, workspaceId, planQuota(context.workspace, 'locations'), LOCATIONS_IN_USE);

@@ -1,32 +1,9 @@
 import { type Caller, canAccessLocation, LocationEvents, type Positioned } from '@inv/shared/core';
-import { type PoolClient } from '@inv/shared/db';
 import { recordOwnerEvents } from '@inv/shared/messaging';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
-import {
-  DuplicateName,
-  findLocation,
-  locationChanged,
-  lockLocation,
-  lockWorkspaceReplenishment,
-  type LocationRow,
-  nextLocationVersion,
-  replenishedFrom,
-  replenishmentChain,
-  toLocation,
-  updateLocation as updateLocationRow,
-} from '../data/location-repository';
-import {
-  changesOf,
-  changesReplenishment,
-  type Location,
-  type LocationChanges,
-  nameTaken,
-  REFERRERS_NAMED,
-  replenishFromRefusal,
-  sourceRefusal,
-  type UpdateLocationInput,
-  writeDenied,
-} from '../domain/location';
+import { DuplicateName, locationChanged, lockLocation, nextLocationVersion, toLocation, updateLocation as updateLocationRow } from '../data/location-repository';
+import { changesOf, changesReplenishment, type Location, nameTaken, type UpdateLocationInput, writeDenied } from '../domain/location';
+import { checkReplenishment } from './check-replenishment';
 import { readableLocation } from './find-locations';
 
 /**
@@ -64,30 +41,4 @@ export async function updateLocation(
     const { position } = await recordOwnerEvents(tx, LocationEvents.updated, workspaceId, [locationChanged(updated)], context.requestId);
     return { result: toLocation(updated), position };
   });
-}
-
-/**
- * Takes the workspace's replenishment lock, then decides from what committed before it: the new
- * source exists, is active, readable and closes no cycle; a deactivated location is nobody's
- * source. Throws the refusal (Unprocessable or Conflict).
- */
-async function checkReplenishment(tx: PoolClient, context: Pick<Caller, 'workspace' | 'locationAccess'>, row: LocationRow, changes: LocationChanges): Promise<void> {
-  const workspaceId = context.workspace.id;
-  await lockWorkspaceReplenishment(tx, workspaceId);
-  const sourceId = changes.replenishFrom;
-  if (sourceId) {
-    const source = await findLocation(tx, workspaceId, sourceId);
-    const chain = source && source.id !== row.id ? await replenishmentChain(tx, workspaceId, source.id, row.id) : [];
-    const refused = replenishFromRefusal({
-      location: row,
-      sourceId,
-      source: source && { id: source.id, name: source.name, active: source.active, readable: canAccessLocation(context.locationAccess, source.id, 'read') },
-      chain,
-    });
-    if (refused) throw refused;
-  }
-  if (changes.active === false) {
-    const refused = sourceRefusal(row, await replenishedFrom(tx, workspaceId, row.id, REFERRERS_NAMED));
-    if (refused) throw refused;
-  }
 }
