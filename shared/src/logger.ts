@@ -32,7 +32,7 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin: () => {
       const store = logContext.getStore();
-      if (store === undefined) return traceLogFields();
+      if (store === undefined) return { ...traceLogFields() };
       const { deadline: _deadline, transactions: _transactions, ...fields } = store;
       return { ...fields, ...traceLogFields() };
     },

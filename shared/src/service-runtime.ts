@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import { checkInternalSecret, type BaseConfig } from './config';
 import { ensureDatabase } from './db/database';
 import { type TransactionOptions, withTransaction } from './db/transaction';
-import { inUnitOfWork, UNIT_ATTEMPTS } from './db/unit-of-work';
+import { inUnitOfWork } from './db/unit-of-work';
 import { migrate } from './db/migrate';
 import { createPool, poolSettings } from './db/pool';
 import { Housekeeping } from './housekeeping';
@@ -230,11 +230,19 @@ export function brokerConnected(broker: Broker): void {
 /**
  * Runs `work` in a transaction as one unit of work (inUnitOfWork: run again, at most UNIT_ATTEMPTS
  * times, after a deadlock or serialisation failure or when `work` throws RunAgain) and wakes the
- * outbox relay once it has committed. `once`: work with an effect outside its transaction (a
- * command already sent) runs a single time.
+ * outbox relay once it has committed.
  */
-export async function transact<T>(runtime: Pick<ServiceRuntime, 'pool' | 'outbox'>, work: (tx: import('pg').PoolClient) => Promise<T>, options: TransactionOptions & { once?: boolean } = {}): Promise<T> {
-  const result = await inUnitOfWork(() => withTransaction(runtime.pool, work, options), options.once ? 1 : UNIT_ATTEMPTS);
+export async function transact<T>(runtime: Pick<ServiceRuntime, 'pool' | 'outbox'>, work: (tx: import('pg').PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  return inUnitOfWork(() => transactOnce(runtime, work, options));
+}
+
+/**
+ * Runs `work` in a transaction once and wakes the outbox relay once it has committed: a unit of
+ * work's one transaction (its caller's inUnitOfWork decides whether it runs again), or work with
+ * an effect outside its transaction (a command already sent), which must not run twice.
+ */
+export async function transactOnce<T>(runtime: Pick<ServiceRuntime, 'pool' | 'outbox'>, work: (tx: import('pg').PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  const result = await withTransaction(runtime.pool, work, options);
   runtime.outbox.kick();
   return result;
 }

@@ -37,6 +37,17 @@ interface Outcome {
   acknowledged?: { id: string };
 }
 
+/** The transfers acknowledged by a replay whose every earlier attempt was answered "nothing was changed": one of those answers was untrue. */
+function untrueRefusals(outcomes: readonly Outcome[]): string[] {
+  return outcomes.flatMap((o) => {
+    const made = o.attempts.findIndex((a) => a.res?.status === 201);
+    if (made <= 0 || o.attempts[made]!.res!.headers['idempotent-replayed'] !== 'true') return [];
+    const earlier = o.attempts.slice(0, made);
+    const allSaidUnchanged = earlier.every((a) => a.res?.status === 429 && /nothing was changed/.test(a.res.body?.error?.message ?? ''));
+    return allSaidUnchanged ? [`${o.acknowledged?.id} (key ${o.key}) exists, but before it: ${earlier.map(explain).join(' | ')}`] : [];
+  });
+}
+
 it(
   'when the stock service is killed (-9) and respawned while clients retry POST /inventory/transfers with Idempotency-Key, then every transfer is acknowledged, exists exactly once, replays answer it again, and the ledger holds',
   withLogs(
@@ -82,6 +93,10 @@ it(
       expect(outcomes.filter((o) => !o.acknowledged).map((o) => `${o.key}: ${o.attempts.map(explain).slice(-2).join(' | ')}`)).toEqual([]);
       // The kills hit requests in flight or in the queue: some attempts failed and were retried.
       expect(attempts.length).toBeGreaterThan(outcomes.length);
+      // Issue 40: a refusal says "nothing was changed" only when nothing was. A transfer whose 201 was a
+      // replay was made by an earlier attempt; when every earlier attempt was answered, and answered
+      // "nothing was changed", one of them was not true.
+      expect(untrueRefusals(outcomes)).toEqual([]);
 
       // Exactly once: the workspace holds the acknowledged transfers and nothing else, each complete.
       const ids = outcomes.map((o) => o.acknowledged!.id);

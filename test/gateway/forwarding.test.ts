@@ -39,7 +39,7 @@ describe('forwarding to a service that cannot be reached', () => {
         expect(await res.json()).toEqual({
           error: {
             code: 'rate_limit_exceeded',
-            message: 'The catalog service is unavailable (restarting or unreachable); nothing was changed. Retry in 2 s.',
+            message: 'The catalog service is unavailable (restarting, failing over or unreachable); nothing was changed. Retry in 2 s.',
             doc_url: '/docs#section/Errors/rate_limit_exceeded',
           },
         });

@@ -48,13 +48,17 @@ describe('location events', () => {
       const got = received(ws, id);
       return got.length >= 5 ? got : undefined;
     });
+    const position = expect.any(Number);
     expect(messages.map((m) => [m.type, m.payload])).toEqual([
-      ['location.created', { ...snapshot, version, resource: answered[0] }],
-      ['location.updated', { ...snapshot, name: `${name} 2`, version, resource: answered[1] }],
-      ['location.updated', { ...snapshot, name: `${name} 2`, version, resource: answered[2] }],
-      ['location.updated', { ...snapshot, name: `${name} 2`, active: false, version, resource: answered[3] }],
-      ['location.updated', { ...snapshot, name: `${name} 2`, active: true, version, resource: answered[4] }],
+      ['location.created', { ...snapshot, version, position, resource: answered[0] }],
+      ['location.updated', { ...snapshot, name: `${name} 2`, version, position, resource: answered[1] }],
+      ['location.updated', { ...snapshot, name: `${name} 2`, version, position, resource: answered[2] }],
+      ['location.updated', { ...snapshot, name: `${name} 2`, active: false, version, position, resource: answered[3] }],
+      ['location.updated', { ...snapshot, name: `${name} 2`, active: true, version, position, resource: answered[4] }],
     ]);
+    // Every change takes the workspace's next owner position, in commit order with no gaps (docs/consistency.md).
+    const positions = messages.map((m) => (m.payload as { position: number }).position);
+    expect(positions).toEqual(positions.map((_, i) => positions[0]! + i));
     // Every write takes a new version from one sequence: they only grow.
     const versions = messages.map((m) => (m.payload as { version: number }).version);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));

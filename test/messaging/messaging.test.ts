@@ -495,7 +495,9 @@ describe('request/reply', () => {
     const started = Date.now();
     const err = (await client.request('nobody-home', 'ping', {}, { workspaceId: 'ws' }).catch((e) => e)) as AppError;
     expect(err).toMatchObject({ code: 'rate_limit_exceeded', status: 429, retryAfterSeconds: 2 });
-    expect(err.message).toContain('The nobody-home service is not running');
+    expect(err.message).toContain('The nobody-home service (nothing takes its commands');
+    // A command may still run once a process comes up before it expires: the refusal does not say nothing was done.
+    expect(err.message).toContain('it may have been done');
     expect(Date.now() - started).toBeLessThan(SERVICE_DOWN_GRACE_MS + 500);
     expect(await client.serving('nobody-home')).toBe(false);
   });
@@ -518,7 +520,11 @@ describe('request/reply', () => {
     const started = Date.now();
     const err = (await client.request(service, 'ping', {}, { workspaceId: 'ws' }).catch((e) => e)) as AppError;
     expect(err).toMatchObject({ code: 'rate_limit_exceeded', status: 429 });
-    expect(err.message).toContain(`The ${service} service did not answer`);
+    expect(err.message).toContain(`The ${service} service (it did not answer ping in time)`);
+    expect(err.message).toContain('it may have been done');
+    // A command that only reads changed nothing, and says so.
+    const read = (await client.request(service, 'ping', {}, { workspaceId: 'ws', readsOnly: true }).catch((e) => e)) as AppError;
+    expect(read.message).toContain('nothing was changed');
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
 });

@@ -49,9 +49,26 @@ describe('stock alerts', () => {
       ['stock.par_restored', 5, 5],
       ['stock.below_par', 5, 8],
     ]);
-    expect(alerts[0]!.event.data).toEqual({ item: { id: item.id, sku: item.sku, description: 'Fuse 10A' }, location: { id: van.id, name: van.name, type: 'van' }, onHand: 4, minimum: 5, target: 5 });
+    expect(alerts[0]!.event.data).toEqual({ item: { id: item.id, sku: item.sku, description: 'Fuse 10A' }, location: { id: van.id, name: van.name, type: 'van' }, onHand: 4, available: 4, minimum: 5, target: 5 });
     expect(alerts[0]!.event.actor.userId).toEqual(expect.any(String));
     expect(r.received).toHaveLength(3);
+  });
+
+  it('par levels judge free stock: a job reserving parts at the van names it below par with nothing moved, and releasing them restores it', async () => {
+    const ws = await newWorkspace();
+    const r = await subscribed(ws, ['stock.below_par', 'stock.par_restored']);
+    const item = (await ws.owner.post('/items', { sku: `PARR-${Date.now()}`, description: 'Breaker' })).body;
+    const van = await createLocation(ws);
+    await receive(ws.owner, item.id, van.id, 8);
+    expect((await request('PUT', `/inventory/par-levels/${item.id}/${van.id}`, { key: ws.ownerKey, query: { workspaceId: ws.id }, body: { minimum: 5 } })).status).toBe(200);
+    const job = await ws.owner.post('/jobs', { name: 'Panel swap', sourceLocationId: van.id, reserve: true, lines: [{ itemId: item.id, quantity: 6 }] });
+    expect(job.status).toBe(201); // 8 on hand, 6 promised: 2 free, below 5
+    expect((await ws.owner.post(`/jobs/${job.body.id}/release`, {})).status).toBe(200); // 8 free again
+    const alerts = await eventually('two par alerts', async () => (r.received.length >= 2 ? inOrder(r.received) : undefined), ALERTS_WITHIN_MS);
+    expect(alerts.map((d) => [d.event.type, d.event.data.onHand, d.event.data.available, d.event.data.minimum])).toEqual([
+      ['stock.below_par', 8, 2, 5],
+      ['stock.par_restored', 8, 8, 5],
+    ]);
   });
 
   it('item health: one alert per crossing of the total over every location; a threshold change re-evaluates once', async () => {

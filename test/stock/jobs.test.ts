@@ -94,7 +94,7 @@ describe('jobs', () => {
     refusedWith(await ws.owner.post('/inventory/movements', { type: 'adjustment', itemId: a.id, locationId: van.id, quantity: -5 }));
     expect(refusedWith(await ws.owner.post('/inventory/movements', { type: 'count', itemId: a.id, locationId: van.id, quantity: 5 }))).toContain('below the 6 reserved');
     const other = await created(ws.owner, { name: 'Other', lines: [{ itemId: a.id, quantity: 5 }] });
-    expect(refusedWith(await act(ws.owner, other.id, 'reserve'))).toContain('4 available, 5 requested');
+    expect(refusedWith(await act(ws.owner, other.id, 'reserve'))).toContain('4 available (6 more on hand reserved for pending transfers and jobs), 5 requested');
     expect(await balanceOf(ws.owner, a.id, van.id)).toEqual({ onHand: 10, reserved: 6, available: 4 });
     // Reserving again changes nothing: every line holds what it planned.
     expect((await act(ws.owner, job.id, 'reserve')).body.job.lines.map((l: any) => l.reserved)).toEqual([6, 5]);
@@ -172,6 +172,10 @@ describe('jobs', () => {
     const short = expectError(await act(ws.owner, job.id, 'complete', { used: [{ itemId: a.id, quantity: 11 }, { itemId: c.id, quantity: 2 }] }), 422, 'unprocessable_entity');
     expect(short.message).toContain(`item "${a.sku}" (${a.id}) at location "${van.name}" (${van.id}): 10 available, 11 requested`);
     expect(short.message).toContain(`item "${c.sku}" (${c.id}) at location "${van.name}" (${van.id}): 1 available, 2 requested`);
+    expect(short.shortages).toEqual([
+      { itemId: a.id, locationId: van.id, available: 10, requested: 11, param: 'used[0].quantity' },
+      { itemId: c.id, locationId: van.id, available: 1, requested: 2, param: 'used[1].quantity' },
+    ]);
     expect(await balanceOf(ws.owner, a.id, van.id)).toEqual({ onHand: 10, reserved: 4, available: 6 });
     expect((await ws.owner.get(`/jobs/${job.id}`)).body.status).toBe('open');
 
@@ -226,6 +230,17 @@ describe('jobs', () => {
     await invariantsHold(ws.id);
   });
 
+  it('when a job is reverted whose completion did not use one of its lines, then the answer names that line\'s item as GET /jobs/{id} does (issue 40: it showed an empty SKU and description)', async () => {
+    const { ws, a, b } = await vanWith({ a: 10, b: 10 });
+    const job = await created(ws.owner, { name: 'Partly used', lines: [{ itemId: a.id, quantity: 2 }, { itemId: b.id, quantity: 1 }] });
+    expect((await ws.owner.post(`/jobs/${job.id}/complete`, { used: [{ itemId: a.id, quantity: 2 }] })).status).toBe(200);
+    const reverted = await act(ws.owner, job.id, 'revert');
+    expect(reverted.status).toBe(200);
+    const unused = reverted.body.lines.find((l: any) => l.itemId === b.id);
+    expect(unused.item).toEqual({ id: b.id, sku: b.sku, description: b.description, trackStock: true });
+    expect(reverted.body).toEqual((await ws.owner.get(`/jobs/${job.id}`)).body);
+  });
+
   it('when a completion is sent twice with one Idempotency-Key, then it deducts once and the second answers the first', async () => {
     const { ws, van, a } = await vanWith({ a: 10, b: 0 });
     const job = await created(ws.owner, { name: 'Key', lines: [{ itemId: a.id, quantity: 3 }] });
@@ -249,6 +264,7 @@ describe('jobs', () => {
     expect(reduced.body.lines).toEqual([expect.objectContaining({ id: job.lines[0].id, planned: 3, reserved: 3 })]);
     expect(await balanceOf(ws.owner, b.id, van.id)).toEqual({ onHand: 10, reserved: 0, available: 10 });
     const tooMuch = expectError(await ws.owner.patch(`/jobs/${job.id}`, { lines: [{ itemId: a.id, quantity: 11 }] }), 422, 'unprocessable_entity');
+    // The job's own 3 count as free to it: only what others hold is named as reserved (none here).
     expect(tooMuch.message).toContain('7 available, 8 requested');
     expect((await ws.owner.get(`/jobs/${job.id}`)).body.lines[0]).toMatchObject({ planned: 3, reserved: 3 });
     const grown = await ws.owner.patch(`/jobs/${job.id}`, { lines: [{ itemId: a.id, quantity: 5 }, { itemId: b.id, quantity: 1 }] });
@@ -289,7 +305,7 @@ describe('jobs', () => {
     expect(res.body.lines[0]).toMatchObject({ unitCost: 10, unitPrice: 15 });
   });
 
-  it('when a copy of an item predates copied prices, then a completion asks the catalog for them', async () => {
+  it('when a copy of an item predates copied prices, then a completion asks the catalog for them and the copy keeps them', async () => {
     const { ws, a } = await vanWith({ a: 5, b: 0 });
     await sql('UPDATE stock.items SET cost = NULL, sell_price = NULL WHERE workspace_id = $1 AND id = $2', [ws.id, a.id]);
     const job = await created(ws.owner, { name: 'Old copy', lines: [{ itemId: a.id, quantity: 1 }] });

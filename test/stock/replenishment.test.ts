@@ -52,8 +52,8 @@ describe('replenishment', () => {
     expect(refill.body.transfers.map((t: any) => [t.toLocationId, t.lines[0].quantity])).toEqual([[van.id, 8]]);
     // Sent again, nothing more: the 8 are incoming (position 2 + 8 = 10).
     expect((await run(ws)).body.transfers).toEqual([]);
-    // The par level itself judges on-hand: 8 is not below 5, so no alert and belowPar false.
-    expect((await ws.owner.get('/inventory/par-levels', { query: { itemId: fuse.id, locationId: van.id } })).body[0]).toMatchObject({ onHand: 8, belowPar: false });
+    // The par level judges free stock by the same rule: 8 on hand with 6 promised leaves 2, below 5.
+    expect((await ws.owner.get('/inventory/par-levels', { query: { itemId: fuse.id, locationId: van.id } })).body[0]).toMatchObject({ onHand: 8, reserved: 6, available: 2, belowPar: true });
     expect(await reservationMismatches(ws.id)).toEqual([]);
   });
 

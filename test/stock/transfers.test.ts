@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { expectError } from '../support/api';
 import { listenToEvents } from '../support/bus';
 import { eventually, newMember, newWorkspace, sql, type TestWorkspace } from '../support/fixtures';
@@ -128,27 +129,38 @@ describe('POST /inventory/transfers', () => {
     expect(await sql('SELECT count(*)::int AS n FROM stock.transfers WHERE workspace_id = $1', [ws.id])).toEqual([{ n: 0 }]);
   });
 
-  it('when the stock projection has not yet heard of the destination or the item, then the transfer asks their services and goes through', async () => {
+  it("when the stock service has not yet applied the creation of the destination and the item (its copies held up a second), then a transfer right after waits for them and goes through", async () => {
     const ws = await newWorkspace({ plan: 'pro' });
+    const stocked = await createItem(ws, { quantity: 5 });
+    // Every owner change the stock service applies advances its feed: held off for a second, the copies fall behind what was acknowledged.
+    const session = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await session.connect();
+    await session.query('BEGIN');
+    await session.query('LOCK TABLE stock.position_feeds IN SHARE MODE');
+    const released = new Promise<void>((resolve) => setTimeout(() => void session.query('ROLLBACK').then(() => session.end()).then(resolve), 1_000));
     const van = await createLocation(ws);
-    const item = await createItem(ws);
-    await eventually('the van and the item in the stock projections', async () =>
-      (await sql('SELECT 1 FROM stock.locations WHERE id = $1 AND name IS NOT NULL', [van.id])).length && (await sql('SELECT 1 FROM stock.items WHERE id = $1 AND confirmed', [item.id])).length ? true : undefined,
-    );
-    // As if their events were still on the way: the first attempt finds neither and must not refuse.
-    await sql('DELETE FROM stock.locations WHERE id = $1', [van.id]);
-    await sql('DELETE FROM stock.items WHERE id = $1', [item.id]);
-    await receive(ws.owner, item.id, ws.defaultLocationId, 3);
-    await sql('DELETE FROM stock.items WHERE id = $1', [item.id]);
-    const res = await transfer(ws, { fromLocationId: ws.defaultLocationId, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 2 }] });
+    const started = Date.now();
+    const res = await transfer(ws, { fromLocationId: ws.defaultLocationId, toLocationId: van.id, lines: [{ itemId: stocked.id, quantity: 2 }] });
+    await released;
     expect(res.status).toBe(201);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
     expect(res.body.toLocation).toEqual({ id: van.id, name: van.name, type: 'van' });
-    expect(res.body.lines[0].item).toEqual({ id: item.id, sku: item.sku, description: item.description });
-    expect(await onHand(ws.owner, item.id, van.id)).toBe(2);
-    expect(await sql('SELECT name FROM stock.locations WHERE id = $1', [van.id])).toEqual([{ name: van.name }]);
-    const junkItem = await transfer(ws, { fromLocationId: ws.defaultLocationId, toLocationId: van.id, lines: [{ itemId: item.id, quantity: 1 }, { itemId: 'junk', quantity: 1 }] });
+    expect(res.body.lines[0].item).toEqual({ id: stocked.id, sku: stocked.sku, description: stocked.description });
+    expect(await onHand(ws.owner, stocked.id, van.id)).toBe(2);
+    const junkItem = await transfer(ws, { fromLocationId: ws.defaultLocationId, toLocationId: van.id, lines: [{ itemId: stocked.id, quantity: 1 }, { itemId: 'junk', quantity: 1 }] });
     expect(expectError(junkItem, 400, 'bad_request').message).toContain('lines[1].itemId is not a valid id');
   });
+
+  it('when a transfer names an item or a location no service ever made, then it is refused as unknown (422), once the stock service has caught up with what the owners committed', async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const item = await createItem(ws, { quantity: 5 });
+    const nowhere = '0197a1b2-0000-7000-8000-00000000feed';
+    const toNowhere = await transfer(ws, { fromLocationId: ws.defaultLocationId, toLocationId: nowhere, lines: [{ itemId: item.id, quantity: 1 }] });
+    expect(expectError(toNowhere, 422, 'unprocessable_entity').message).toBe(`Location ${nowhere} does not exist.`);
+    const noItem = await transfer(ws, { fromLocationId: ws.defaultLocationId, toLocationId: (await createLocation(ws)).id, lines: [{ itemId: nowhere, quantity: 1 }] });
+    expect(expectError(noItem, 422, 'unprocessable_entity').message).toBe(`lines[0]: item ${nowhere} does not exist.`);
+  });
+
   it('when a member with restricted location access transfers, then it needs write access to both locations', async () => {
     const { ws, van, item, from } = await stocked(10);
     const writer = await newMember(ws, { role: 'member', locationAccess: `${from}:write,${van.id}:write` });

@@ -111,7 +111,7 @@ export function client(key: string, workspaceId?: string) {
 export type Client = ReturnType<typeof client>;
 
 /** Asserts the error envelope and returns it, for a readable failure when it is not one. */
-export function expectError(res: ApiResponse, status: number, code: string): { code: string; message: string } {
+export function expectError(res: ApiResponse, status: number, code: string): { code: string; message: string; param?: string; shortages?: unknown[] } {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
   expect(typeof res.body.error.message).toBe('string');
   expect(res.body.error.message.length).toBeGreaterThan(0);

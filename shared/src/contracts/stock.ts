@@ -67,9 +67,11 @@ export type StockLevelsChanged = z.input<typeof StockLevelsChanged>;
 export const ParCrossed = z.object({
   itemId: EntityIdSchema,
   locationId: EntityIdSchema,
-  /** true: on-hand dropped below the minimum; false: it is back at or above it. */
+  /** true: free stock (on-hand − reserved) dropped below the minimum; false: it is back at or above it. */
   below: z.boolean(),
   onHand: z.number(),
+  /** Free stock (on-hand − reserved), what the crossing is judged by; messages recorded before it was lack it (they judged on-hand). */
+  available: z.number().optional(),
   minimum: z.number(),
   /** The on-hand a refill brings it up to; messages recorded before targets existed lack it (their target was the minimum). */
   target: z.number().optional(),

@@ -14,6 +14,18 @@ export const ErrorEnvelopeSchema = z
       code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
       message: z.string(),
       param: z.string().optional().openapi({ description: 'The offending input, when one is to blame: a body field path, a query or path parameter, or a header name.', example: 'lines[0].quantity' }),
+      shortages: z
+        .array(
+          z.object({
+            itemId: z.string(),
+            locationId: z.string(),
+            available: z.number().openapi({ description: 'Free stock there: on hand minus what pending transfers and open jobs reserve (what the change itself frees there included)' }),
+            requested: z.number(),
+            param: z.string().optional().openapi({ description: 'The request field that asked for it, when one did' }),
+          }),
+        )
+        .optional()
+        .openapi({ description: 'Insufficient stock (422) only: every short line of the change, in the order asked, the same way for transfers, movements, jobs and replenishment runs.' }),
       doc_url: z.string().openapi({ description: "The code's section of the API reference, relative to the API's base URL.", example: '/docs#section/Errors/bad_request' }),
     }),
   })

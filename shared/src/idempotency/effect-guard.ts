@@ -8,12 +8,20 @@ import type { PoolClient } from 'pg';
  * guard knows the response status and how the result is answered; use cases stay HTTP-free.
  */
 export interface EffectGuard<Result> {
+  /**
+   * For an effect that reaches outside its transaction (a command to another service first): claims
+   * the key before it, in a transaction of its own, so a twin request with the same key waits for
+   * this one's answer instead of causing that outside effect too. Call it before the outside
+   * effect; `begin` then only confirms the claim. May throw as `begin` does.
+   */
+  claimAhead(): Promise<void>;
   begin(tx: PoolClient): Promise<void>;
   finish(tx: PoolClient, result: Result): Promise<void>;
 }
 
 /** The guard of a request without Idempotency-Key: nothing to claim or store. */
 export const UNGUARDED: EffectGuard<unknown> = {
+  claimAhead: async () => undefined,
   begin: async () => undefined,
   finish: async () => undefined,
 };

@@ -48,6 +48,36 @@ export async function claimKey(tx: PoolClient, scope: IdempotencyScope, fingerpr
   return rowCount === 1;
 }
 
+/**
+ * How long a key claimed ahead of its effect (claimKeyAhead) stays another request's while no
+ * answer is stored: past it, the request that claimed it is taken to have died, and the key is
+ * free again. Far longer than a request's deadline.
+ */
+export const CLAIM_AHEAD_LEASE_MS = 60_000;
+
+/**
+ * Claims the key in a transaction of its own, ahead of an effect that reaches outside the
+ * service's transaction (a command to another service): committed at once with no answer, so a
+ * twin request with the same key sees it taken while this one works. Free: unknown, expired, or
+ * claimed ahead longer than CLAIM_AHEAD_LEASE_MS ago without an answer. Answers whether it is this
+ * request's now.
+ */
+export async function claimKeyAhead(db: Pool | PoolClient, scope: IdempotencyScope, fingerprint: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `INSERT INTO idempotency_keys (workspace_id, user_id, endpoint, key, fingerprint) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (workspace_id, user_id, endpoint, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = NULL, body = NULL, created_at = now()
+     WHERE idempotency_keys.created_at < now() - interval '24 hours'
+        OR (idempotency_keys.status IS NULL AND idempotency_keys.created_at < now() - $6 * interval '1 millisecond')`,
+    [...params(scope), fingerprint, CLAIM_AHEAD_LEASE_MS],
+  );
+  return rowCount === 1;
+}
+
+/** Gives up a key claimed ahead whose request failed before storing an answer: a retry with it runs again. */
+export async function releaseKey(db: Pool | PoolClient, scope: IdempotencyScope): Promise<void> {
+  await db.query(`DELETE FROM idempotency_keys WHERE ${KEY} AND status IS NULL`, params(scope));
+}
+
 export async function storeResponse(tx: PoolClient, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
   await tx.query({ name: 'idempotency_store_response', text: `UPDATE idempotency_keys SET status = $5, body = $6 WHERE ${KEY}`, values: [...params(scope), status, JSON.stringify(body)] });
 }

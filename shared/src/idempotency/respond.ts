@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Pool } from 'pg';
-import { BadRequest, Conflict } from '../errors';
+import { timeLeft, TOO_LATE_TO_START_MS } from '../deadline';
+import { BadRequest, Conflict, Contention } from '../errors';
 import { ctx } from '../http/service-app';
 import { type EffectGuard, UNGUARDED } from './effect-guard';
-import { claimKey, findStoredResponse, type IdempotencyScope, type StoredResponse, storeResponse } from './key-repository';
+import { claimKey, claimKeyAhead, findStoredResponse, type IdempotencyScope, releaseKey, type StoredResponse, storeResponse } from './key-repository';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -87,15 +88,28 @@ export async function respondIdempotently<Result>(
     await endpoint.beforeReplay?.();
     return replay(res, stored, fingerprint, key, endpoint.headers);
   }
+  let claimedAhead = false;
   const guard: EffectGuard<Result> = {
+    claimAhead: async () => {
+      // A twin holding the key: wait for its answer (this request then answers it too), or for its claim to go.
+      for (let pauseMs = 10; !(await claimKeyAhead(pool, scope, fingerprint)); pauseMs = Math.min(pauseMs * 2, 200)) {
+        if (await findStoredResponse(pool, scope)) throw new KeyAlreadyUsed();
+        const left = timeLeft();
+        if (left !== undefined && left < pauseMs + TOO_LATE_TO_START_MS) throw new Contention(`the request with Idempotency-Key "${key}" (another one with it is still under way)`);
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+      claimedAhead = true;
+    },
     begin: async (tx) => {
-      if (!(await claimKey(tx, scope, fingerprint))) throw new KeyAlreadyUsed();
+      if (!claimedAhead && !(await claimKey(tx, scope, fingerprint))) throw new KeyAlreadyUsed();
     },
     finish: (tx, result) => storeResponse(tx, scope, endpoint.status, present(result)),
   };
   try {
     send(present(await run(guard)));
   } catch (err) {
+    // A key claimed ahead of an effect that did not happen is given up, so a retry runs again.
+    if (claimedAhead) await releaseKey(pool, scope).catch(() => undefined);
     // A twin with the same key may have committed after this request looked for a stored answer:
     // its effect is this request's (the key's promise), even when this attempt was refused for a
     // state the twin made (a pending transfer it just cancelled). Replay it; otherwise the error stands.

@@ -1,7 +1,7 @@
 import { type Caller, AppError, canAccessLocation, CatalogEvents, Conflict, Forbidden, type ItemSnapshot, newId, type Positioned, Unprocessable, planQuota } from '@inv/shared/core';
 import { type Pool, type PoolClient, claimPlanQuota, type EffectGuard, isUniqueViolation } from '@inv/shared/db';
 import { recordOwnerEvents } from '@inv/shared/messaging';
-import { type ServiceRuntime, transact } from '@inv/shared/runtime';
+import { type ServiceRuntime, transactOnce } from '@inv/shared/runtime';
 import { IN_USE } from '../data/counters';
 import { insertItems, loadItems, type NewItem, setItemTags, takenKeys } from '../data/item-repository';
 import { findSupplierIds } from '../data/supplier-repository';
@@ -66,10 +66,12 @@ export async function createItems(
   const checks = (db: Pool | PoolClient) => checkReferences(db, workspace.id, prepared, label);
   await checks(runtime.pool);
   const openings = prepared.flatMap((p) => (p.opening ? [{ item: snapshotOf(p.item), ...p.opening }] : []));
+  // The opening is an effect outside this service's transaction: a twin request with the same Idempotency-Key must not cause one too.
+  if (openings.length > 0) await guard.claimAhead();
   try {
     const { result, stockPosition } = await withOpenings(stockPort(runtime, context), [{ operationId: newId(), lines: openings }], () =>
       // Once: an opening recorded for this attempt is abandoned if it fails, not reused.
-      transact(
+      transactOnce(
         runtime,
         async (tx) => {
           await guard.begin(tx);
@@ -83,8 +85,7 @@ export async function createItems(
           // Each event carries its own item as this request answers it.
           const { position } = await recordOwnerEvents(tx, CatalogEvents.itemCreated, workspace.id, items.map((item) => itemChanged(item, versions.get(item.id)!)), context.requestId);
           return { result: items, position };
-        },
-        { once: true },
+        }
       ),
     );
     if (stockPosition > 0) onStockPosition(stockPosition);

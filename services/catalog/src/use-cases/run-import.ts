@@ -22,7 +22,7 @@ import {
 } from '@inv/shared/core';
 import { claimPlanQuota, isUniqueViolation, type PoolClient } from '@inv/shared/db';
 import { recordEvent, recordEvents, recordOwnerEvents } from '@inv/shared/messaging';
-import { type ServiceRuntime, transact } from '@inv/shared/runtime';
+import { type ServiceRuntime, transact, transactOnce } from '@inv/shared/runtime';
 import { IN_USE } from '../data/counters';
 import { type ClaimedImport, findImport, finishImport, giveUpImport, recordValidation } from '../data/import-repository';
 import { insertItems, itemsBySku, loadItems, type NewItem, nextItemVersion, setItemTags, takenKeys, updateItem } from '../data/item-repository';
@@ -193,7 +193,7 @@ async function importItems(runtime: Runtime, job: ClaimedImport, table: CsvTable
   try {
     const applied = await withItemsClosed(stock, closes, (closing) =>
       withOpenings(stock, openings, () =>
-        transact(
+        transactOnce(
           runtime,
           async (tx) => {
             const outcome = await applyItems(tx, job, planned, created, closing);
@@ -201,8 +201,7 @@ async function importItems(runtime: Runtime, job: ClaimedImport, table: CsvTable
             await announce(tx, job, 'completed');
             closing?.stillHeld();
             return outcome;
-          },
-          { once: true },
+          }
         ),
       ).then(({ result }) => ({ result: result.applied, confirmed: result.confirmed })),
     );

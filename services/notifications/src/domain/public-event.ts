@@ -67,7 +67,8 @@ export const ParAlertData = z
     item: ItemRef,
     location: LocationRef,
     onHand: Quantity,
-    minimum: Quantity.openapi({ description: 'The par level: below par when onHand < minimum' }),
+    available: Quantity.openapi({ description: 'Free stock: onHand minus what pending transfers and open jobs hold there' }),
+    minimum: Quantity.openapi({ description: 'The par level: below par when available < minimum (free stock, the rule replenishment refills by)' }),
     target: Quantity.openapi({ description: 'The on-hand a replenishment refills it up to (≥ minimum)' }),
   });
 
@@ -88,7 +89,7 @@ export const PUBLIC_EVENTS: Record<PublicEventType, { summary: string; component
   'transfer.cancelled': { summary: 'The source cancelled a pending transfer; its reservation was released.', component: 'Transfer' },
   'transfer.reverted': { summary: 'A completed transfer was reverted: its stock moved back.', component: 'Transfer' },
   'stock.changed': { summary: 'The on-hand of an item at a location changed (one event per item and location per committed change).', component: 'StockChangedEventData', schema: StockChangedData },
-  'stock.below_par': { summary: 'An item at a location dropped below its par level (onHand < minimum).', component: 'ParAlertEventData', schema: ParAlertData },
+  'stock.below_par': { summary: 'An item at a location dropped below its par level (free stock, available < minimum).', component: 'ParAlertEventData', schema: ParAlertData },
   'stock.par_restored': { summary: 'An item at a location is back at or above its par level.', component: 'ParAlertEventData', schema: ParAlertData },
   'item.created': { summary: 'An item was created.', component: 'Item' },
   'item.updated': { summary: 'An item was changed.', component: 'Item' },

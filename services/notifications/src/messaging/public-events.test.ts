@@ -30,14 +30,14 @@ describe('the one mapping from internal messages to public events', () => {
     expect(events[0]!.id).not.toBe(events[1]!.id);
   });
 
-  it('when a par level is crossed, then below_par or par_restored by its direction, with item, location, on-hand, minimum and target', () => {
-    const crossed = { itemId: ITEM, locationId: VAN, onHand: 4, minimum: 5, target: 9, item: { id: ITEM, sku: 'F-10', description: 'Fuse' }, location: { id: VAN, name: 'Van 7', type: 'van' } };
+  it('when a par level is crossed, then below_par or par_restored by its direction, with item, location, on-hand, free stock, minimum and target', () => {
+    const crossed = { itemId: ITEM, locationId: VAN, onHand: 6, available: 4, minimum: 5, target: 9, item: { id: ITEM, sku: 'F-10', description: 'Fuse' }, location: { id: VAN, name: 'Van 7', type: 'van' } };
     expect(publicEventsOf(message(StockEvents.parCrossed, { ...crossed, below: true })).map((e) => [e.type, e.data])).toEqual([
-      ['stock.below_par', { item: crossed.item, location: crossed.location, onHand: 4, minimum: 5, target: 9 }],
+      ['stock.below_par', { item: crossed.item, location: crossed.location, onHand: 6, available: 4, minimum: 5, target: 9 }],
     ]);
-    // A message recorded before targets existed: its target was its minimum.
-    const { target: _target, ...before } = crossed;
-    expect(publicEventsOf(message(StockEvents.parCrossed, { ...before, below: true }))[0]!.data).toMatchObject({ minimum: 5, target: 5 });
+    // A message recorded before targets (or free stock) existed: its target was its minimum, its free stock its on-hand.
+    const { target: _target, available: _available, ...before } = crossed;
+    expect(publicEventsOf(message(StockEvents.parCrossed, { ...before, below: true }))[0]!.data).toMatchObject({ onHand: 6, available: 6, minimum: 5, target: 5 });
     expect(publicEventsOf(message(StockEvents.parCrossed, { ...crossed, below: false }))[0]!.type).toBe('stock.par_restored');
   });
 

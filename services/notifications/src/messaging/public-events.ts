@@ -59,7 +59,7 @@ export const PUBLIC_EVENT_MAPPINGS: Record<string, Mapping<z.ZodTypeAny>> = {
   [StockEvents.parCrossed]: mapping({
     schema: ParCrossed,
     makes: ['stock.below_par', 'stock.par_restored'],
-    toPublic: (c) => [{ type: c.below ? 'stock.below_par' : 'stock.par_restored', data: { item: c.item, location: c.location, onHand: c.onHand, minimum: c.minimum, target: c.target ?? c.minimum } }],
+    toPublic: (c) => [{ type: c.below ? 'stock.below_par' : 'stock.par_restored', data: { item: c.item, location: c.location, onHand: c.onHand, available: c.available ?? c.onHand, minimum: c.minimum, target: c.target ?? c.minimum } }],
   }),
   [StockEvents.itemHealthCrossed]: mapping({
     schema: ItemHealthCrossed,

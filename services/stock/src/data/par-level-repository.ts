@@ -1,5 +1,6 @@
 import { boundedCountSql, keysetPage, type IdPairKey, type PageRequest } from '@inv/shared/http';
 import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
+import { available, type BalanceAmounts } from '../domain/balance-rules';
 import { isBelowPar, type ParAmounts, type ParLevel } from '../domain/par-levels';
 import { fromUnits, toUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import type { ReadableLocations } from './ledger-repository';
@@ -12,26 +13,29 @@ interface ParLevelRow {
   minimum: string;
   target: string;
   on_hand: string;
+  reserved: string;
   updated_at: Date;
 }
 
 function toParLevel(r: ParLevelRow): ParLevel {
   const minimum = toUnits(r.minimum);
-  const onHand = toUnits(r.on_hand);
+  const balance = { onHand: toUnits(r.on_hand), reserved: toUnits(r.reserved) };
   return {
     itemId: r.item_id,
     locationId: r.location_id,
     minimum: fromUnits(minimum),
     target: fromUnits(toUnits(r.target)),
-    onHand: fromUnits(onHand),
-    belowPar: isBelowPar(onHand, minimum),
+    onHand: fromUnits(balance.onHand),
+    reserved: fromUnits(balance.reserved),
+    available: fromUnits(available(balance)),
+    belowPar: isBelowPar(balance, minimum),
     updatedAt: r.updated_at.toISOString(),
   };
 }
 
-/** A par level with the on-hand of its balance (0 where stock has never been). */
+/** A par level with the on-hand and reserved of its balance (0 where stock has never been). */
 const PAR_LEVEL_FROM = `par_levels p LEFT JOIN balances b ON b.workspace_id = p.workspace_id AND b.item_id = p.item_id AND b.location_id = p.location_id`;
-const PAR_LEVEL_COLUMNS = 'p.item_id, p.location_id, p.minimum::text, p.target::text, coalesce(b.on_hand, 0)::text AS on_hand, p.updated_at';
+const PAR_LEVEL_COLUMNS = 'p.item_id, p.location_id, p.minimum::text, p.target::text, coalesce(b.on_hand, 0)::text AS on_hand, coalesce(b.reserved, 0)::text AS reserved, p.updated_at';
 
 /**
  * The par level's minimum, its row locked until the transaction ends (undefined when there is
@@ -64,22 +68,24 @@ export async function upsertParLevel(tx: PoolClient, workspaceId: string, key: {
 
 /**
  * lockParLevel for many keys at once: the minimum of each that has one, its row locked until the
- * transaction ends, and the on-hand of each key's balance (0 where stock has never been).
+ * transaction ends, and the on-hand and reserved of each key's balance (0 where stock has never been).
  */
-export async function lockParLevels(tx: PoolClient, workspaceId: string, keys: ReadonlyArray<{ itemId: string; locationId: string }>): Promise<Map<string, { minimum: Units | undefined; onHand: Units }>> {
-  const { rows } = await tx.query<{ item_id: string; location_id: string; minimum: string | null; on_hand: string }>(
+export async function lockParLevels(tx: PoolClient, workspaceId: string, keys: ReadonlyArray<{ itemId: string; locationId: string }>): Promise<Map<string, { minimum: Units | undefined; balance: BalanceAmounts }>> {
+  const { rows } = await tx.query<{ item_id: string; location_id: string; minimum: string | null; on_hand: string; reserved: string }>(
     `WITH locked AS (
        SELECT item_id, location_id, minimum FROM par_levels
         WHERE workspace_id = $1 AND (item_id, location_id) IN (SELECT * FROM unnest($2::uuid[], $3::uuid[]))
         ORDER BY item_id, location_id FOR UPDATE
      )
-     SELECT k.item_id, k.location_id, l.minimum::text, coalesce(b.on_hand, 0)::text AS on_hand
+     SELECT k.item_id, k.location_id, l.minimum::text, coalesce(b.on_hand, 0)::text AS on_hand, coalesce(b.reserved, 0)::text AS reserved
        FROM unnest($2::uuid[], $3::uuid[]) AS k(item_id, location_id)
        LEFT JOIN locked l ON l.item_id = k.item_id AND l.location_id = k.location_id
        LEFT JOIN balances b ON b.workspace_id = $1 AND b.item_id = k.item_id AND b.location_id = k.location_id`,
     [workspaceId, keys.map((k) => k.itemId), keys.map((k) => k.locationId)],
   );
-  return new Map(rows.map((r) => [`${r.item_id}/${r.location_id}`, { minimum: r.minimum === null ? undefined : toUnits(r.minimum), onHand: toUnits(r.on_hand) }]));
+  return new Map(
+    rows.map((r) => [`${r.item_id}/${r.location_id}`, { minimum: r.minimum === null ? undefined : toUnits(r.minimum), balance: { onHand: toUnits(r.on_hand), reserved: toUnits(r.reserved) } }]),
+  );
 }
 
 /** upsertParLevel for many par levels, in one statement. */
@@ -116,7 +122,8 @@ export async function listParLevels(db: Db, workspaceId: string, f: ParLevelFilt
   if (f.itemIds) w.add((p) => `p.item_id = ANY(${p}::uuid[])`, f.itemIds);
   if (f.locationIds) w.add((p) => `p.location_id = ANY(${p}::uuid[])`, f.locationIds);
   if (f.readable) w.add((p) => `p.location_id = ANY(${p}::uuid[])`, f.readable);
-  if (f.belowPar !== undefined) w.raw(`${f.belowPar ? '' : 'NOT '}(coalesce(b.on_hand, 0) < p.minimum)`);
+  // Free stock below the minimum: domain/par-levels.ts isBelowPar, in SQL.
+  if (f.belowPar !== undefined) w.raw(`${f.belowPar ? '' : 'NOT '}(coalesce(b.on_hand, 0) - coalesce(b.reserved, 0) < p.minimum)`);
   w.raw('NOT EXISTS (SELECT 1 FROM locations l WHERE l.workspace_id = p.workspace_id AND l.id = p.location_id AND (l.deleted OR l.closed))');
   const { sql: where, params } = w;
   const after = page.after ? ` AND (p.item_id, p.location_id) > ($${params.length + 1}::uuid, $${params.length + 2}::uuid)` : '';

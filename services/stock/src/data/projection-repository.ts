@@ -155,6 +155,21 @@ export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ wo
   }));
 }
 
+/**
+ * Fills the prices of copies made before prices were copied (null) from the catalog's committed
+ * snapshots: a newer snapshot is applied whole (applyItemEvents); one of the copy's own version
+ * only adds the prices it lacked.
+ */
+export async function fillCopiedPrices(tx: PoolClient, workspaceId: string, items: readonly ItemChanged[]): Promise<void> {
+  await applyItemEvents(tx, items.map((item) => ({ workspaceId, item })));
+  await tx.query(
+    `UPDATE items i SET cost = p.cost, sell_price = p.sell_price
+       FROM unnest($2::uuid[], $3::numeric[], $4::numeric[], $5::bigint[]) AS p(id, cost, sell_price, version)
+      WHERE i.workspace_id = $1 AND i.id = p.id AND i.cost IS NULL AND i.version = p.version`,
+    [workspaceId, items.map((i) => i.id), items.map((i) => i.cost ?? 0), items.map((i) => i.sellPrice ?? 0), items.map((i) => i.version)],
+  );
+}
+
 /** The copies of some items, as they are now (no lock): what a change reads to choose what to lock. */
 export async function readItemCopies(db: Db, workspaceId: string, ids: readonly string[]): Promise<Map<string, ItemRow>> {
   if (ids.length === 0) return new Map();

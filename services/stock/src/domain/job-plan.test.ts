@@ -1,5 +1,6 @@
 import type { EntityId } from '@inv/shared/core';
-import { completionChanges, type JobLine, JobShortage, plannedLines, reservationChanges, reserveLines, revertMovements, sharedPlace, shortagesOf, usedLines } from './job-plan';
+import { completionChanges, type JobLine, plannedLines, reservationChanges, reserveLines, revertMovements, sharedPlace, usedLines } from './job-plan';
+import { InsufficientStock, planLedger } from './ledger-plan';
 import { balanceKey, type LockedBalance } from './ledger-plan';
 import { toUnits } from './quantity';
 
@@ -51,16 +52,28 @@ describe('reserveLines', () => {
     expect(shortages).toEqual([]);
   });
 
-  it('when some are short, then every shortage is named with what is available, and nothing is reserved unless partial', () => {
+  it('when some are short, then all or nothing asks for every line in full (the ledger plan refuses it, naming every short line), and partial takes what is free and names what each lacked', () => {
     const job = { sourceLocationId: VAN, lines: [line(A, 5), line(B, 4), line(C, 1)] };
     const stock = balances([A, VAN, 10, 7], [B, VAN, 1], [C, VAN, 1]);
     const all = reserveLines(job, allStocked, stock, false);
-    expect(all.shortages).toEqual([
+    expect(figures(all.lines).map((f) => f[2])).toEqual([5, 4, 1]);
+    const labels = { item: (i: string) => i, location: (l: string) => l };
+    let refused: InsufficientStock | undefined;
+    try {
+      planLedger(stock, { reservations: reservationChanges(job, { ...job, lines: all.lines }), movements: [] }, labels);
+    } catch (err) {
+      refused = err as InsufficientStock;
+    }
+    expect(refused?.shortages).toEqual([
+      { itemId: A, locationId: VAN, requested: 5, available: 3 },
+      { itemId: B, locationId: VAN, requested: 4, available: 1 },
+    ]);
+    const partial = reserveLines(job, allStocked, stock, true);
+    expect(figures(partial.lines).map((f) => f[2])).toEqual([3, 1, 1]);
+    expect(partial.shortages).toEqual([
       { itemId: A, locationId: VAN, requested: u(5), available: u(3) },
       { itemId: B, locationId: VAN, requested: u(4), available: u(1) },
     ]);
-    expect(figures(all.lines).map((f) => f[2])).toEqual([0, 0, 1]);
-    expect(figures(reserveLines(job, allStocked, stock, true).lines).map((f) => f[2])).toEqual([3, 1, 1]);
   });
 });
 
@@ -119,9 +132,10 @@ describe('completion and revert', () => {
     expect(movements).toEqual([
       { itemId: A, locationId: VAN, type: 'adjustment', quantity: u(-5), transferId: null, operationId: null, jobId: JOB, reason: 'job', reference: JOB, note: 'Job "Boiler"' },
     ]);
-    // Of the 5, 3 come out of the line's own reservation, 2 out of what is free: 2 free is enough, 1 is not.
-    expect(shortagesOf(balances([A, VAN, 6, 4], [B, VAN, 2, 2]), { reservations, movements })).toEqual([]);
-    expect(shortagesOf(balances([A, VAN, 5, 4], [B, VAN, 2, 2]), { reservations, movements })).toEqual([{ itemId: A, locationId: VAN, requested: u(5), available: u(4) }]);
+    // Of the 5, 3 come out of the line's own reservation, 2 out of what is free: 2 free is enough, 1 is not (the ledger's one rule decides).
+    const labels = { item: (i: string) => i, location: (l: string) => l };
+    expect(() => planLedger(balances([A, VAN, 6, 4], [B, VAN, 2, 2]), { reservations, movements }, labels)).not.toThrow();
+    expect(() => planLedger(balances([A, VAN, 5, 4], [B, VAN, 2, 2]), { reservations, movements }, labels)).toThrow(InsufficientStock);
   });
 
   it('when a job is reverted, then what was taken goes back where it was taken, reason job_reverted', () => {
@@ -130,12 +144,4 @@ describe('completion and revert', () => {
     ]);
   });
 
-  it('when a shortage is refused, then the message names each item and location with what is available', () => {
-    const labels = { item: (i: string) => `"${i === A ? 'FUSE' : 'FILTER'}" (${i})`, location: (l: string) => `"Van" (${l})` };
-    const error = new JobShortage(JOB, 'reserve', [{ itemId: A, locationId: VAN, requested: u(5), available: u(3) }, { itemId: B, locationId: VAN, requested: u(2), available: 0n }], labels);
-    expect(error.message).toBe(
-      `Not enough stock to reserve job ${JOB}; nothing was changed. item "FUSE" (${A}) at location "Van" (${VAN}): 3 available, 5 requested; item "FILTER" (${B}) at location "Van" (${VAN}): 0 available, 2 requested.`,
-    );
-    expect(error.status).toBe(422);
-  });
 });

@@ -1,8 +1,8 @@
-import { BadRequest, type EntityId, type JobStatus, Unprocessable } from '@inv/shared/core';
+import { BadRequest, type EntityId, type JobStatus } from '@inv/shared/core';
 import { available } from './balance-rules';
 import type { JobStamps } from './job-lifecycle';
 import type { JobTotals } from './job-pricing';
-import { type BalanceKey, balanceKey, type Labels, type LockedBalance, type MovementDraft, type ReservationDraft } from './ledger-plan';
+import { type BalanceKey, balanceKey, type LockedBalance, type MovementDraft, type ReservationDraft } from './ledger-plan';
 import type { Money, Percent } from './money';
 import { fromUnits, toUnits, type Units } from './quantity';
 
@@ -90,59 +90,23 @@ export function reservationChanges(before: Pick<JobRecord, 'sourceLocationId' | 
   };
   for (const line of before?.lines ?? []) add(before!, line, -1n);
   for (const line of after.lines) add(after, line, 1n);
-  return [...net.values()].filter((d) => d.quantity !== 0n).sort((a, b) => (a.quantity < b.quantity ? -1 : a.quantity > b.quantity ? 1 : 0));
+  const drafts = [...net.values()].filter((d) => d.quantity !== 0n);
+  // Releases first, then what is taken in the order of the lines (a refusal lists short lines in that order).
+  return [...drafts.filter((d) => d.quantity < 0n), ...drafts.filter((d) => d.quantity > 0n)];
 }
 
-/** A line's want the balance at its place cannot meet. */
+/** What a partial reservation could not get of a line's want at its place. */
 export interface Shortage extends BalanceKey {
   requested: Units;
   available: Units;
 }
 
 /**
- * Every balance a set of changes would take more from than it has available (on-hand − reserved,
- * plus what the changes themselves give back there): all of them, for one refusal naming each.
- */
-export function shortagesOf(balances: ReadonlyMap<string, LockedBalance>, changes: { reservations: readonly ReservationDraft[]; movements: readonly MovementDraft[] }): Shortage[] {
-  const demand = new Map<string, { key: BalanceKey; freed: Units; taken: Units }>();
-  const at = (key: BalanceKey) => {
-    const k = balanceKey(key);
-    let d = demand.get(k);
-    if (!d) demand.set(k, (d = { key: { itemId: key.itemId, locationId: key.locationId }, freed: 0n, taken: 0n }));
-    return d;
-  };
-  for (const r of changes.reservations) {
-    if (r.quantity < 0n) at(r).freed -= r.quantity;
-    else at(r).taken += r.quantity;
-  }
-  for (const m of changes.movements) {
-    if (m.quantity < 0n) at(m).taken -= m.quantity;
-    else at(m).freed += m.quantity;
-  }
-  return [...demand.entries()].flatMap(([k, d]) => {
-    const balance = balances.get(k);
-    const free = (balance ? available(balance) : 0n) + d.freed;
-    return d.taken > free ? [{ ...d.key, requested: d.taken, available: free < 0n ? 0n : free }] : [];
-  });
-}
-
-/** Too little stock available for a job's change: names every short item (SKU and id), its location and what is available there. Nothing changed. */
-export class JobShortage extends Unprocessable {
-  constructor(
-    jobId: string,
-    what: string,
-    readonly shortages: readonly Shortage[],
-    labels: Labels,
-  ) {
-    const each = shortages.map((s) => `item ${labels.item(s.itemId)} at location ${labels.location(s.locationId)}: ${fromUnits(s.available)} available, ${fromUnits(s.requested)} requested`);
-    super(`Not enough stock to ${what} job ${jobId}; nothing was changed. ${each.join('; ')}.`);
-  }
-}
-
-/**
- * Reserves each stocked line's planned − reserved at its place. All or nothing unless `partial`:
- * then each line takes what its balance has available, and the shortages are answered with the
- * job. Lines without a place are left to the policy (a stocked line needs one).
+ * Reserves each stocked line's planned − reserved at its place: all of it (the ledger's plan then
+ * refuses the whole change when that is more than is free anywhere: InsufficientStock names every
+ * short line), or with `partial` what its balance has free (available, the one rule of free
+ * stock), answering what each short line lacked. Lines without a place are left to the policy (a
+ * stocked line needs one).
  */
 export function reserveLines(
   job: Pick<JobRecord, 'sourceLocationId' | 'lines'>,
@@ -155,11 +119,12 @@ export function reserveLines(
     const place = placeOf(job, line);
     const want = line.planned - line.reserved;
     if (!stocked(line.itemId) || place === null || want <= 0n) return line;
+    if (!partial) return { ...line, reserved: line.planned };
     const balance = balances.get(balanceKey({ itemId: line.itemId, locationId: place }));
     const free = balance ? available(balance) : 0n;
     if (free >= want) return { ...line, reserved: line.planned };
     shortages.push({ itemId: line.itemId, locationId: place, requested: want, available: free < 0n ? 0n : free });
-    return partial && free > 0n ? { ...line, reserved: line.reserved + free } : line;
+    return free > 0n ? { ...line, reserved: line.reserved + free } : line;
   });
   return { lines, shortages };
 }

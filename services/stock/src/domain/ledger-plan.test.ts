@@ -35,8 +35,33 @@ describe('ledger plan', () => {
     const changes = transitionChanges('revert', { id: T, fromLocationId: TO, toLocationId: FROM, lines: [line] });
     expect(() => planLedger(locked([FROM, 4, 2], [TO, 0, 0]), changes, labels)).toThrow(InsufficientStock);
     expect(() => planLedger(locked([FROM, 4, 2], [TO, 0, 0]), changes, labels)).toThrow(
-      'Insufficient stock of item item:c at location loc:a: 2 available (2 more on hand reserved for pending transfers and jobs), 3 requested.',
+      'Insufficient stock; nothing was changed: item item:c at location loc:a: 2 available (2 more on hand reserved for pending transfers and jobs), 3 requested.',
     );
+  });
+
+  it('when several lines are short, then one refusal lists every one the same way, in the message and in the envelope, each with the field that asked for it', () => {
+    const other = 'eeeeeeee-0000-4000-8000-000000000005' as typeof ITEM;
+    const lines = [
+      { ...line, param: 'lines[0].quantity' },
+      { ...line, itemId: other, param: 'lines[1].quantity' },
+    ];
+    const empty = (locationId: EntityId) => [balanceKey({ itemId: other, locationId }), { itemId: other, locationId, onHand: 0n, reserved: 0n, version: 1 }] as const;
+    const balances = new Map([...locked([FROM, 1, 0], [TO, 0, 0]), empty(FROM), empty(TO)]);
+    let refusal: InsufficientStock | undefined;
+    try {
+      planLedger(balances, { movements: transferMovements(T, FROM, TO, lines), reservations: [] }, labels);
+    } catch (err) {
+      refusal = err as InsufficientStock;
+    }
+    expect(refusal!.message).toBe(`Insufficient stock; nothing was changed: item item:c at location loc:a: 1 available, 3 requested; item item:e at location loc:a: 0 available, 3 requested.`);
+    expect(refusal!.toEnvelope().error).toMatchObject({
+      code: 'unprocessable_entity',
+      param: 'lines[0].quantity',
+      shortages: [
+        { itemId: ITEM, locationId: FROM, available: 1, requested: 3, param: 'lines[0].quantity' },
+        { itemId: other, locationId: FROM, available: 0, requested: 3, param: 'lines[1].quantity' },
+      ],
+    });
   });
 
   it('when a part asked for by a request field is short, then the refusal names that field as its param; a part nobody asked for names none', () => {

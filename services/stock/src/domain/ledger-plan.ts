@@ -1,5 +1,5 @@
 import { type EntityId, newId, type StockChanged, Unprocessable } from '@inv/shared/core';
-import { applyDelta, type BalanceAmounts } from './balance-rules';
+import { applyDelta, type BalanceAmounts, type Shortage, shortages } from './balance-rules';
 import { fromUnits, type Units } from './quantity';
 import type { MovementReason, MovementType } from './stock-records';
 import type { TransferAction } from './transfer-lifecycle';
@@ -55,11 +55,39 @@ export interface Labels {
   location(id: string): string;
 }
 
-/** 422: a change needs more than is available; `param` is the request field that asked for it, when one did. */
+/** A short line as the 422 lists it (the envelope's `shortages`): the item, the location, what was free there and what was asked. */
+export interface ShortLine {
+  itemId: string;
+  locationId: string;
+  available: number;
+  requested: number;
+  param?: string;
+}
+
+/**
+ * 422: a change needs more free stock than there is (balance-rules.ts shortages), at one balance
+ * or several: every short line is named the same way, in the message and in the envelope's
+ * `shortages` (each with the request field that asked for it as `param`, when one did); `param`
+ * is the first's. Nothing was changed.
+ */
 export class InsufficientStock extends Unprocessable {
-  constructor(item: string, location: string, available: Units, requested: Units, reserved: Units, param?: string) {
-    const held = reserved > 0n ? ` (${fromUnits(reserved)} more on hand reserved for pending transfers and jobs)` : '';
-    super(`Insufficient stock of item ${item} at location ${location}: ${fromUnits(available)} available${held}, ${fromUnits(requested)} requested.`, param);
+  readonly shortages: ShortLine[];
+  constructor(short: readonly Shortage[], labels: Labels) {
+    const lines = short.map((s) => {
+      const [itemId, locationId] = s.key.split('/') as [string, string];
+      return { itemId, locationId, available: fromUnits(s.available), requested: fromUnits(s.requested), reserved: s.reserved, ...(s.param === undefined ? {} : { param: s.param }) };
+    });
+    const each = lines.map((l) => {
+      const held = l.reserved > 0n ? ` (${fromUnits(l.reserved)} more on hand reserved for pending transfers and jobs)` : '';
+      return `item ${labels.item(l.itemId)} at location ${labels.location(l.locationId)}: ${l.available} available${held}, ${l.requested} requested`;
+    });
+    super(`Insufficient stock; nothing was changed: ${each.join('; ')}.`, lines[0]?.param);
+    this.shortages = lines.map(({ reserved: _reserved, ...line }) => line);
+  }
+
+  override toEnvelope() {
+    const envelope = super.toEnvelope();
+    return { error: { ...envelope.error, shortages: this.shortages } };
   }
 }
 
@@ -79,20 +107,25 @@ export interface LedgerPlan {
 }
 
 /**
- * Applies reservations, then movements, to balances the caller locked: refuses the whole change
- * when a part would need more than is available (on-hand minus reserved), else answers each
+ * Plans a change on the balances the caller locked: refuses it whole when any balance would give
+ * more than its free stock (InsufficientStock, 422, naming every short line: the one availability
+ * rule, balance-rules.ts), else applies its reservations, then its movements, and answers each
  * movement's balance after and version and the balances' new state. Reservations alone change no
- * version: on-hand did not change. Throws InsufficientStock (422), naming the item, the location
- * and the quantity available, with the draft's `param` (the request field that asked for it).
+ * version: on-hand did not change.
  */
 export function planLedger(locked: ReadonlyMap<string, LockedBalance>, changes: { movements: MovementDraft[]; reservations: ReservationDraft[] }, labels: Labels): LedgerPlan {
+  for (const key of [...changes.reservations, ...changes.movements]) {
+    if (!locked.has(balanceKey(key))) throw new Error(`balance ${balanceKey(key)} was not locked`);
+  }
+  const short = shortages(locked, [
+    ...changes.reservations.map((r) => ({ key: balanceKey(r), takes: r.quantity, reservation: true, param: r.param })),
+    ...changes.movements.map((m) => ({ key: balanceKey(m), takes: -m.quantity, param: m.param })),
+  ]);
+  if (short.length > 0) throw new InsufficientStock(short, labels);
   const running = new Map<string, LockedBalance>([...locked].map(([k, b]) => [k, { ...b }]));
-  const apply = (key: BalanceKey & AskedBy, delta: { onHand: Units; reserved: Units }) => {
-    const balance = running.get(balanceKey(key));
-    if (!balance) throw new Error(`balance ${balanceKey(key)} was not locked`);
-    const outcome = applyDelta(balance, delta);
-    if (!outcome.ok) throw new InsufficientStock(labels.item(key.itemId), labels.location(key.locationId), outcome.available, outcome.requested, balance.reserved, key.param);
-    Object.assign(balance, outcome.next);
+  const apply = (key: BalanceKey, delta: { onHand: Units; reserved: Units }) => {
+    const balance = running.get(balanceKey(key))!;
+    Object.assign(balance, applyDelta(balance, delta));
     return balance;
   };
   for (const r of changes.reservations) apply(r, { onHand: 0n, reserved: r.quantity });

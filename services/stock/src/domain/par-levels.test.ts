@@ -12,14 +12,21 @@ const known = (over: Partial<Parameters<typeof parLevelRefusal>[0]> = {}) =>
   parLevelRefusal({ access: anyone, itemId: ITEM, locationId: LOC, known: true, item: stocked, place: place(), ...over });
 
 describe('par levels: below par', () => {
-  it('when on-hand is less than the minimum, then it is below par; equal or more is not', () => {
-    expect(isBelowPar(toUnits(4.9999), toUnits(5))).toBe(true);
-    expect(isBelowPar(toUnits(5), toUnits(5))).toBe(false);
-    expect(isBelowPar(toUnits(6), toUnits(5))).toBe(false);
+  const free = (onHand: number, reserved = 0) => ({ onHand: toUnits(onHand), reserved: toUnits(reserved) });
+
+  it('when free stock (on-hand − reserved) is less than the minimum, then it is below par; equal or more is not', () => {
+    expect(isBelowPar(free(4.9999), toUnits(5))).toBe(true);
+    expect(isBelowPar(free(5), toUnits(5))).toBe(false);
+    expect(isBelowPar(free(6), toUnits(5))).toBe(false);
   });
 
-  it('when the minimum is 0, then nothing is ever below par (on-hand is never negative)', () => {
-    expect(isBelowPar(0n, 0n)).toBe(false);
+  it('when stock on hand is reserved for a job, then it does not count: 6 on hand, 2 reserved, a minimum of 6 is below par (issue 40: the demo\'s van, which replenishment refills)', () => {
+    expect(isBelowPar(free(6, 2), toUnits(6))).toBe(true);
+    expect(isBelowPar(free(8, 2), toUnits(6))).toBe(false);
+  });
+
+  it('when the minimum is 0, then nothing is ever below par (free stock is never negative)', () => {
+    expect(isBelowPar(free(0), 0n)).toBe(false);
   });
 });
 
@@ -71,7 +78,7 @@ describe('par levels: the body', () => {
 
 describe('par level crossings', () => {
   const u = (n: number) => toUnits(n);
-  const par = (onHand: number, minimum: number | undefined) => ({ onHand: u(onHand), minimum: minimum === undefined ? undefined : u(minimum) });
+  const par = (onHand: number, minimum: number | undefined, reserved = 0) => ({ balance: { onHand: u(onHand), reserved: u(reserved) }, minimum: minimum === undefined ? undefined : u(minimum) });
 
   it.each<[string, ReturnType<typeof par>, ReturnType<typeof par>, boolean | undefined]>([
     ['drops below its minimum', par(5, 5), par(4, 5), true],
@@ -85,22 +92,23 @@ describe('par level crossings', () => {
     ['has its minimum raised above its on-hand', par(7, 5), par(7, 10), true],
     ['has its minimum lowered to its on-hand', par(7, 10), par(7, 7), false],
     ['has its minimum set to 0 while empty', par(0, 3), par(0, 0), false],
+    ['has part of its on-hand reserved for a job', par(6, 5), par(6, 5, 2), true],
+    ['has that reservation released', par(6, 5, 2), par(6, 5), false],
   ])('when a balance %s, then the crossing is %s (true: below par)', (_, before, after, below) => {
     expect(parCrossing(before, after)).toBe(below);
   });
 
-  it('when a transaction moves balances, then only those with a par level whose side changed cross, each once, from the locked on-hand to the last', () => {
+  it('when a transaction changes balances, then only those with a par level whose side changed cross, each once, from the locked balance to the one it leaves', () => {
     const [item, van, truck, site] = ['0191c1a0-0000-7000-8000-000000000001', '0191c1a0-0000-7000-8000-000000000002', '0191c1a0-0000-7000-8000-000000000003', '0191c1a0-0000-7000-8000-000000000004'] as EntityId[];
     const key = (location: EntityId) => `${item}/${location}`;
-    const before = new Map([[key(van!), { onHand: u(6) }], [key(truck!), { onHand: u(2) }], [key(site!), { onHand: u(9) }]]);
+    const before = new Map([[key(van!), { onHand: u(6), reserved: 0n }], [key(truck!), { onHand: u(2), reserved: 0n }], [key(site!), { onHand: u(9), reserved: 0n }]]);
     const levels = new Map([[key(van!), { minimum: u(5), target: u(5) }], [key(truck!), { minimum: u(5), target: u(12) }]]);
-    const changed = [
-      { itemId: item!, locationId: van!, onHand: u(3) },
-      { itemId: item!, locationId: van!, onHand: u(6) },
-      { itemId: item!, locationId: truck!, onHand: u(8) },
-      { itemId: item!, locationId: site!, onHand: u(0) },
+    const after = [
+      { itemId: item!, locationId: van!, onHand: u(6), reserved: 0n },
+      { itemId: item!, locationId: truck!, onHand: u(8), reserved: 0n },
+      { itemId: item!, locationId: site!, onHand: u(0), reserved: 0n },
     ];
     // The van ends where it began (6 ≥ 5): nothing; the truck is restored; the site has no par level.
-    expect(parCrossings(before, levels, changed)).toEqual([{ itemId: item, locationId: truck, onHand: u(8), minimum: u(5), target: u(12), below: false }]);
+    expect(parCrossings(before, levels, after)).toEqual([{ itemId: item, locationId: truck, onHand: u(8), reserved: 0n, minimum: u(5), target: u(12), below: false }]);
   });
 });

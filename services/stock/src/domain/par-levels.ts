@@ -1,4 +1,5 @@
 import { ApiId, ApiTimestamp, canAccessLocation, type EntityId, type Forbidden, type LocationAccess, NotFound, type Unprocessable, z } from '@inv/shared/core';
+import { available, type BalanceAmounts } from './balance-rules';
 import { balanceKey } from './ledger-plan';
 import { MAX_QUANTITY, NonNegativeQuantity, QUANTITY_DECIMALS, toUnits, type Units } from './quantity';
 import { CatalogOnlyItem, type ItemFacts, LocationClosed, NoWriteAccess, type PlaceFacts } from './stock-policy';
@@ -47,20 +48,27 @@ export const ParLevel = z
     minimum: z.number().openapi({ description: 'The minimum on-hand wanted at the location' }),
     target: z.number().openapi({ description: 'The on-hand a replenishment refills it up to (≥ minimum; the minimum unless set)' }),
     onHand: z.number().openapi({ description: 'On-hand of the item at the location now; 0 when stock has never been there' }),
-    belowPar: z.boolean().openapi({ description: 'onHand < minimum' }),
+    reserved: z.number().openapi({ description: 'Of the on-hand, what pending transfers out of the location and open jobs there hold' }),
+    available: z.number().openapi({ description: 'Free stock: onHand − reserved, what may still be used or moved' }),
+    belowPar: z.boolean().openapi({ description: 'available < minimum: free stock below the minimum, the rule replenishment refills by (stock promised to a job or a transfer does not count)' }),
     updatedAt: ApiTimestamp.openapi({ description: 'When the minimum was last set' }),
   })
   .openapi('ParLevel', { description: 'A minimum on-hand (par level) of one item at one location, with the on-hand there now.' });
 export type ParLevel = z.infer<typeof ParLevel>;
 
-/** Below par: strictly less on hand than the minimum (a minimum of 0 is never below par). */
-export function isBelowPar(onHand: Units, minimum: Units): boolean {
-  return onHand < minimum;
+/**
+ * Below par: strictly less free stock (available: on-hand − reserved, the one rule of free stock)
+ * than the minimum; a minimum of 0 is never below par. The par levels' belowPar, the par alerts and
+ * replenishment all judge by it: a van holding 6 with 2 promised to a job and a minimum of 6 is
+ * below par, and is refilled.
+ */
+export function isBelowPar(balance: BalanceAmounts, minimum: Units): boolean {
+  return available(balance) < minimum;
 }
 
-/** A balance's par state: its on-hand and its minimum (undefined: it has no par level). */
+/** A balance's par state: its amounts and its minimum (undefined: it has no par level). */
 export interface ParState {
-  onHand: Units;
+  balance: BalanceAmounts;
   minimum: Units | undefined;
 }
 
@@ -69,36 +77,41 @@ export interface ParState {
  * minimum, false when it gets back to it or above, undefined when it crosses nothing. A state
  * without a par level on either side is no crossing: setting a first minimum, or removing one,
  * sends nothing (what is below par now is a query away: GET /inventory/par-levels?belowPar=true).
- * A changed minimum is a crossing like a movement is. Decided once per transaction, from the
- * on-hand before it and after it, so movements that end where they began send nothing.
+ * A changed minimum is a crossing like a movement or a reservation is. Decided once per
+ * transaction, from the balance before it and after it, so changes that end where they began send
+ * nothing.
  */
 export function parCrossing(before: ParState, after: ParState): boolean | undefined {
   if (before.minimum === undefined || after.minimum === undefined) return undefined;
-  const wasBelow = isBelowPar(before.onHand, before.minimum);
-  const isBelow = isBelowPar(after.onHand, after.minimum);
+  const wasBelow = isBelowPar(before.balance, before.minimum);
+  const isBelow = isBelowPar(after.balance, after.minimum);
   return wasBelow === isBelow ? undefined : isBelow;
 }
 
+/** A balance that crossed its par level in a transaction, as its alert says it. */
+export interface ParCrossing extends BalanceAmounts, ParAmounts {
+  itemId: EntityId;
+  locationId: EntityId;
+  below: boolean;
+}
+
 /**
- * The par crossings of one transaction: each changed balance that has a par level, from its
- * on-hand before (as locked) to its last on-hand after. `changed` is in movement order.
+ * The par crossings of one transaction: each balance it changed (on-hand or reserved) that has a
+ * par level, from the balance as locked to the balance it leaves.
  */
 export function parCrossings(
-  before: ReadonlyMap<string, { onHand: Units }>,
+  before: ReadonlyMap<string, BalanceAmounts>,
   parLevels: ReadonlyMap<string, ParAmounts>,
-  changed: ReadonlyArray<{ itemId: EntityId; locationId: EntityId; onHand: Units }>,
-): Array<{ itemId: EntityId; locationId: EntityId; onHand: Units; below: boolean } & ParAmounts> {
-  const after = new Map<string, { itemId: EntityId; locationId: EntityId; onHand: Units }>();
-  for (const c of changed) after.set(balanceKey(c), c);
-  const crossings: Array<{ itemId: EntityId; locationId: EntityId; onHand: Units; below: boolean } & ParAmounts> = [];
-  for (const [key, { itemId, locationId, onHand }] of after) {
+  after: ReadonlyArray<{ itemId: EntityId; locationId: EntityId } & BalanceAmounts>,
+): ParCrossing[] {
+  return after.flatMap(({ itemId, locationId, onHand, reserved }) => {
+    const key = balanceKey({ itemId, locationId });
     const par = parLevels.get(key);
     const was = before.get(key);
-    if (par === undefined || was === undefined) continue;
-    const below = parCrossing({ onHand: was.onHand, minimum: par.minimum }, { onHand, minimum: par.minimum });
-    if (below !== undefined) crossings.push({ itemId, locationId, onHand, ...par, below });
-  }
-  return crossings;
+    if (par === undefined || was === undefined) return [];
+    const below = parCrossing({ balance: was, minimum: par.minimum }, { balance: { onHand, reserved }, minimum: par.minimum });
+    return below === undefined ? [] : [{ itemId, locationId, onHand, reserved, ...par, below }];
+  });
 }
 
 /**

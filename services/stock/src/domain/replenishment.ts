@@ -17,8 +17,7 @@ import { CREATED_AS } from './transfer-lifecycle';
  *   below par for a refill when what it holds free is below its minimum (onHand − reserved <
  *   minimum), and needs target − position, never below 0: what is on its way is not proposed
  *   again. A van holding 8 with 6 reserved, a minimum of 5 and a target of 10 is below par and
- *   needs 8. (Par alerts and GET /inventory/par-levels judge the on-hand alone: stock that is
- *   there is there, promised or not.)
+ *   needs 8. Par alerts and GET /inventory/par-levels judge by the same free stock.
  * - What a source can give of an item: its on-hand − what pending transfers reserve there − its
  *   own minimum for the item (when it has a par level), never below 0: a source is never taken
  *   below its own par level.
@@ -72,9 +71,9 @@ export function positionOf(need: Pick<ParNeed, 'onHand' | 'reserved' | 'incoming
   return need.onHand - need.reserved + need.incoming;
 }
 
-/** Below par for a refill: what the destination holds free is below its minimum. */
+/** Below par for a refill: what the destination holds free is below its minimum (the one rule: par-levels.ts isBelowPar). */
 export function needsRefill(need: Pick<ParNeed, 'onHand' | 'reserved' | 'minimum'>): boolean {
-  return isBelowPar(need.onHand - need.reserved, need.minimum);
+  return isBelowPar(need, need.minimum);
 }
 
 /** Emptiest relative to its minimum first: position / minimum compared by cross-multiplication (exact), then location id. */

@@ -1,7 +1,7 @@
 import { actorOf, type AppError, type ApplyStockImport, type Caller, type ImportRowError, StockEvents, type StockImportOutcome, type z } from '@inv/shared/core';
 import { inOneRoundTrip, type PoolClient, UNGUARDED } from '@inv/shared/db';
 import { recordEvents } from '@inv/shared/messaging';
-import { transact, type ServiceRuntime } from '@inv/shared/runtime';
+import { transactOnce, type ServiceRuntime } from '@inv/shared/runtime';
 import { appliedImport, claimImport } from '../data/import-repository';
 import { lockLedger } from '../data/ledger';
 import { lockParLevels, upsertParLevels } from '../data/par-level-repository';
@@ -133,7 +133,7 @@ async function applyParLevels(runtime: ServiceRuntime, caller: Caller, importId:
   const itemIds = [...new Set(rows.map((r) => r.itemId))] as never[];
   const locationIds = [...new Set(rows.map((r) => r.locationId))] as never[];
   return withCopiesCaughtUp<number>(runtime, workspaceId, (requireCopies) =>
-    transact(runtime, async (tx) => {
+    transactOnce(runtime, async (tx) => {
       const now = new Date();
       const [, facts] = await inOneRoundTrip(tx, () => lockLedger(tx, workspaceId, { locationIds, itemIds, itemsAddedTo: [], totals: itemIds, balances: [] }, now));
       requireCopies({ itemIds, locationIds }, facts);
@@ -153,14 +153,14 @@ async function applyParLevels(runtime: ServiceRuntime, caller: Caller, importId:
       const current = await lockParLevels(tx, workspaceId, rows);
       await upsertParLevels(tx, workspaceId, rows, now);
       const crossings = rows.flatMap((r) => {
-        const { minimum: previous, onHand } = current.get(balanceKey(r as never))!;
-        const below = parCrossing({ onHand, minimum: previous }, { onHand, minimum: r.minimum });
-        return below === undefined ? [] : [presentParCrossing(facts, { itemId: r.itemId as never, locationId: r.locationId as never, below, onHand, minimum: r.minimum, target: r.target })];
+        const { minimum: previous, balance } = current.get(balanceKey(r as never))!;
+        const below = parCrossing({ balance, minimum: previous }, { balance, minimum: r.minimum });
+        return below === undefined ? [] : [presentParCrossing(facts, { itemId: r.itemId as never, locationId: r.locationId as never, below, ...balance, minimum: r.minimum, target: r.target })];
       });
       await recordEvents(tx, StockEvents.parCrossed, workspaceId, crossings, caller.requestId, actorOf(caller));
       await claim(tx, caller, importId, rows.length);
       return rows.length;
-    }, { once: true }),
+    }),
   );
 }
 

@@ -8,7 +8,6 @@ import { itemFacts, type ItemRow, placeFacts } from '../data/projection-reposito
 import { type JobAction, jobActionOf, jobTransitionRefusal, stampsAfter } from '../domain/job-lifecycle';
 import {
   completionChanges,
-  JobShortage,
   type JobRecord,
   placesNamed,
   plannedLines,
@@ -17,7 +16,6 @@ import {
   reserveLines,
   revertMovements,
   sharedPlace,
-  shortagesOf,
   stockedKeys,
   usedLines,
   type Stocked,
@@ -41,6 +39,7 @@ import {
   stockedPlaces,
 } from './job-facts';
 import { labelsOf } from './ledger-facts';
+import { unpricedCopies } from './owner-copies';
 import { type LedgerDecision, runLedgerUnit, type StockWrite } from './ledger-unit';
 
 /** What a change of a job locks besides the job, from the job as read. */
@@ -127,7 +126,7 @@ const itemsOf = (job: Pick<JobRecord, 'lines'>) => [...new Set(job.lines.map((l)
  * Changes an open job (PATCH /jobs/{id}): its name, note, externalRef, schedule, pricing, source
  * and set of lines. Lines that follow the source move with it, their reservations too; a reserved
  * line keeps its reservation in step with its planned quantity (reduced, or increased all or
- * nothing: JobShortage); lines removed give theirs back. Throws BadRequest for two lines taking
+ * nothing: InsufficientStock); lines removed give theirs back. Throws BadRequest for two lines taking
  * the same item from the same place, Unprocessable when a new source makes two lines do so,
  * Conflict for a taken externalRef, and what the job policy refuses.
  */
@@ -168,8 +167,6 @@ export async function updateJob(runtime: ServiceRuntime, caller: Caller, ref: st
             known: knownFacts(facts, after, stocked, grown, (_line, index) => (input.lines ? `lines[${index}]: ` : '')),
           });
           if (refused) throw refused;
-          const shortages = shortagesOf(facts.balances, { reservations, movements: [] });
-          if (shortages.length > 0) throw new JobShortage(job.id, 'change', shortages, labelsOf(facts));
           // A PATCH that changes nothing writes nothing: updatedAt stays.
           const changedJob = sameJob(job, after) ? job : next(job, 'update', now, caller, changed);
           return {
@@ -191,7 +188,7 @@ export async function updateJob(runtime: ServiceRuntime, caller: Caller, ref: st
 
 /**
  * Reserves each stocked line's planned − reserved at its location (POST /jobs/{id}/reserve): all
- * or nothing (JobShortage names every short line, and nothing is reserved), or with `partial`
+ * or nothing (InsufficientStock names every short line, and nothing is reserved), or with `partial`
  * what is available, answering the shortages with the job. Each location must be active.
  */
 export function reserveJob(runtime: ServiceRuntime, caller: Caller, ref: string, partial: boolean, guard: EffectGuard<JobReservation>): Promise<StockWrite<JobReservation>> {
@@ -209,8 +206,8 @@ export function reserveJob(runtime: ServiceRuntime, caller: Caller, ref: string,
         });
         if (refused) throw refused;
         requireLockedStock(wanting, stocked, facts);
+        // All or nothing unless partial: the ledger's plan refuses the whole reservation when any line is short.
         const { lines, shortages } = reserveLines(job, stocked, facts.balances, partial);
-        if (!partial && shortages.length > 0) throw new JobShortage(job.id, 'reserve', shortages, labelsOf(facts));
         const changed = lines.some((l, i) => l.reserved !== job.lines[i]!.reserved);
         const after = changed ? next(job, 'reserve', now, caller, { lines }) : job;
         return {
@@ -262,7 +259,7 @@ export function releaseJob(runtime: ServiceRuntime, caller: Caller, ref: string,
  * stocked line's quantity out of its location (one movement each, reason job, the job's id as the
  * reference) from its own reservation first, then from what is free there, gives back what was
  * reserved and not used, and freezes the prices (the catalog's cost and sell price as the copy
- * holds them, which reflects every price change acknowledged before this call) and the totals. Refused all or nothing: JobShortage names every location that lacks
+ * holds them, which reflects every price change acknowledged before this call) and the totals. Refused all or nothing: InsufficientStock names every location that lacks
  * stock; the ledger never goes negative. Catalog-only lines are recorded and priced and move
  * nothing. Records job.completed.
  */
@@ -295,9 +292,9 @@ export function completeJob(runtime: ServiceRuntime, caller: Caller, ref: string
         });
         if (refused) throw refused;
         requireLockedStock(withUse, stocked, facts);
+        const unpriced = unpricedCopies(runtime, caller.workspace.id, itemIds, facts.items);
+        if (unpriced) throw unpriced;
         const changes = completionChanges(job, job.lines, used, stocked);
-        const shortages = shortagesOf(facts.balances, changes);
-        if (shortages.length > 0) throw new JobShortage(job.id, 'complete', shortages, labelsOf(facts));
         const priced = used.map((line) => ({ ...line, reserved: 0n, ...unitPricesOf(pricesOf(facts, line.itemId), job.markupPercent) }));
         const totals = jobTotals(
           priced.map((l) => ({ used: l.used, billable: l.billable, unitCost: l.unitCost, unitPrice: l.unitPrice })),

@@ -4,7 +4,7 @@ import type { ServiceRuntime } from '@inv/shared/runtime';
 import { JOB_EXTERNAL_REF_UNIQUE } from '../data/job-repository';
 import { readItemCopies } from '../data/projection-repository';
 import { createdStamps } from '../domain/job-lifecycle';
-import { JobShortage, type JobRecord, placesNamed, plannedLines, reservationChanges, reserveLines, stockedKeys } from '../domain/job-plan';
+import { type JobRecord, placesNamed, plannedLines, reservationChanges, reserveLines, stockedKeys } from '../domain/job-plan';
 import type { Job } from '../domain/job-records';
 import type { CreateJobInput } from '../domain/job-requests';
 import { toPercent } from '../domain/money';
@@ -17,7 +17,7 @@ import { runLedgerUnit, type StockWrite } from './ledger-unit';
  * Creates an open job (POST /jobs) and answers it. Its source defaults to the workspace's
  * defaultInvoiceSourceLocationId, its currency, markup and tax to the workspace's defaults. With
  * `reserve`, every stocked line is reserved at its location in the same transaction, all or
- * nothing (JobShortage names every short line). Refused by the job policy (jobRefusal) before
+ * nothing (InsufficientStock names every short line). Refused by the job policy (jobRefusal) before
  * anything is locked for the caller's access, and under the locks for unknown items, locations
  * that do not exist, were deleted or (to reserve) are inactive, and stocked lines without a
  * location (422 naming sourceLocationId). Throws Conflict when externalRef is taken.
@@ -67,9 +67,8 @@ export async function createJob(runtime: ServiceRuntime, caller: Caller, input: 
           let reserved = base.lines;
           if (input.reserve) {
             requireLockedStock(base, stocked, facts);
-            const outcome = reserveLines(base, stocked, facts.balances, false);
-            if (outcome.shortages.length > 0) throw new JobShortage(id, 'create and reserve', outcome.shortages, labelsOf(facts));
-            reserved = outcome.lines;
+            // All or nothing: the ledger's plan refuses the whole job when any line is short.
+            reserved = reserveLines(base, stocked, facts.balances, false).lines;
           }
           const job: JobRecord = { ...base, lines: reserved, stamps: createdStamps(now, actorOf(caller)) };
           return {

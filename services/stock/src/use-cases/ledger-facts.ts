@@ -101,7 +101,7 @@ export function presentMovement(m: NewMovement, facts: Pick<LedgerFacts, 'items'
 /** A crossing of a par level as its stock.par_crossed event says it, with the item and the location as the copies name them. */
 export function presentParCrossing(
   facts: Pick<LedgerFacts, 'items' | 'locations'>,
-  c: { itemId: EntityId; locationId: EntityId; below: boolean; onHand: Units; minimum: Units; target: Units },
+  c: { itemId: EntityId; locationId: EntityId; below: boolean; onHand: Units; reserved: Units; minimum: Units; target: Units },
 ): ParCrossed {
   const item = facts.items.get(c.itemId);
   const place = facts.locations.get(c.locationId);
@@ -110,6 +110,7 @@ export function presentParCrossing(
     locationId: c.locationId,
     below: c.below,
     onHand: fromUnits(c.onHand),
+    available: fromUnits(c.onHand - c.reserved),
     minimum: fromUnits(c.minimum),
     target: fromUnits(c.target),
     item: { id: c.itemId, sku: item?.sku ?? '', description: item?.description ?? '' },

@@ -1,5 +1,6 @@
-import { type Caller, type EntityId, LimitExceeded, newId } from '@inv/shared/core';
-import { UNGUARDED } from '@inv/shared/db';
+import { type Caller, Contention, type EntityId, LimitExceeded, newId } from '@inv/shared/core';
+import { RunAgain, transactionsOfRequest, UNGUARDED, UNIT_ATTEMPTS } from '@inv/shared/db';
+import { logContext } from '@inv/shared/observability';
 import { ownerOf, type ServiceWorld, startServiceWorld } from '../../../../test/support/service-world';
 import { findTransfers } from '../data/transfer-repository';
 import { InsufficientStock } from '../domain/ledger-plan';
@@ -9,6 +10,7 @@ import { UNSTAMPED } from '../domain/transfer-lifecycle';
 import { startStock } from '../main';
 import { closeLocation } from './close-location';
 import { createTransfer } from './create-transfer';
+import { runLedgerUnit } from './ledger-unit';
 import { recordMovement } from './record-movement';
 import { recordOpening } from './record-opening';
 import { transitionTransfer } from './transition-transfer';
@@ -180,5 +182,43 @@ describe('the ledger unit of work', () => {
     expect(a).toEqual({ movements: 1, position: 1 });
     expect(b).toEqual(a);
     expect(await w.count('movements')).toBe(1);
+  });
+
+  it('when a change keeps finding what it was planned from moved, then its unit of work runs at most UNIT_ATTEMPTS transactions and refuses as contention (docs/overload.md: the worst case per request)', async () => {
+    const w = await workspace();
+    const [from, to, item] = [await w.place(), await w.place(), await w.item()];
+    await w.receive(item, from, 5);
+    let planned = 0;
+    const counted = await logContext.run({ requestId: 'counting' }, async () => {
+      const outcome = await runLedgerUnit(world.runtime, w.caller, UNGUARDED, async () => {
+        planned += 1;
+        return {
+          locks: { locationIds: [from.id, to.id], itemIds: [item], itemsAddedTo: [], totals: [], balances: [] },
+          decide: () => {
+            throw new RunAgain('what it was planned from');
+          },
+        };
+      }).catch((err: unknown) => err);
+      return { outcome, transactions: transactionsOfRequest() };
+    });
+    expect(counted.outcome).toBeInstanceOf(Contention);
+    expect({ planned, transactions: counted.transactions }).toEqual({ planned: UNIT_ATTEMPTS, transactions: UNIT_ATTEMPTS });
+  });
+});
+
+describe('one record of reservations (issue 40)', () => {
+  it("when a transaction would leave a balance's reserved other than what its pending transfers and open jobs hold, then the schema refuses it at COMMIT, whatever wrote it", async () => {
+    const w = await workspace();
+    const [from, to, item] = [await w.place(), await w.place(), await w.item()];
+    await w.receive(item, from, 5);
+    const pending = (await w.transfer({ fromLocationId: from.id, toLocationId: to.id, status: 'pending', lines: [{ itemId: item, quantity: 2 }] })).result;
+    const reserved = async () => Number((await world.sql('SELECT reserved FROM balances WHERE workspace_id = $1 AND item_id = $2 AND location_id = $3', [w.ws, item, from.id]))[0].reserved);
+    expect(await reserved()).toBe(2);
+    await expect(world.sql('UPDATE balances SET reserved = 3 WHERE workspace_id = $1 AND item_id = $2 AND location_id = $3', [w.ws, item, from.id])).rejects.toThrow(/reservations disagree/);
+    await expect(world.sql("UPDATE transfers SET status = 'cancelled' WHERE workspace_id = $1 AND id = $2", [w.ws, pending.id])).rejects.toThrow(/reservations disagree/);
+    expect({ reserved: await reserved(), status: (await findTransfers(world.runtime.pool, w.ws, [pending.id]))[0]!.status }).toEqual({ reserved: 2, status: 'pending' });
+    // Through the one write path, both move together.
+    await transitionTransfer(world.runtime, w.caller, { transferId: pending.id, action: 'cancel', input: {} }, UNGUARDED);
+    expect(await reserved()).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { type Actor, actorOf, type Caller, type EntityId, type ItemHealthCrossed, type ParCrossed, type PlanQuota, type Positioned, StockEvents, type StockChanged } from '@inv/shared/core';
 import { claimPlanQuotaAndCommit, commitInRoundTrip, type EffectGuard, inOneRoundTrip, type InUseQuery, type PoolClient } from '@inv/shared/db';
 import { type Envelope, outboxMessages } from '@inv/shared/messaging';
-import { transact, type ServiceRuntime } from '@inv/shared/runtime';
+import { transactOnce, type ServiceRuntime } from '@inv/shared/runtime';
 import { type LedgerFacts, type LedgerLocks, type LedgerWrite, lockLedger, type NewTransfer, recordStockChanges, type TransferTransition, writeLedger } from '../data/ledger';
 import { balanceKey, type Labels, type LockedBalance, type MovementDraft, type NewMovement, newMovements, planLedger, type ReservationDraft } from '../domain/ledger-plan';
 import { type TotalChange, thresholdOf, totalChanges } from '../domain/item-health';
@@ -76,7 +76,7 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: LedgerCa
   const actor = actorOf(caller);
   return withCopiesCaughtUp(runtime, workspaceId, async (requireCopies) => {
     const planned = typeof change === 'function' ? await change() : change;
-    return transact(
+    return transactOnce(
       runtime,
       async (tx) => {
         const now = new Date();
@@ -88,7 +88,7 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: LedgerCa
         const plan = planLedger(facts.balances, decision, decision.labels);
         const movements = newMovements(plan.movements, actor.userId, now);
         const { result, events } = decision.answer(movements);
-        const crossings = parCrossedEvents(workspaceId, requestId, facts, plan.changed);
+        const crossings = parCrossedEvents(workspaceId, requestId, facts, plan.balances);
         const totals = itemTotalChanges(facts, plan.changed);
         const healthCrossings = itemHealthCrossedEvents(workspaceId, requestId, actor, facts, totals);
         const [, , position] = await inOneRoundTrip(tx, () => [
@@ -100,8 +100,7 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: LedgerCa
           planned.quota && claimed ? claimPlanQuotaAndCommit(tx, workspaceId, planned.quota.quota, planned.quota.inUse, claimed) : commitInRoundTrip(tx),
         ]);
         return { result, position };
-      },
-      { once: true },
+      }
     );
   });
 }
@@ -140,11 +139,11 @@ function itemHealthCrossedEvents(workspaceId: string, requestId: string, actor: 
 }
 
 /**
- * The stock.par_crossed events of a change: each balance it moved across its par level, decided
- * from the on-hand the unit locked and the one it leaves (domain/par-levels.ts), with the item and
- * the location as the copies name them.
+ * The stock.par_crossed events of a change: each balance whose free stock it took across its par
+ * level, decided from the balance the unit locked and the one it leaves (domain/par-levels.ts),
+ * with the item and the location as the copies name them.
  */
-export function parCrossedEvents(workspaceId: string, requestId: string, facts: LedgerFacts, changed: readonly StockChanged[]): Envelope<ParCrossed>[] {
-  const crossings = parCrossings(facts.balances, facts.parLevels, changed.map((c) => ({ itemId: c.itemId as EntityId, locationId: c.locationId as EntityId, onHand: toUnits(c.onHand) })));
+export function parCrossedEvents(workspaceId: string, requestId: string, facts: LedgerFacts, after: readonly LockedBalance[]): Envelope<ParCrossed>[] {
+  const crossings = parCrossings(facts.balances, facts.parLevels, after);
   return outboxMessages(StockEvents.parCrossed, workspaceId, crossings.map((c) => presentParCrossing(facts, c)), requestId);
 }

@@ -1,10 +1,10 @@
-import { type Caller, CATALOG_SERVICE, CatalogCommands, DependencyAway, LocationCommands, LOCATIONS_SERVICE, type Owner, OwnerPositionAnswer } from '@inv/shared/core';
+import { type Caller, CATALOG_SERVICE, CatalogCommands, DependencyAway, ItemSnapshot, LocationCommands, LOCATIONS_SERVICE, type Owner, OwnerPositionAnswer, z } from '@inv/shared/core';
 import { inUnitOfWork, RunAgain } from '@inv/shared/db';
 import { timeLeft } from '@inv/shared/http';
 import { appliedThrough } from '@inv/shared/messaging';
 import { ownerChangesWait } from '@inv/shared/observability';
-import { type ServiceRuntime } from '@inv/shared/runtime';
-import { type ItemRow, type LocationRow, missingCopies } from '../data/projection-repository';
+import { type ServiceRuntime, transactOnce } from '@inv/shared/runtime';
+import { fillCopiedPrices, type ItemRow, type LocationRow, missingCopies } from '../data/projection-repository';
 
 type Runtime = Pick<ServiceRuntime, 'pool' | 'broker' | 'client' | 'config'>;
 
@@ -77,6 +77,24 @@ export function withCopiesCaughtUp<T>(
     );
   };
   return inUnitOfWork(() => attempt(requireCopies));
+}
+
+/**
+ * A RunAgain for a decision that prices items (a job's completion) from copies made before prices
+ * were copied: first the catalog is asked what it has committed of them, and their copies take the
+ * prices they lack (fillCopiedPrices). Undefined when every copy holds its prices.
+ */
+export function unpricedCopies(runtime: Runtime & Pick<ServiceRuntime, 'outbox'>, workspaceId: string, itemIds: readonly string[], copies: ReadonlyMap<string, ItemRow>): RunAgain | undefined {
+  const unpriced = itemIds.filter((id) => copies.has(id) && copies.get(id)!.cost === null);
+  if (unpriced.length === 0) return undefined;
+  return new RunAgain(
+    'copies of items predate copied prices',
+    async () => {
+      const committed = z.array(ItemSnapshot).parse(await runtime.client.request(CATALOG_SERVICE, CatalogCommands.getItems, { itemIds: unpriced }, { workspaceId, readsOnly: true }));
+      await transactOnce(runtime, (tx) => fillCopiedPrices(tx, workspaceId, committed));
+    },
+    () => new DependencyAway('The catalog service (asked for the prices of items copied before prices were)', 'unchanged'),
+  );
 }
 
 async function requiredPositions(runtime: Runtime, caller: Caller): Promise<OwnerPositions> {

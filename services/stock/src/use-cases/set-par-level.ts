@@ -1,6 +1,6 @@
 import { type Caller, type EntityId, NotFound, parseEntityId, StockEvents } from '@inv/shared/core';
 import { recordEvent } from '@inv/shared/messaging';
-import { transact, type ServiceRuntime } from '@inv/shared/runtime';
+import { transactOnce, type ServiceRuntime } from '@inv/shared/runtime';
 import { inOneRoundTrip } from '@inv/shared/db';
 import { lockLedger } from '../data/ledger';
 import { lockParLevel, upsertParLevel } from '../data/par-level-repository';
@@ -38,7 +38,7 @@ export async function setParLevel(runtime: ServiceRuntime, caller: Caller, path:
   const amounts = parAmountsOf(input);
   const { minimum } = amounts;
   return withCopiesCaughtUp(runtime, workspaceId, (requireCopies) =>
-    transact(runtime, async (tx) => {
+    transactOnce(runtime, async (tx) => {
       const now = new Date();
       const locks = { locationIds: [key.locationId], itemIds: [key.itemId], itemsAddedTo: [key.itemId], totals: [], balances: [] };
       const [, locked] = await inOneRoundTrip(tx, () => lockLedger(tx, workspaceId, locks, now));
@@ -47,14 +47,14 @@ export async function setParLevel(runtime: ServiceRuntime, caller: Caller, path:
       if (refused) throw refused;
       const previous = await lockParLevel(tx, workspaceId, key);
       const parLevel = await upsertParLevel(tx, workspaceId, key, amounts, now);
-      const onHand = toUnits(parLevel.onHand);
-      // A changed minimum is re-evaluated once, at the on-hand there now.
-      const below = parCrossing({ onHand, minimum: previous }, { onHand, minimum });
+      const balance = { onHand: toUnits(parLevel.onHand), reserved: toUnits(parLevel.reserved) };
+      // A changed minimum is judged once, at the free stock there now.
+      const below = parCrossing({ balance, minimum: previous }, { balance, minimum });
       if (below !== undefined) {
-        const crossing = presentParCrossing(locked, { ...key, below, onHand, ...amounts });
+        const crossing = presentParCrossing(locked, { ...key, below, ...balance, ...amounts });
         await recordEvent(tx, StockEvents.parCrossed, workspaceId, crossing, caller.requestId);
       }
       return parLevel;
-    }, { once: true }),
+    }),
   );
 }
