@@ -70,6 +70,8 @@ export class OutboxRelay {
   private contended = false;
   /** Until start(): a relay never started (a service that records no events) ignores kick(). */
   private stopped = true;
+  /** Since when nothing could be relayed (the broker away, or a publish failed), and how it failed; cleared by the next confirm. */
+  private stalled: { since: number; failures: Record<string, number> } | undefined;
 
   constructor(
     private readonly pool: Pool,
@@ -132,7 +134,7 @@ export class OutboxRelay {
       try {
         do {
           this.again = false;
-          await this.drain();
+          if ((await this.drain()) > 0) this.resumed();
           // Kicked meanwhile (or another replica's relay held the outbox): let the commits behind
           // that kick gather too, or the other relay finish its batch.
           const pause = this.contended ? Math.max(this.lingerMs, CONTENDED_RETRY_MS) : this.lingerMs;
@@ -141,7 +143,7 @@ export class OutboxRelay {
         } while (this.again && !this.stopped);
       } catch (err) {
         delay = Math.max(this.options.pollMs, 1000);
-        this.logger.warn({ err: (err as Error).message }, 'outbox relay failed; pending events stay in the outbox and will be retried');
+        this.failed(err);
       }
     })();
     await this.running;
@@ -149,8 +151,27 @@ export class OutboxRelay {
     this.schedule(delay);
   }
 
+  /** Logs the first failure of a stall at warn, the next ones at debug (under a storm the relay retries many times a second). */
+  private failed(err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    const stalled = (this.stalled ??= { since: Date.now(), failures: {} });
+    stalled.failures[message] = (stalled.failures[message] ?? 0) + 1;
+    const level = Object.values(stalled.failures).reduce((n, c) => n + c, 0) === 1 ? 'warn' : 'debug';
+    this.logger[level]({ err: message }, 'outbox relay failed; pending events stay in the outbox and will be retried');
+  }
+
+  /** After a stall, once a publish is confirmed again: how long nothing could be relayed, and what failed meanwhile. */
+  private resumed(): void {
+    if (!this.stalled) return;
+    this.logger.info({ stalledMs: Date.now() - this.stalled.since, failures: this.stalled.failures }, 'outbox relay resumed: the broker confirms again');
+    this.stalled = undefined;
+  }
+
   private async relayBatch(): Promise<{ read: number; sent: number }> {
-    if (!this.broker.isConnected) return { read: 0, sent: 0 };
+    if (!this.broker.isConnected) {
+      this.stalled ??= { since: Date.now(), failures: {} };
+      return { read: 0, sent: 0 };
+    }
     let publishError: unknown;
     const relayed = await withTransaction(
       this.pool,
