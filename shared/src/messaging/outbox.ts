@@ -54,6 +54,22 @@ export function outboxMessages<P>(type: string, workspaceId: string, payloads: P
 const CONTENDED_RETRY_MS = 10;
 
 /**
+ * After a publish was refused, lost with its connection or not confirmed, how long the relay waits
+ * before it reads and publishes again, kicked or not, however many times it failed. What it waits
+ * for is the broker's own failover (a quorum queue electing a leader on a surviving node, within a
+ * second or so), which a longer or growing pause would only follow later; a shorter one would
+ * spend a transaction and a batch of publishes per commit of a storm on a broker still electing.
+ */
+const PUBLISH_RETRY_MS = 100;
+
+/** A batch's publish that the broker refused, did not confirm in time, or lost with its connection. */
+class PublishFailed extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+/**
  * Moves committed outbox rows to RabbitMQ. A row is marked sent only after the broker confirms
  * it. With several replicas of a service, one relay at a time works on its outbox (a transaction
  * advisory lock taken with the claim): relays side by side with SKIP LOCKED would publish
@@ -70,6 +86,8 @@ export class OutboxRelay {
   private contended = false;
   /** Until start(): a relay never started (a service that records no events) ignores kick(). */
   private stopped = true;
+  /** After a failed publish, kicks wait until then (PUBLISH_RETRY_MS). */
+  private holdUntil = 0;
   /** Since when nothing could be relayed (the broker away, or a publish failed), and how it failed; cleared by the next confirm. */
   private stalled: { since: number; failures: Record<string, number> } | undefined;
 
@@ -78,7 +96,14 @@ export class OutboxRelay {
     private readonly broker: Broker,
     private readonly logger: Logger,
     private readonly options: { pollMs: number; batchSize?: number; publishTimeoutMs?: number; lingerMs?: number },
-  ) {}
+  ) {
+    // Back on a node (after a failover, or the broker's return): what waited in the outbox goes
+    // out now, not at the next commit or poll, and a pause for the old channel's refusals is over.
+    broker.onConnect(() => {
+      this.holdUntil = 0;
+      this.kick();
+    });
+  }
 
   start(): void {
     this.stopped = false;
@@ -89,7 +114,7 @@ export class OutboxRelay {
   kick(): void {
     if (this.stopped) return;
     if (this.running) this.again = true;
-    else this.schedule(this.lingerMs);
+    else this.schedule(Math.max(this.lingerMs, this.holdUntil - Date.now()));
   }
 
   async stop(): Promise<void> {
@@ -142,7 +167,10 @@ export class OutboxRelay {
           if (this.again && pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
         } while (this.again && !this.stopped);
       } catch (err) {
-        delay = Math.max(this.options.pollMs, 1000);
+        if (err instanceof PublishFailed) {
+          delay = PUBLISH_RETRY_MS;
+          this.holdUntil = Date.now() + delay;
+        } else delay = Math.max(this.options.pollMs, 1000);
         this.failed(err);
       }
     })();
@@ -203,7 +231,7 @@ export class OutboxRelay {
       },
       { attempts: 1 },
     );
-    if (publishError) throw publishError;
+    if (publishError) throw new PublishFailed(publishError);
     return relayed;
   }
 }
