@@ -157,7 +157,8 @@ async function failover(
   name: keyof typeof RECOVERY_GOAL_S,
   leader: HaNode,
   during?: (killedAt: number) => Promise<void>,
-): Promise<{ killedAt: number; restartedAt: number; backAt: number }> {
+): Promise<{ killSentAt: number; killedAt: number; restartedAt: number; backAt: number }> {
+  const killSentAt = Date.now();
   await leader.kill();
   // Counted from when the node is gone: while kill() runs (Patroni first, then the postmaster and
   // its backends) the node still commits, and a transfer sent then says nothing about the failover.
@@ -172,7 +173,7 @@ async function failover(
   const backAt = Date.now();
   await topology.waitHealthy(120_000);
   await progress(storm, 20, `after ${leader.name} rejoined`);
-  return { killedAt, restartedAt, backAt };
+  return { killSentAt, killedAt, restartedAt, backAt };
 }
 
 /** The `q`-quantile of `values` (nearest rank); 0 when there are none. */
@@ -181,7 +182,7 @@ function quantile(values: number[], q: number): number {
   return sorted.length === 0 ? 0 : sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
 }
 
-/** What each process's log says of its broker connection and outbox relay since `since`, in seconds from it: where a failover's time went. */
+/** What each process's log says of its broker connection and outbox relay since `since` (the kill), in seconds from it: where a failover's time went. */
 function brokerTimeline(since: number): string {
   const events: Record<string, string> = {
     'lost RabbitMQ connection; reconnecting': 'lost',
@@ -243,7 +244,9 @@ describe('high availability: each dependency loses its leader under a transfer s
           const rabbit = await failover(storm, findings, 'rabbitmq', rabbitLeader, (killedAt) => new Promise((r) => setTimeout(r, killedAt + RABBIT_DOWN_MS - Date.now())));
           // Every transfer acknowledged from the kill until the node was up again.
           const whileRabbitDown = storm.wanted.filter((w) => w.acknowledged && w.acknowledged.at >= rabbit.killedAt && w.acknowledged.at < rabbit.backAt);
-          process.stdout.write(`high availability: after the RabbitMQ kill: ${brokerTimeline(rabbit.killedAt)}\n`);
+          process.stdout.write(
+            `high availability: after the RabbitMQ kill -9 (the node gone +${((rabbit.killedAt - rabbit.killSentAt) / 1000).toFixed(2)} s): ${brokerTimeline(rabbit.killSentAt)}\n`,
+          );
 
           // PostgreSQL: the Patroni leader.
           await failover(storm, findings, 'postgres', await topology.postgresLeader());
