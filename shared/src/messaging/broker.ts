@@ -42,8 +42,8 @@ const ROUND_PAUSE_MS = 1000;
  */
 export class Broker {
   readonly connection: AmqpConnectionManager;
-  /** Where events go; replaced by a fresh channel when a publish on it is refused or unconfirmed (renewPublisher). */
-  private publisher: ChannelWrapper;
+  /** Where events go. */
+  private readonly publisher: Sender;
   private connected = false;
   /** Aborted by close(): cuts a pause between rounds short. */
   private readonly closing = new AbortController();
@@ -87,7 +87,7 @@ export class Broker {
       this.connected = false;
     });
     this.connection.on('connectFailed', ({ err }) => logger.debug({ err: err?.message }, 'RabbitMQ connection attempt failed'));
-    this.publisher = this.channel('publisher', async () => undefined);
+    this.publisher = this.sender('publisher');
   }
 
   /** The nodes, passwords hidden, for messages. */
@@ -120,6 +120,11 @@ export class Broker {
     return wrapper;
   }
 
+  /** A channel to send on (events, commands) that is replaced by a fresh one when a send on it is refused or not confirmed (Sender). */
+  sender(name: string): Sender {
+    return new Sender(() => this.channel(name, async () => undefined), this.logger, name);
+  }
+
   /** `options` for a durable queue, with the arguments its type needs (see QueuePolicy). */
   durableQueue(options: Options.AssertQueue = {}): Options.AssertQueue {
     const deadLettered = options.deadLetterExchange !== undefined;
@@ -130,7 +135,7 @@ export class Broker {
    * Publishes a persistent message and resolves only once the broker confirms it. Rejects when
    * the broker refuses it (a nack), when the connection is lost before the confirm, and after
    * `timeoutMs` without one; the caller keeps the message, and sends it again (a later publish
-   * goes through a fresh channel after a refusal or a timeout: renewPublisher).
+   * goes through a fresh channel after a refusal or a timeout: Sender).
    */
   async publishEvent(message: Envelope, timeoutMs: number): Promise<void> {
     await this.publishEncoded(message, JSON.stringify(message), timeoutMs);
@@ -141,37 +146,14 @@ export class Broker {
    * e.g. as the outbox stores it: sent as it is, without parsing or encoding it again.
    */
   async publishEncoded(head: EnvelopeHead, encoded: string, timeoutMs: number): Promise<void> {
-    const publisher = this.publisher;
-    try {
-      await tracePublish(this.eventsExchange, head, (traceHeaders) =>
-        publisher.publish(this.eventsExchange, eventRoutingKey(head.type, head.workspaceId), Buffer.from(encoded), {
+    await this.publisher.send((channel) =>
+      tracePublish(this.eventsExchange, head, (traceHeaders) =>
+        channel.publish(this.eventsExchange, eventRoutingKey(head.type, head.workspaceId), Buffer.from(encoded), {
           ...messageProperties(head, traceHeaders),
           timeout: timeoutMs,
         } as Options.Publish),
-      );
-    } catch (err) {
-      if (isRefusedOrUnconfirmed(err)) this.renewPublisher(publisher);
-      throw err;
-    }
-  }
-
-  /**
-   * Replaces `failed`, if it is still the publisher, with a fresh channel, and closes it (what it
-   * still holds is rejected, and its callers send it again). RabbitMQ 3.10 registers a channel as
-   * a publisher to a quorum queue at its first publish there, asking the node that the queue's
-   * record names as its leader at that moment. When that node was just killed (the other replicas
-   * elect a leader within a second or so, and the record follows), the registration fails and the
-   * channel keeps asking that node: it refuses (nacks) every publish to the queue until the node
-   * is back, however long that takes. A fresh channel asks whichever node the record names now.
-   * The connection manager re-creates a channel only with its connection, so this closes the
-   * channel and asks it for another (createChannel): the connection, and every consumer on it,
-   * stays.
-   */
-  private renewPublisher(failed: ChannelWrapper): void {
-    if (this.publisher !== failed) return;
-    this.logger.debug('a publish was refused or not confirmed: events go out on a fresh channel');
-    this.publisher = this.channel('publisher', async () => undefined);
-    failed.close().catch(() => undefined);
+      ),
+    );
   }
 
   async waitForConnect(timeoutMs: number): Promise<void> {
@@ -184,6 +166,57 @@ export class Broker {
   async close(): Promise<void> {
     this.closing.abort();
     await this.connection.close();
+  }
+}
+
+/**
+ * A confirm channel that only sends (no consumer on it), replaced by a fresh one when a send on it
+ * is refused (nacked) or not confirmed in time. RabbitMQ 3.10 registers a channel as a publisher
+ * to a quorum queue at its first publish there, asking the node that the queue's record names as
+ * its leader at that moment. When that node was just killed (the other replicas elect a leader
+ * within a second or so, and the record follows), the registration fails and the channel keeps
+ * asking that node: it refuses every publish to the queue until the node is back, however long
+ * that takes. A fresh channel asks whichever node the record names now. The connection manager
+ * re-creates a channel only with its connection, so this closes the channel and asks it for
+ * another (createChannel): the connection, and every consumer on it, stays. Consumers stay on
+ * channels of their own, which this never replaces.
+ */
+export class Sender {
+  private channel: ChannelWrapper;
+
+  constructor(
+    private readonly open: () => ChannelWrapper,
+    private readonly logger: Logger,
+    private readonly name: string,
+  ) {
+    this.channel = open();
+  }
+
+  /** Runs `send` on the current channel; rethrows its failure, after renewing the channel when the broker refused the send or did not confirm it. */
+  async send<T>(send: (channel: ChannelWrapper) => Promise<T>): Promise<T> {
+    const channel = this.channel;
+    try {
+      return await send(channel);
+    } catch (err) {
+      if (isRefusedOrUnconfirmed(err)) this.renew(channel);
+      throw err;
+    }
+  }
+
+  waitForConnect(): Promise<void> {
+    return this.channel.waitForConnect();
+  }
+
+  close(): Promise<void> {
+    return this.channel.close();
+  }
+
+  /** Replaces `failed`, if it is still the channel (one failed batch renews it once), and closes it: what it still holds is rejected, and its senders send it again. */
+  private renew(failed: ChannelWrapper): void {
+    if (this.channel !== failed) return;
+    this.logger.debug({ channel: this.name }, 'a send was refused or not confirmed: the next goes out on a fresh channel');
+    this.channel = this.open();
+    failed.close().catch(() => undefined);
   }
 }
 
