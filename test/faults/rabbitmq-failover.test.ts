@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPool, type Pool, withTransaction } from '@inv/shared/db';
-import { Broker, everyWorkspaceOf, MESSAGING_TABLES_SQL, OutboxRelay, recordEvent } from '@inv/shared/messaging';
+import { z } from '@inv/shared/core';
+import { Broker, CommandClient, CommandServer, everyWorkspaceOf, MESSAGING_TABLES_SQL, OutboxRelay, recordEvent } from '@inv/shared/messaging';
 import { createLogger } from '@inv/shared/observability';
 import { assertPortsFree, makeDir } from '../../scripts/ha/processes';
 import { type RabbitCluster, startRabbitCluster } from '../../scripts/ha/rabbitmq-cluster';
@@ -11,13 +12,14 @@ import { type Infrastructure, provideInfrastructure } from '../support/infrastru
 import { waitUntil } from '../support/stack';
 
 /**
- * The outbox relay's move to a surviving RabbitMQ node (docs/high-availability.md), with the
- * 3-node cluster of scripts/ha alone: the HA suite checks the same bound end to end, with
- * Patroni and the Sentinels beside it, in minutes; this takes seconds. A relay and a consumer are
- * both connected to node 1, which leads the consumer's quorum queue; node 1 is killed -9 while
- * events are recorded and kept down long enough that only the surviving nodes can deliver them.
- * Before the fix, the relay's channel reopened on node 2 was refused (nacked) every publish until
- * node 1 was back: RabbitMQ 3.10 keeps the leader a channel first found for a queue.
+ * A process's move to a surviving RabbitMQ node (docs/high-availability.md), with the 3-node
+ * cluster of scripts/ha alone: the HA suite checks the events' bound end to end, with Patroni and
+ * the Sentinels beside it, in minutes; this takes seconds. The sender and the receiver are both
+ * connected to node 1, which leads the quorum queue between them; node 1 is killed -9 while they
+ * work and kept down long enough that only the surviving nodes can carry what is sent. Without a
+ * fresh channel after a refusal (Sender), a channel reopened on node 2 before the queue's new
+ * leader was known was refused (nacked) every send to that queue until node 1 was back: RabbitMQ
+ * 3.10 keeps asking the leader a channel first found for a queue.
  */
 const PORTS = { amqp: [5691, 5692, 5693], dist: [25691, 25692, 25693] };
 const EXCHANGE = 'inventory.events';
@@ -52,7 +54,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  while (cleanup.length) await cleanup.pop()!().catch(() => undefined);
   await pool?.end();
   if (infrastructure) {
     const admin = createPool(infrastructure.databaseUrl, logger, { max: 1 });
@@ -70,7 +71,30 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
 }
 
-describe('the outbox relay when a RabbitMQ node is killed', () => {
+/** Kills node 1 (which must lead `queue`) -9 and keeps it down DOWN_MS while the case works; answers when it was killed. */
+async function killNode1For(queue: string): Promise<number> {
+  const leader = await cluster.queueLeader(queue, '/');
+  expect(leader.name).toBe('rabbit-1');
+  await leader.kill();
+  const killedAt = Date.now();
+  // Started again after the case (afterEach), so the next one finds the cluster whole.
+  restartAfterCase = leader;
+  await new Promise((r) => setTimeout(r, DOWN_MS));
+  return killedAt;
+}
+
+let restartAfterCase: { start(): Promise<void> } | undefined;
+
+afterEach(async () => {
+  while (cleanup.length) await cleanup.pop()!().catch(() => undefined);
+  const node = restartAfterCase;
+  restartAfterCase = undefined;
+  if (!node) return;
+  await node.start();
+  await waitUntil('the cluster to be whole again', async () => (await cluster.problems().catch(() => ['?'])).length === 0, 120_000, 500);
+}, 180_000);
+
+describe('senders and receivers when a RabbitMQ node is killed', () => {
   it('when the node the relay publishes through, which leads the queue, is killed -9, then every event recorded while it is down reaches the consumer through the other nodes within 5 s', async () => {
     const quorum = { type: 'quorum', deliveryLimit: 20 } as const;
     // Both on node 1, the first URL, as every process of the HA suite is; the queue declared there is led from there.
@@ -105,11 +129,7 @@ describe('the outbox relay when a RabbitMQ node is killed', () => {
     })();
     await waitUntil('the first events to arrive', async () => arrived.size >= 20, 30_000, 50);
 
-    const leader = await cluster.queueLeader(QUEUE, '/');
-    expect(leader.name).toBe('rabbit-1');
-    await leader.kill();
-    const killedAt = Date.now();
-    await new Promise((r) => setTimeout(r, DOWN_MS));
+    const killedAt = await killNode1For(QUEUE);
     recording = false;
     await recorder;
 
@@ -123,5 +143,48 @@ describe('the outbox relay when a RabbitMQ node is killed', () => {
     expect(whileDown.length).toBeGreaterThan(0);
     expect(lost.map((e) => e.id)).toEqual([]);
     expect(delays.filter((ms) => ms > DELIVERY_BOUND_MS)).toEqual([]);
+  }, 120_000);
+
+  it('when the node a command client and its service are on, which leads the command queue, is killed -9, then commands are answered again through the other nodes within 5 s, while it is still down', async () => {
+    const quorum = { type: 'quorum', deliveryLimit: 20 } as const;
+    const service = `failover${randomBytes(3).toString('hex')}`;
+    const serverBroker = new Broker(cluster.amqpUrls, EXCHANGE, logger, quorum);
+    const clientBroker = new Broker(cluster.amqpUrls, EXCHANGE, logger, quorum);
+    cleanup.push(() => serverBroker.close(), () => clientBroker.close());
+    const server = new CommandServer(serverBroker, logger, service).handle('ping', z.object({ n: z.number() }), async ({ n }) => ({ n }));
+    await server.start();
+    cleanup.push(() => server.stop());
+    const client = new CommandClient(clientBroker, 1000);
+    await client.start();
+    cleanup.push(() => client.stop());
+
+    const calls: Array<{ sentAt: number; answered: boolean }> = [];
+    let calling = true;
+    const caller = (async () => {
+      for (let n = 0; calling; n++) {
+        const sentAt = Date.now();
+        const answered = await client.request(service, 'ping', { n }, { workspaceId: 'ws-1' }).then(
+          (reply) => (reply as { n: number }).n === n,
+          () => false,
+        );
+        calls.push({ sentAt, answered });
+        await new Promise((r) => setTimeout(r, PACE_MS));
+      }
+    })();
+    await waitUntil('the first commands to be answered', async () => calls.filter((c) => c.answered).length >= 10, 30_000, 50);
+
+    const killedAt = await killNode1For(`rpc.${service}`);
+    calling = false;
+    await caller;
+
+    const whileDown = calls.filter((c) => c.sentAt >= killedAt);
+    const firstAnswered = whileDown.find((c) => c.answered);
+    const refusedLate = whileDown.filter((c) => !c.answered && c.sentAt - killedAt > DELIVERY_BOUND_MS);
+    process.stdout.write(
+      `rabbitmq failover: ${whileDown.length} commands sent in the ${DOWN_MS / 1000} s node 1 was down, ${whileDown.filter((c) => c.answered).length} answered; ` +
+        `the first answered one sent ${firstAnswered ? `${firstAnswered.sentAt - killedAt} ms` : 'never'} after the kill; ${refusedLate.length} refused more than ${DELIVERY_BOUND_MS} ms after it\n`,
+    );
+    expect(firstAnswered).toBeDefined();
+    expect(refusedLate).toEqual([]);
   }, 120_000);
 });
