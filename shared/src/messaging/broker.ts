@@ -24,15 +24,29 @@ export function everyWorkspaceOf(type: string): string {
 }
 
 /**
+ * How long amqp-connection-manager waits before each connection attempt, the move to the next
+ * node after a loss included. 0 would mean its default (the heartbeat, 5 s), so one timer tick:
+ * a node killed -9 closes its sockets, the loss is seen at once, and the next node is tried at
+ * once instead of a second later.
+ */
+const RECONNECT_AT_ONCE_S = 0.01;
+
+/** The pause between two rounds of attempts in which no node took the connection: while none answers, each is tried every second. */
+const ROUND_PAUSE_MS = 1000;
+
+/**
  * One reconnecting AMQP connection per process (amqp-connection-manager re-runs every channel's
  * setup, so exchanges, queues and consumers come back after the broker does). Given the nodes of
- * a cluster, it connects to one and, when that connection is lost, tries the next in turn, so a
- * node's loss costs a reconnect (about a second), not the node's return.
+ * a cluster, it connects to one and, when that connection is lost, tries the next at once, so a
+ * node's loss costs a reconnect (tens of milliseconds), not the node's return.
  */
 export class Broker {
   readonly connection: AmqpConnectionManager;
-  private readonly publisher: ChannelWrapper;
+  /** Where events go. */
+  private readonly publisher: Sender;
   private connected = false;
+  /** Aborted by close(): cuts a pause between rounds short. */
+  private readonly closing = new AbortController();
 
   constructor(
     /** The node, or every node of a cluster (AMQP_URL). */
@@ -42,13 +56,28 @@ export class Broker {
     /** How every durable queue this process declares is declared (AMQP_QUEUE_TYPE); all processes of a deployment must agree. */
     readonly queues: QueuePolicy = CLASSIC_QUEUES,
   ) {
-    this.connection = amqp.connect([...urls], {
+    // amqp-connection-manager waits reconnectTimeInSeconds before every attempt, the one after a
+    // loss and those between nodes that refuse alike, and asks findServers for the nodes at the
+    // start of each round of them. So the pause is made there, and only after a round in which no
+    // node took the connection: the move to a surviving node is immediate, and a broker that is
+    // wholly down is not tried in a loop. Its own hooks rather than a reconnect loop of ours, which
+    // would have to re-run every channel's setup as it does.
+    let connectedThisRound = true;
+    this.connection = amqp.connect(null, {
+      findServers: async () => {
+        if (!connectedThisRound) await pause(ROUND_PAUSE_MS, this.closing.signal);
+        connectedThisRound = false;
+        // Closed meanwhile: no node, so that no connection is made after close().
+        return this.closing.signal.aborted ? [] : [...urls];
+      },
+      // Only for a node that goes silent without closing its sockets (a host or network loss): noticed after two intervals.
       heartbeatIntervalInSeconds: 5,
-      reconnectTimeInSeconds: 1,
+      reconnectTimeInSeconds: RECONNECT_AT_ONCE_S,
       // Request/reply round trips are small frames; Nagle's delay would add ~40 ms to each.
       connectionOptions: { noDelay: true },
     });
     this.connection.on('connect', ({ connection, url }) => {
+      connectedThisRound = true;
       coalesceConnectionWrites(connection, logger);
       this.connected = true;
       logger.info({ node: typeof url === 'string' ? redactUrl(url) : undefined }, 'connected to RabbitMQ');
@@ -58,7 +87,7 @@ export class Broker {
       this.connected = false;
     });
     this.connection.on('connectFailed', ({ err }) => logger.debug({ err: err?.message }, 'RabbitMQ connection attempt failed'));
-    this.publisher = this.channel('publisher', async () => undefined);
+    this.publisher = this.sender('publisher');
   }
 
   /** The nodes, passwords hidden, for messages. */
@@ -68,6 +97,11 @@ export class Broker {
 
   get isConnected(): boolean {
     return this.connected;
+  }
+
+  /** Calls `listener` each time the connection is made again (after the channels' setup has started, not finished). */
+  onConnect(listener: () => void): void {
+    this.connection.on('connect', () => listener());
   }
 
   /** A confirm channel whose `setup` declares the shared exchanges first, then whatever the caller needs. */
@@ -86,6 +120,11 @@ export class Broker {
     return wrapper;
   }
 
+  /** A channel to send on (events, commands) that is replaced by a fresh one when a send on it is refused or not confirmed (Sender). */
+  sender(name: string): Sender {
+    return new Sender(() => this.channel(name, async () => undefined), this.logger, name);
+  }
+
   /** `options` for a durable queue, with the arguments its type needs (see QueuePolicy). */
   durableQueue(options: Options.AssertQueue = {}): Options.AssertQueue {
     const deadLettered = options.deadLetterExchange !== undefined;
@@ -93,8 +132,10 @@ export class Broker {
   }
 
   /**
-   * Publishes a persistent message and resolves only once the broker confirms it.
-   * Rejects after `timeoutMs` when the broker is unreachable; the caller keeps the message.
+   * Publishes a persistent message and resolves only once the broker confirms it. Rejects when
+   * the broker refuses it (a nack), when the connection is lost before the confirm, and after
+   * `timeoutMs` without one; the caller keeps the message, and sends it again (a later publish
+   * goes through a fresh channel after a refusal or a timeout: Sender).
    */
   async publishEvent(message: Envelope, timeoutMs: number): Promise<void> {
     await this.publishEncoded(message, JSON.stringify(message), timeoutMs);
@@ -105,11 +146,13 @@ export class Broker {
    * e.g. as the outbox stores it: sent as it is, without parsing or encoding it again.
    */
   async publishEncoded(head: EnvelopeHead, encoded: string, timeoutMs: number): Promise<void> {
-    await tracePublish(this.eventsExchange, head, (traceHeaders) =>
-      this.publisher.publish(this.eventsExchange, eventRoutingKey(head.type, head.workspaceId), Buffer.from(encoded), {
-        ...messageProperties(head, traceHeaders),
-        timeout: timeoutMs,
-      } as Options.Publish),
+    await this.publisher.send((channel) =>
+      tracePublish(this.eventsExchange, head, (traceHeaders) =>
+        channel.publish(this.eventsExchange, eventRoutingKey(head.type, head.workspaceId), Buffer.from(encoded), {
+          ...messageProperties(head, traceHeaders),
+          timeout: timeoutMs,
+        } as Options.Publish),
+      ),
     );
   }
 
@@ -121,8 +164,77 @@ export class Broker {
   }
 
   async close(): Promise<void> {
+    this.closing.abort();
     await this.connection.close();
   }
+}
+
+/**
+ * A confirm channel that only sends (no consumer on it), replaced by a fresh one when a send on it
+ * is refused (nacked) or not confirmed in time. RabbitMQ 3.10 registers a channel as a publisher
+ * to a quorum queue at its first publish there, asking the node that the queue's record names as
+ * its leader at that moment. When that node was just killed (the other replicas elect a leader
+ * within a second or so, and the record follows), the registration fails and the channel keeps
+ * asking that node: it refuses every publish to the queue until the node is back, however long
+ * that takes. A fresh channel asks whichever node the record names now. The connection manager
+ * re-creates a channel only with its connection, so this closes the channel and asks it for
+ * another (createChannel): the connection, and every consumer on it, stays. Consumers stay on
+ * channels of their own, which this never replaces.
+ */
+export class Sender {
+  private channel: ChannelWrapper;
+
+  constructor(
+    private readonly open: () => ChannelWrapper,
+    private readonly logger: Logger,
+    private readonly name: string,
+  ) {
+    this.channel = open();
+  }
+
+  /** Runs `send` on the current channel; rethrows its failure, after renewing the channel when the broker refused the send or did not confirm it. */
+  async send<T>(send: (channel: ChannelWrapper) => Promise<T>): Promise<T> {
+    const channel = this.channel;
+    try {
+      return await send(channel);
+    } catch (err) {
+      if (isRefusedOrUnconfirmed(err)) this.renew(channel);
+      throw err;
+    }
+  }
+
+  waitForConnect(): Promise<void> {
+    return this.channel.waitForConnect();
+  }
+
+  close(): Promise<void> {
+    return this.channel.close();
+  }
+
+  /** Replaces `failed`, if it is still the channel (one failed batch renews it once), and closes it: what it still holds is rejected, and its senders send it again. */
+  private renew(failed: ChannelWrapper): void {
+    if (this.channel !== failed) return;
+    this.logger.debug({ channel: this.name }, 'a send was refused or not confirmed: the next goes out on a fresh channel');
+    this.channel = this.open();
+    failed.close().catch(() => undefined);
+  }
+}
+
+/**
+ * A nack (amqplib: "message nacked") or no confirm within the publish's timeout (amqp-connection-
+ * manager: "timeout"); not the loss of the connection, after which the channel is re-created anyway.
+ */
+function isRefusedOrUnconfirmed(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : '';
+  return message === 'message nacked' || message === 'timeout';
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
 }
 
 export function messageProperties(message: EnvelopeHead, traceHeaders: TraceHeaders = {}): Options.Publish {

@@ -8,7 +8,7 @@ import { withTransaction } from '../db/transaction';
 import { logContext, type Logger } from '../logger';
 import { withTimeout } from '../retry';
 import { initConsumerOutcomes, recordConsumerOutcome, traceConsumption } from '../telemetry/messaging-telemetry';
-import { DEAD_LETTER_EXCHANGE, type Broker, eventRoutingKey, everyWorkspaceOf } from './broker';
+import { DEAD_LETTER_EXCHANGE, type Broker, eventRoutingKey, everyWorkspaceOf, type Sender } from './broker';
 import { deadLetterQueue } from './queues';
 import { Envelope } from './envelope';
 
@@ -102,6 +102,8 @@ export interface EventConsumerOptions {
 export class EventConsumer {
   private readonly subscriptions = new Map<string, Subscription>();
   private channel: ChannelWrapper | undefined;
+  /** Where failed messages are parked for retry: a Sender, renewed when the broker refuses one (a fresh consumer channel would lose the consumer). */
+  private retries: Sender | undefined;
   private inFlight = 0;
   /** Deliveries parsed and waiting for the batch that applies them. */
   private readonly waiting: Delivery[] = [];
@@ -182,7 +184,8 @@ export class EventConsumer {
         if (msg) void traceConsumption(queue, msg, () => this.handle(settleOn(ch), msg));
       });
     });
-    await this.channel.waitForConnect();
+    this.retries = this.broker.sender(`retries:${queue}`);
+    await Promise.all([this.channel.waitForConnect(), this.retries.waitForConnect()]);
   }
 
   /**
@@ -212,6 +215,7 @@ export class EventConsumer {
   async stop(): Promise<void> {
     await this.channel?.close();
     while (this.inFlight > 0) await new Promise((r) => setTimeout(r, 20));
+    await this.retries?.close();
   }
 
   private async handle(ch: Settle, msg: ConsumeMessage): Promise<void> {
@@ -421,10 +425,12 @@ export class EventConsumer {
     this.logger.warn({ err: (err as Error).message, messageId: message.id, type: message.type, attempts, transient }, 'message failed; will retry');
     recordConsumerOutcome(this.queue, 'retried');
     try {
-      await this.channel!.sendToQueue(`${this.queue}.retry`, msg.content, {
-        ...msg.properties,
-        headers: { ...msg.properties.headers, 'x-attempts': attempts },
-      });
+      await this.retries!.send((channel) =>
+        channel.sendToQueue(`${this.queue}.retry`, msg.content, {
+          ...msg.properties,
+          headers: { ...msg.properties.headers, 'x-attempts': attempts },
+        }),
+      );
       ch.ack(msg);
     } catch {
       // Could not park it for retry: hand it back to the broker rather than lose it.

@@ -54,6 +54,22 @@ export function outboxMessages<P>(type: string, workspaceId: string, payloads: P
 const CONTENDED_RETRY_MS = 10;
 
 /**
+ * After a publish was refused, lost with its connection or not confirmed, how long the relay waits
+ * before it reads and publishes again, kicked or not, however many times it failed. What it waits
+ * for is the broker's own failover (a quorum queue electing a leader on a surviving node, within a
+ * second or so), which a longer or growing pause would only follow later; a shorter one would
+ * spend a transaction and a batch of publishes per commit of a storm on a broker still electing.
+ */
+const PUBLISH_RETRY_MS = 100;
+
+/** A batch's publish that the broker refused, did not confirm in time, or lost with its connection. */
+class PublishFailed extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+/**
  * Moves committed outbox rows to RabbitMQ. A row is marked sent only after the broker confirms
  * it. With several replicas of a service, one relay at a time works on its outbox (a transaction
  * advisory lock taken with the claim): relays side by side with SKIP LOCKED would publish
@@ -70,13 +86,24 @@ export class OutboxRelay {
   private contended = false;
   /** Until start(): a relay never started (a service that records no events) ignores kick(). */
   private stopped = true;
+  /** After a failed publish, kicks wait until then (PUBLISH_RETRY_MS). */
+  private holdUntil = 0;
+  /** Since when nothing could be relayed (the broker away, or a publish failed), and how it failed; cleared by the next confirm. */
+  private stalled: { since: number; failures: Record<string, number> } | undefined;
 
   constructor(
     private readonly pool: Pool,
     private readonly broker: Broker,
     private readonly logger: Logger,
     private readonly options: { pollMs: number; batchSize?: number; publishTimeoutMs?: number; lingerMs?: number },
-  ) {}
+  ) {
+    // Back on a node (after a failover, or the broker's return): what waited in the outbox goes
+    // out now, not at the next commit or poll, and a pause for the old channel's refusals is over.
+    broker.onConnect(() => {
+      this.holdUntil = 0;
+      this.kick();
+    });
+  }
 
   start(): void {
     this.stopped = false;
@@ -87,7 +114,7 @@ export class OutboxRelay {
   kick(): void {
     if (this.stopped) return;
     if (this.running) this.again = true;
-    else this.schedule(this.lingerMs);
+    else this.schedule(Math.max(this.lingerMs, this.holdUntil - Date.now()));
   }
 
   async stop(): Promise<void> {
@@ -132,7 +159,7 @@ export class OutboxRelay {
       try {
         do {
           this.again = false;
-          await this.drain();
+          if ((await this.drain()) > 0) this.resumed();
           // Kicked meanwhile (or another replica's relay held the outbox): let the commits behind
           // that kick gather too, or the other relay finish its batch.
           const pause = this.contended ? Math.max(this.lingerMs, CONTENDED_RETRY_MS) : this.lingerMs;
@@ -140,8 +167,11 @@ export class OutboxRelay {
           if (this.again && pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
         } while (this.again && !this.stopped);
       } catch (err) {
-        delay = Math.max(this.options.pollMs, 1000);
-        this.logger.warn({ err: (err as Error).message }, 'outbox relay failed; pending events stay in the outbox and will be retried');
+        if (err instanceof PublishFailed) {
+          delay = PUBLISH_RETRY_MS;
+          this.holdUntil = Date.now() + delay;
+        } else delay = Math.max(this.options.pollMs, 1000);
+        this.failed(err);
       }
     })();
     await this.running;
@@ -149,8 +179,27 @@ export class OutboxRelay {
     this.schedule(delay);
   }
 
+  /** Logs the first failure of a stall at warn, the next ones at debug (under a storm the relay retries many times a second). */
+  private failed(err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    const stalled = (this.stalled ??= { since: Date.now(), failures: {} });
+    stalled.failures[message] = (stalled.failures[message] ?? 0) + 1;
+    const level = Object.values(stalled.failures).reduce((n, c) => n + c, 0) === 1 ? 'warn' : 'debug';
+    this.logger[level]({ err: message }, 'outbox relay failed; pending events stay in the outbox and will be retried');
+  }
+
+  /** After a stall, once a publish is confirmed again: how long nothing could be relayed, and what failed meanwhile. */
+  private resumed(): void {
+    if (!this.stalled) return;
+    this.logger.info({ stalledMs: Date.now() - this.stalled.since, failures: this.stalled.failures }, 'outbox relay resumed: the broker confirms again');
+    this.stalled = undefined;
+  }
+
   private async relayBatch(): Promise<{ read: number; sent: number }> {
-    if (!this.broker.isConnected) return { read: 0, sent: 0 };
+    if (!this.broker.isConnected) {
+      this.stalled ??= { since: Date.now(), failures: {} };
+      return { read: 0, sent: 0 };
+    }
     let publishError: unknown;
     const relayed = await withTransaction(
       this.pool,
@@ -181,7 +230,7 @@ export class OutboxRelay {
         return { read: rows.length, sent: confirmed.length };
       },
     );
-    if (publishError) throw publishError;
+    if (publishError) throw new PublishFailed(publishError);
     return relayed;
   }
 }

@@ -8,7 +8,7 @@ import { newId } from '../ids';
 import { describeIssues } from '../validation-messages';
 import { logContext, type Logger } from '../logger';
 import { startCommandCall, traceCommandHandling } from '../telemetry/messaging-telemetry';
-import { DEAD_LETTER_EXCHANGE, messageProperties, type Broker } from './broker';
+import { DEAD_LETTER_EXCHANGE, messageProperties, type Broker, type Sender } from './broker';
 import { commandQueue, deadLetterQueue } from './queues';
 import { Envelope, envelope } from './envelope';
 import { currentActor } from './outbox';
@@ -194,9 +194,14 @@ function assertCommandQueue(broker: Broker, ch: Pick<ChannelWrapper, 'assertQueu
   return ch.assertQueue(queue, broker.durableQueue({ deadLetterExchange: DEAD_LETTER_EXCHANGE, deadLetterRoutingKey: deadLetterQueue(queue) }));
 }
 
-/** Sends commands and waits for their replies on one exclusive reply queue per process. */
+/**
+ * Sends commands and waits for their replies on one exclusive reply queue per process. Commands go
+ * out on a channel of their own (a Sender, renewed when the broker refuses a command), apart from
+ * the reply queue's consumer, which a fresh channel would lose.
+ */
 export class CommandClient {
   private channel: ChannelWrapper | undefined;
+  private sender: Sender | undefined;
   /** Asks the broker how many processes take a service's commands (a channel of its own, kept apart from the reply queue's). */
   private probe: ChannelWrapper | undefined;
   private replyQueue = '';
@@ -214,7 +219,8 @@ export class CommandClient {
       await ch.consume(queue, (msg) => msg && this.settle(msg), { noAck: true });
     });
     this.probe = this.broker.channel('command-probe', async () => undefined);
-    await Promise.all([this.channel.waitForConnect(), this.probe.waitForConnect()]);
+    this.sender = this.broker.sender('command-sender');
+    await Promise.all([this.channel.waitForConnect(), this.probe.waitForConnect(), this.sender.waitForConnect()]);
   }
 
   async stop(): Promise<void> {
@@ -223,7 +229,7 @@ export class CommandClient {
       p.resolve({ ok: false, unanswered: 'shutting down' });
       this.pending.delete(id);
     }
-    await Promise.all([this.channel?.close(), this.probe?.close()]);
+    await Promise.all([this.channel?.close(), this.probe?.close(), this.sender?.close()]);
   }
 
   /**
@@ -246,7 +252,7 @@ export class CommandClient {
     payload: unknown,
     context: { workspaceId: string; requestId?: string | null; timeoutMs?: number; readsOnly?: boolean },
   ): Promise<R> {
-    if (!this.channel) throw new Error('CommandClient not started');
+    if (!this.channel || !this.sender) throw new Error('CommandClient not started');
     const call = startCommandCall(service, type);
     if (!this.broker.isConnected) {
       call.end('unreachable');
@@ -270,14 +276,16 @@ export class CommandClient {
       this.pending.set(correlationId, { resolve, timer });
     });
     try {
-      await this.channel.sendToQueue(commandQueue(service), Buffer.from(JSON.stringify(message)), {
-        ...messageProperties(message, call.headers),
-        persistent: false,
-        correlationId,
-        replyTo: this.replyQueue,
-        expiration: String(timeoutMs),
-        timeout: Math.min(timeoutMs, SEND_TIMEOUT_MS),
-      } as never);
+      await this.sender.send((channel) =>
+        channel.sendToQueue(commandQueue(service), Buffer.from(JSON.stringify(message)), {
+          ...messageProperties(message, call.headers),
+          persistent: false,
+          correlationId,
+          replyTo: this.replyQueue,
+          expiration: String(timeoutMs),
+          timeout: Math.min(timeoutMs, SEND_TIMEOUT_MS),
+        } as never),
+      );
     } catch {
       const pending = this.pending.get(correlationId);
       if (pending) clearTimeout(pending.timer);
