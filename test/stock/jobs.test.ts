@@ -264,8 +264,9 @@ describe('jobs', () => {
     expect(reduced.body.lines).toEqual([expect.objectContaining({ id: job.lines[0].id, planned: 3, reserved: 3 })]);
     expect(await balanceOf(ws.owner, b.id, van.id)).toEqual({ onHand: 10, reserved: 0, available: 10 });
     const tooMuch = expectError(await ws.owner.patch(`/jobs/${job.id}`, { lines: [{ itemId: a.id, quantity: 11 }] }), 422, 'unprocessable_entity');
-    // The job's own 3 count as free to it: only what others hold is named as reserved (none here).
-    expect(tooMuch.message).toContain('7 available, 8 requested');
+    // The line asks for 8 more than it holds; its own 3 are among those named as reserved.
+    expect(tooMuch.message).toContain('7 available (3 more on hand reserved for pending transfers and jobs), 8 requested');
+    expect(tooMuch.shortages).toEqual([{ itemId: a.id, locationId: van.id, available: 7, requested: 8, param: 'lines[0].quantity' }]);
     expect((await ws.owner.get(`/jobs/${job.id}`)).body.lines[0]).toMatchObject({ planned: 3, reserved: 3 });
     const grown = await ws.owner.patch(`/jobs/${job.id}`, { lines: [{ itemId: a.id, quantity: 5 }, { itemId: b.id, quantity: 1 }] });
     expect(grown.body.lines.map((l: any) => [l.planned, l.reserved])).toEqual([[5, 5], [1, 0]]);

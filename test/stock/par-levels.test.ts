@@ -18,7 +18,7 @@ describe('par levels', () => {
     const item = await createItem(ws);
     const created = await setPar(ws, item.id, ws.defaultLocationId, 5);
     expect(created.status).toBe(200);
-    expect(created.body).toEqual({ itemId: item.id, locationId: ws.defaultLocationId, minimum: 5, target: 5, onHand: 0, belowPar: true, updatedAt: expect.stringMatching(TIMESTAMP) });
+    expect(created.body).toEqual({ itemId: item.id, locationId: ws.defaultLocationId, minimum: 5, target: 5, onHand: 0, reserved: 0, available: 0, belowPar: true, updatedAt: expect.stringMatching(TIMESTAMP) });
     const replaced = await setPar(ws, item.id.toUpperCase(), ws.defaultLocationId, 2.5);
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ itemId: item.id, minimum: 2.5, onHand: 0, belowPar: true });
@@ -49,7 +49,7 @@ describe('par levels', () => {
     expect((await setPar(ws, item.id, ws.defaultLocationId, 0)).status).toBe(200);
     await receive(ws.owner, item.id, van.id, 3.9999);
     const below = await ws.owner.get('/inventory/par-levels', { query: { belowPar: 'true' } });
-    expect(below.body).toEqual([{ itemId: item.id, locationId: van.id, minimum: 4, target: 4, onHand: 3.9999, belowPar: true, updatedAt: expect.stringMatching(TIMESTAMP) }]);
+    expect(below.body).toEqual([{ itemId: item.id, locationId: van.id, minimum: 4, target: 4, onHand: 3.9999, reserved: 0, available: 3.9999, belowPar: true, updatedAt: expect.stringMatching(TIMESTAMP) }]);
     expect(below.headers['x-total-count']).toBe('1');
     const fine = await ws.owner.get('/inventory/par-levels', { query: { belowPar: 'false' } });
     expect(fine.body).toEqual([expect.objectContaining({ locationId: ws.defaultLocationId, minimum: 0, onHand: 0, belowPar: false })]);

@@ -146,7 +146,7 @@ export interface paths {
          *
          *     A request that changes nothing answers the item as it is, with updatedAt untouched. quantity is not accepted here: stock changes go through the inventory endpoints.
          *
-         *     A change of sku, description or trackStock holds for every stock operation from the moment this call answers (the stock service is told before the change commits, see docs/consistency.md); while the stock service or RabbitMQ is unreachable such a change answers the retryable 429 naming it and nothing changes. The other fields never need it.
+         *     A change holds for every stock operation from the moment this call answers (docs/consistency.md). Making the item catalog-only (trackStock false) is decided by the stock service, which knows whether stock is on hand: while it or RabbitMQ is unreachable that change answers the retryable 429 naming it and nothing changes. No other change needs it.
          *
          *     Errors: 404 for an item not in the workspace; 409 for a taken SKU or externalId, or trackStock false while stock is on hand (the stock service decides, from its own ledger); 422 for unknown tags or supplier.
          *
@@ -1264,7 +1264,7 @@ export interface webhooks {
         put?: never;
         /**
          * stock.below_par
-         * @description An item at a location dropped below its par level (onHand < minimum).
+         * @description An item at a location dropped below its par level (free stock, available < minimum).
          */
         post: operations["webhook_stock_below_par"];
         delete?: never;
@@ -1606,6 +1606,16 @@ export interface components {
                  * @example lines[0].quantity
                  */
                 param?: string;
+                /** @description Insufficient stock (422) only: every short line of the change, in the order asked, the same way for transfers, movements, jobs and replenishment runs. */
+                shortages?: {
+                    itemId: string;
+                    locationId: string;
+                    /** @description Free stock there: on hand minus what pending transfers and open jobs reserve (what the change itself frees there included) */
+                    available: number;
+                    requested: number;
+                    /** @description The request field that asked for it, when one did */
+                    param?: string;
+                }[];
                 /**
                  * @description The code's section of the API reference, relative to the API's base URL.
                  * @example /docs#section/Errors/bad_request
@@ -2381,10 +2391,10 @@ export interface components {
              */
             jobId: string | null;
             /**
-             * @description Why a receipt or adjustment changed the stock (count: a physical count; job / job_reverted: a job used it / its revert put it back); null for openings and transfer movements
+             * @description Why a receipt or adjustment changed the stock (count: a physical count; job / job_reverted: a job used it / its revert put it back); opening_cancelled on the movement that takes back an opening whose items were not created; null for openings and transfer movements
              * @enum {string|null}
              */
-            reason: "received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other" | "job" | "job_reverted" | null;
+            reason: "received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other" | "job" | "job_reverted" | "opening_cancelled" | null;
             /** @description Free text such as a purchase order number; "" when none was given; a job's movements carry the job's id */
             reference: string;
             note: string;
@@ -2506,7 +2516,11 @@ export interface components {
             target: number;
             /** @description On-hand of the item at the location now; 0 when stock has never been there */
             onHand: number;
-            /** @description onHand < minimum */
+            /** @description Of the on-hand, what pending transfers out of the location and open jobs there hold */
+            reserved: number;
+            /** @description Free stock: onHand − reserved, what may still be used or moved */
+            available: number;
+            /** @description available < minimum: free stock below the minimum, the rule replenishment refills by (stock promised to a job or a transfer does not count) */
             belowPar: boolean;
             /**
              * Format: date-time
@@ -3345,7 +3359,12 @@ export interface components {
             /** @example 12 */
             onHand: number;
             /**
-             * @description The par level: below par when onHand < minimum
+             * @description Free stock: onHand minus what pending transfers and open jobs hold there
+             * @example 12
+             */
+            available: number;
+            /**
+             * @description The par level: below par when available < minimum (free stock, the rule replenishment refills by)
              * @example 12
              */
             minimum: number;
@@ -5454,7 +5473,7 @@ export interface operations {
                 /** @description Movement types (repeated or comma-separated) */
                 type?: ("opening" | "receipt" | "adjustment" | "transfer_out" | "transfer_in")[] | string;
                 /** @description Reasons (repeated or comma-separated), job and job_reverted included; openings and transfer movements have none and never match */
-                reason?: ("received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other" | "job" | "job_reverted")[] | string;
+                reason?: ("received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other" | "job" | "job_reverted" | "opening_cancelled")[] | string;
                 /** @description Transfer IDs (repeated or comma-separated) */
                 transferId?: string[] | string;
                 /** @description Job IDs (repeated or comma-separated): what their completions used (reason job) and their reverts put back (job_reverted) */
@@ -5661,6 +5680,8 @@ export interface operations {
                      *         "minimum": 1,
                      *         "target": 1,
                      *         "onHand": 1,
+                     *         "reserved": 1,
+                     *         "available": 1,
                      *         "belowPar": true,
                      *         "updatedAt": "2026-01-15T09:30:00.000Z"
                      *       }
@@ -5725,6 +5746,8 @@ export interface operations {
                      *       "minimum": 1,
                      *       "target": 1,
                      *       "onHand": 1,
+                     *       "reserved": 1,
+                     *       "available": 1,
                      *       "belowPar": true,
                      *       "updatedAt": "2026-01-15T09:30:00.000Z"
                      *     }

@@ -29,6 +29,8 @@ export interface JobLine {
   /** Frozen when the job completes; null until then. */
   unitCost: Money | null;
   unitPrice: Money | null;
+  /** The request field that asked for this line's quantity in the change at hand (`lines[2].quantity`, `used[0].quantity`): a refusal for want of stock names it. Never stored. */
+  askedBy?: string;
 }
 
 /** A job as stored: its header, its lines in order, and the version every write of it raises. */
@@ -84,8 +86,9 @@ export function reservationChanges(before: Pick<JobRecord, 'sourceLocationId' | 
     const place = placeOf(job, line);
     if (line.reserved === 0n || place === null) return;
     const key = balanceKey({ itemId: line.itemId, locationId: place });
-    const draft = net.get(key) ?? { itemId: line.itemId, locationId: place, quantity: 0n };
+    const draft: ReservationDraft = net.get(key) ?? { itemId: line.itemId, locationId: place, quantity: 0n };
     draft.quantity += sign * line.reserved;
+    if (sign > 0n && line.askedBy !== undefined) draft.param ??= line.askedBy;
     net.set(key, draft);
   };
   for (const line of before?.lines ?? []) add(before!, line, -1n);
@@ -176,6 +179,7 @@ export function plannedLines(sourceLocationId: EntityId | null, requested: reado
       note: r.note ?? old?.note ?? '',
       unitCost: null,
       unitPrice: null,
+      askedBy: `lines[${index}].quantity`,
     };
   });
 }
@@ -240,6 +244,7 @@ export function usedLines(job: Pick<JobRecord, 'sourceLocationId' | 'lines'>, us
     if (first !== undefined) throw new BadRequest(`used[${index}] names the same line as used[${first}]; give each item once per location.`, `used[${index}]`);
     named.set(line.id, index);
     line.used = toUnits(entry.quantity);
+    line.askedBy = `used[${index}].quantity`;
   });
   return lines;
 }
@@ -265,7 +270,7 @@ export function completionChanges(
   const movements = after.flatMap((line) => {
     const place = placeOf(job, line);
     if (!stocked(line.itemId) || place === null || line.used === 0n) return [];
-    return [jobMovement(job.id, { itemId: line.itemId, locationId: place }, -line.used, 'job', line.note || `Job "${job.name}"`)];
+    return [{ ...jobMovement(job.id, { itemId: line.itemId, locationId: place }, -line.used, 'job', line.note || `Job "${job.name}"`), ...(line.askedBy === undefined ? {} : { param: line.askedBy }) }];
   });
   return { reservations, movements };
 }
