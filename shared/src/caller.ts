@@ -33,6 +33,13 @@ export type Owner = (typeof OWNERS)[number];
 export const NO_WRITES: CallerWrites = Object.freeze({});
 
 /**
+ * How far apart the clocks of two hosts may be where a time on one (`since`, on Redis's clock) is
+ * compared with a time on another (a workspace's creation, an owner asked): an instant only counts
+ * as after `since` when it is this much later.
+ */
+export const CLOCK_MARGIN_MS = 1_000;
+
+/**
  * Who a call acts for, the one type every service's use cases take: the API key and its user,
  * the user's role, effective scopes and location access, the workspace with its plan and
  * settings, and what the key's earlier writes require of a read. The gateway vouches for it on

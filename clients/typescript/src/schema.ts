@@ -516,7 +516,7 @@ export interface paths {
         };
         /**
          * List par levels
-         * @description Minimum on-hand per item and location, each with the on-hand there now (0 where stock has never been) and belowPar (onHand < minimum), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). belowPar=true lists what needs a refill now. Par levels of locations deleted or being deleted are not listed. A member with restricted location access sees the par levels of locations it may read (read or write grant).
+         * @description Minimum free stock per item and location, each with the on-hand there now (0 where stock has never been), what of it is reserved for pending transfers and open jobs, what is free (available = onHand − reserved) and belowPar (available < minimum: the one availability rule, as replenishment judges), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). belowPar=true lists what needs a refill now. Par levels of locations deleted or being deleted are not listed. A member with restricted location access sees the par levels of locations it may read (read or write grant).
          *
          *     Requires scope `inventory.read`.
          */
@@ -539,7 +539,7 @@ export interface paths {
         get?: never;
         /**
          * Set the par level of an item at a location
-         * @description Creates or replaces the minimum on-hand of the item at the location (a PUT: sending it again changes nothing more, so it takes no Idempotency-Key) and answers 200 with the par level and the on-hand there now. The item must exist in the workspace (404) and track stock (422 for a catalog-only item); the location must exist and not be deleted (404) nor being deleted (422); an inactive location may carry one. A member with restricted location access needs write access to the location (403). A minimum changed across the on-hand there sends stock.below_par or stock.par_restored to webhooks, once; a first minimum sends nothing.
+         * @description Creates or replaces the minimum free stock of the item at the location (a PUT: sending it again changes nothing more, so it takes no Idempotency-Key) and answers 200 with the par level and the on-hand, reserved and available there now. The item must exist in the workspace (404) and track stock (422 for a catalog-only item); the location must exist and not be deleted (404) nor being deleted (422); an inactive location may carry one. A member with restricted location access needs write access to the location (403). A minimum changed across the free stock there sends stock.below_par or stock.par_restored to webhooks, once; a first minimum sends nothing.
          *
          *     Requires scope `inventory.write`.
          */
@@ -2498,7 +2498,7 @@ export interface components {
             /** @description The counted on-hand, ≥ 0 and ≤ 1000000000, at most 4 decimals. Recorded as one adjustment of the difference with reason count (0 when the count confirms the balance); not below what is reserved */
             quantity: number;
         };
-        /** @description A minimum on-hand (par level) of one item at one location, with the on-hand there now. */
+        /** @description A minimum of free stock (par level) of one item at one location, with the on-hand, reserved and available there now. */
         ParLevel: {
             /**
              * Format: uuid
@@ -2510,9 +2510,9 @@ export interface components {
              * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             locationId: string;
-            /** @description The minimum on-hand wanted at the location */
+            /** @description The minimum free stock (available) wanted at the location */
             minimum: number;
-            /** @description The on-hand a replenishment refills it up to (≥ minimum; the minimum unless set) */
+            /** @description The free stock a replenishment refills it up to (≥ minimum; the minimum unless set) */
             target: number;
             /** @description On-hand of the item at the location now; 0 when stock has never been there */
             onHand: number;
@@ -2531,12 +2531,12 @@ export interface components {
         };
         SetParLevel: {
             /**
-             * @description The minimum on-hand of the item at the location, ≥ 0 and ≤ 1000000000, at most 4 decimals (required). Below par means on-hand < minimum
+             * @description The minimum on-hand of the item at the location, ≥ 0 and ≤ 1000000000, at most 4 decimals (required). Below par means free stock (available = onHand − reserved) < minimum
              * @example 12
              */
             minimum: number;
             /**
-             * @description The on-hand a replenishment refills the location up to, ≥ minimum and ≤ 1000000000, at most 4 decimals; default: the minimum. A PUT replaces both: leaving it out sets it to the minimum again
+             * @description The free stock a replenishment refills the location up to (counting what is already on its way), ≥ minimum and ≤ 1000000000, at most 4 decimals; default: the minimum. A PUT replaces both: leaving it out sets it to the minimum again
              * @example 20
              */
             target?: number;
@@ -5641,7 +5641,7 @@ export interface operations {
                 itemId?: string[] | string;
                 /** @description Location IDs (repeated or comma-separated) */
                 locationId?: string[] | string;
-                /** @description true: only par levels with on-hand < minimum (what needs a refill now); false: only those at or above it */
+                /** @description true: only par levels whose free stock (available = onHand − reserved) is below the minimum (what needs a refill now); false: only those at or above it */
                 belowPar?: boolean;
                 /** @description Page number, from 1 (default 1); not together with cursor */
                 page?: number;

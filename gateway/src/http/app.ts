@@ -215,7 +215,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     const forward = forwarder(service, deps.services[service], { secret: config.INTERNAL_SECRET, logger, writePositions: deps.writePositions });
     app.use(ROUTES[service], async (req: Request, res: Response) => {
       const access = await selectedWorkspace(identities, caller(req), req);
-      forward(req, res, callerFor(caller(req), access, req.requestId, callerWrites(req.knownWrites, access.workspace.id)));
+      forward(req, res, callerFor(caller(req), access, req.requestId, callerWrites(req.knownWrites, { id: access.workspace.id, createdAt: new Date(access.workspace.created_at).getTime() })));
     });
   }
 

@@ -1,4 +1,4 @@
-import type { CallerWrites, Owner } from '@inv/shared/core';
+import { type CallerWrites, CLOCK_MARGIN_MS, type Owner } from '@inv/shared/core';
 import { type Logger, writePositionsUnrecorded } from '@inv/shared/observability';
 import type { Redis } from 'ioredis';
 
@@ -26,8 +26,8 @@ export function ownerPositionsKey(prefix: string, workspaceId: string | undefine
 /**
  * When this Redis began keeping positions (its own clock, ms). Redis keeps nothing on disk here:
  * when it restarts empty the marker is set again, and until READ_YOUR_WRITES_RECOVERY_MS later
- * the positions of writes acknowledged before the restart may be missing, so calls carry
- * 'unknown' (reads then ask the stock service for its latest position instead).
+ * the positions of writes acknowledged before the restart may be missing, so calls carry `since`
+ * (stock calls ask the owners, catalog reads the stock service, for their latest positions).
  */
 export function writePositionsSinceKey(prefix: string): string {
   return `${prefix}ryw:since`;
@@ -59,6 +59,8 @@ const WARNING_INTERVAL_MS = 10_000;
 
 export class WritePositions {
   private lastWarningAt = 0;
+  /** Whether a restart of the history is being retried (an owner position Redis did not take). */
+  private restarting = false;
 
   constructor(
     private readonly redis: Redis,
@@ -72,8 +74,8 @@ export class WritePositions {
   /**
    * After Redis's primary changed (a failover): the positions of the last writes before it may not
    * have reached the promoted replica, so the keeping starts again now, and for
-   * READ_YOUR_WRITES_RECOVERY_MS every call carries 'unknown' (reads ask the stock service for its
-   * latest position), as after a restart that emptied Redis.
+   * READ_YOUR_WRITES_RECOVERY_MS every call carries `since` (stock calls ask the owners, catalog
+   * reads the stock service, for their latest positions), as after a restart that emptied Redis.
    */
   async restartHistory(): Promise<void> {
     const run = (this.redis as unknown as { restartWritePositions: (...args: unknown[]) => Promise<unknown> }).restartWritePositions;
@@ -96,13 +98,38 @@ export class WritePositions {
    * stock service asks the owners instead (docs/consistency.md).
    */
   async recordOwner(workspaceId: string, owner: Owner, position: number): Promise<void> {
-    await this.raise(ownerPositionsKey(this.prefix, workspaceId), owner, position, "Redis unavailable: could not record the owner position of a change of items or locations; the stock service asks the owners while Redis is away");
+    const recorded = await this.raise(ownerPositionsKey(this.prefix, workspaceId), owner, position, "Redis unavailable: could not record the owner position of a change of items or locations; the stock service asks the owners while Redis is away");
+    // Redis may take the next call's script though it failed this record (a blip): the keeping then
+    // starts again, so that every call carries `since` and the stock service asks the owners.
+    if (!recorded) await this.restartHistoryUntilTaken();
   }
 
-  private async raise(key: string, field: string, position: number, warning: string): Promise<void> {
+  /** restartHistory, tried once now and, while Redis refuses it, again every second in the background. */
+  private async restartHistoryUntilTaken(): Promise<void> {
+    if (this.restarting) return;
+    try {
+      await this.restartHistory();
+    } catch {
+      this.restarting = true;
+      const retry = setInterval(() => {
+        this.restartHistory().then(
+          () => {
+            clearInterval(retry);
+            this.restarting = false;
+          },
+          () => undefined,
+        );
+      }, 1_000);
+      retry.unref();
+    }
+  }
+
+  /** Raises the field; false (logged and counted, never thrown) when Redis did not take it. */
+  private async raise(key: string, field: string, position: number, warning: string): Promise<boolean> {
     const run = (this.redis as unknown as { recordWritePosition: (...args: unknown[]) => Promise<unknown> }).recordWritePosition;
     try {
       await run.call(this.redis, key, field, position, KEEP_MS);
+      return true;
     } catch (err) {
       writePositionsUnrecorded.add(1);
       const now = Date.now();
@@ -110,6 +137,7 @@ export class WritePositions {
         this.lastWarningAt = now;
         this.logger.warn({ err: (err as Error).message }, warning);
       }
+      return false;
     }
   }
 }
@@ -130,13 +158,19 @@ export type KnownWrites =
     }
   | 'unknown';
 
-/** The caller's writes a call into `workspaceId` must reflect. */
-export function callerWrites(known: KnownWrites | undefined, workspaceId: string, now = Date.now()): CallerWrites {
+/**
+ * The caller's writes a call into the workspace must reflect. A workspace created after Redis
+ * began keeping positions (`since`, with the clock margin) has had every acknowledged change kept
+ * since its first: for it `since` says nothing and is left out.
+ */
+export function callerWrites(known: KnownWrites | undefined, workspace: { id: string; createdAt: number }, now = Date.now()): CallerWrites {
   if (known === undefined || known === 'unknown') return 'unknown';
+  const workspaceId = workspace.id;
   const stock = known.stock.get(workspaceId);
   // Owner positions read for another workspace than the one selected (a call naming its workspace by slug) say nothing of this one: the owners are asked.
   const owners = known.ownersOf === workspaceId ? known.owners : {};
-  const since = known.ownersOf === workspaceId ? known.since : Math.max(known.since ?? 0, now);
+  const keptSince = known.ownersOf === workspaceId ? known.since : Math.max(known.since ?? 0, now);
+  const since = keptSince !== undefined && workspace.createdAt >= keptSince + CLOCK_MARGIN_MS ? undefined : keptSince;
   return {
     ...(stock === undefined ? {} : { stock }),
     ...(owners.catalog === undefined ? {} : { catalog: owners.catalog }),

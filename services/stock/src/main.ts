@@ -9,6 +9,7 @@ import { stockRoutes } from './http/routes';
 import { registerOpeningConsumers } from './messaging/opening-events';
 import { registerProjectionConsumers } from './messaging/projection-events';
 import { registerStockCommands } from './messaging/stock-commands';
+import { settleStaleOpenings } from './use-cases/cancel-opening';
 import { settleStaleClosings } from './use-cases/close-items';
 import { awaitOwnerChanges } from './use-cases/owner-copies';
 
@@ -24,6 +25,7 @@ export function startStock(config: BaseConfig = loadConfig(BaseConfig)) {
       registerProjectionConsumers(runtime);
       registerOpeningConsumers(runtime);
       runtime.housekeeping.every('settle closings of items neither confirmed nor abandoned', config.SWEEP_INTERVAL_MS, async () => ({ settled: await settleStaleClosings(runtime) }));
+      runtime.housekeeping.every('settle openings neither confirmed nor abandoned', config.SWEEP_INTERVAL_MS, async () => ({ settled: await settleStaleOpenings(runtime) }));
       const document = serviceDocument('stock', stockRoutes);
       // Exported from the start, so a dashboard sees 0 rather than no series before the first transfer.
       transfersCreated.add(0);

@@ -29,8 +29,9 @@ export const StockEvents = {
   transferCancelled: 'transfer.cancelled',
   /**
    * A balance crossed its par level in a committed transaction (ParCrossed): decided in that
-   * transaction under the balance's lock, from its on-hand before and after and the minimum it
-   * carries, or when a minimum is changed. One per crossing, never per movement.
+   * transaction under the balance's lock, from its free stock (on-hand − reserved) before and
+   * after and the minimum it carries, or when a minimum is changed. One per crossing, never per
+   * movement or reservation.
    */
   parCrossed: 'stock.par_crossed',
   /**
@@ -73,7 +74,7 @@ export const ParCrossed = z.object({
   /** Free stock (on-hand − reserved), what the crossing is judged by; messages recorded before it was lack it (they judged on-hand). */
   available: z.number().optional(),
   minimum: z.number(),
-  /** The on-hand a refill brings it up to; messages recorded before targets existed lack it (their target was the minimum). */
+  /** The free stock a refill brings it up to; messages recorded before targets existed lack it (their target was the minimum). */
   target: z.number().optional(),
   item: z.object({ id: z.string(), sku: z.string(), description: z.string() }),
   location: z.object({ id: z.string(), name: z.string(), type: LocationType }),
@@ -169,12 +170,13 @@ export type ApplyStockImport = z.input<typeof ApplyStockImport>;
 export const StockImportOutcome = z.object({ errors: z.array(ImportRowError), applied: z.number().int().nonnegative() });
 export type StockImportOutcome = z.infer<typeof StockImportOutcome>;
 /**
- * How long the stock service holds items closed for an attempt that was neither confirmed nor
- * abandoned before its sweeper settles it with the catalog. The catalog commits a closing's change
- * within half of it or not at all (services/catalog/src/use-cases/stock-intents.ts), so a change
- * still on its way is never settled under it.
+ * How long the stock service keeps an intent of the catalog's (items closed under an attempt, an
+ * opening whose items are unconfirmed) that was neither confirmed nor abandoned before its sweeper
+ * settles it with the catalog. The catalog commits the change an intent was for within half of it
+ * or not at all (services/catalog/src/use-cases/stock-intents.ts), so a change still on its way is
+ * never settled under it.
  */
-export const CLOSING_LEASE_MS = 60_000;
+export const INTENT_LEASE_MS = 60_000;
 /** The most items one stock.close-items closes. */
 export const MAX_CLOSED_ITEMS = 1000;
 export const CloseItems = z.object({ attempt: EntityIdSchema, itemIds: z.array(EntityIdSchema).min(1).max(MAX_CLOSED_ITEMS) });

@@ -44,7 +44,11 @@ function refusalReply(error: RetryLater): Refused {
  */
 export class CommandUnanswered extends RetryLater {
   override readonly refusal: RefusalCause | undefined;
-  constructor(cause: RetryLater) {
+  constructor(
+    cause: RetryLater,
+    /** The same refusal saying "nothing was changed": for a caller that has made sure the command's effect is undone or will be (a saga's compensation recorded). */
+    readonly undone: RetryLater = cause,
+  ) {
     super(cause.message, cause.retryAfterSeconds);
     this.refusal = cause.refusal;
   }
@@ -292,7 +296,7 @@ export class CommandClient {
       this.pending.delete(correlationId);
       call.end('unreachable');
       // The send may or may not have reached the broker: the command may still run.
-      throw new CommandUnanswered(noAnswerRefusal('not taken', service, type, context.readsOnly ? 'unchanged' : 'unknown', message.deadline !== null));
+      throw new CommandUnanswered(noAnswerRefusal('not taken', service, type, context.readsOnly ? 'unchanged' : 'unknown', message.deadline !== null), noAnswerRefusal('not taken', service, type, 'unchanged', message.deadline !== null));
     }
     // Asked only now, so that a service coming up cannot be missed between the question and the send.
     void this.consumersOf(service).then((consumers) => {
@@ -301,7 +305,7 @@ export class CommandClient {
     const answer = await reply;
     call.end(answer.ok ? 'ok' : 'unanswered' in answer && answer.unanswered === 'timed out' ? 'timeout' : 'error');
     if (answer.ok) return answer.result as R;
-    if ('unanswered' in answer) throw new CommandUnanswered(noAnswerRefusal(answer.unanswered, service, type, context.readsOnly ? 'unchanged' : 'unknown', message.deadline !== null));
+    if ('unanswered' in answer) throw new CommandUnanswered(noAnswerRefusal(answer.unanswered, service, type, context.readsOnly ? 'unchanged' : 'unknown', message.deadline !== null), noAnswerRefusal(answer.unanswered, service, type, 'unchanged', message.deadline !== null));
     throw appErrorFrom(answer.error.code, answer.error.message, answer.error.retryAfter);
   }
 

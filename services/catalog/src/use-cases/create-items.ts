@@ -69,7 +69,7 @@ export async function createItems(
   // The opening is an effect outside this service's transaction: a twin request with the same Idempotency-Key must not cause one too.
   if (openings.length > 0) await guard.claimAhead();
   try {
-    const { result, stockPosition } = await withOpenings(stockPort(runtime, context), [{ operationId: newId(), lines: openings }], () =>
+    const { result, stockPosition } = await withOpenings(stockPort(runtime, context), [{ operationId: newId(), lines: openings }], (stillHeld) =>
       // Once: an opening recorded for this attempt is abandoned if it fails, not reused.
       transactOnce(
         runtime,
@@ -84,6 +84,7 @@ export async function createItems(
           // Last: the workspace's owner positions are taken under its counter's lock, held to COMMIT.
           // Each event carries its own item as this request answers it.
           const { position } = await recordOwnerEvents(tx, CatalogEvents.itemCreated, workspace.id, items.map((item) => itemChanged(item, versions.get(item.id)!)), context.requestId);
+          stillHeld();
           return { result: items, position };
         }
       ),

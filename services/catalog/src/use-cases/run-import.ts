@@ -192,7 +192,7 @@ async function importItems(runtime: Runtime, job: ClaimedImport, table: CsvTable
   const closes = planned.flatMap((p) => (p.existing && makesCatalogOnly(p.existing.state, { trackStock: p.fields.trackStock }) ? [p.existing.id] : []));
   try {
     const applied = await withItemsClosed(stock, closes, (closing) =>
-      withOpenings(stock, openings, () =>
+      withOpenings(stock, openings, (openingsHeld) =>
         transactOnce(
           runtime,
           async (tx) => {
@@ -200,6 +200,7 @@ async function importItems(runtime: Runtime, job: ClaimedImport, table: CsvTable
             await finishImport(tx, job, { status: 'completed', applied: outcome.applied });
             await announce(tx, job, 'completed');
             closing?.stillHeld();
+            openingsHeld();
             return outcome;
           }
         ),

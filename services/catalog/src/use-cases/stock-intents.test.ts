@@ -1,4 +1,4 @@
-import { CLOSING_LEASE_MS } from '@inv/shared/core';
+import { INTENT_LEASE_MS } from '@inv/shared/core';
 import { type OpeningLine, type StockPort, withItemsClosed, withOpenings } from './stock-intents';
 
 const line: OpeningLine = { item: { id: 'i', sku: 's', description: '', trackStock: true, lowStockThreshold: null }, locationId: 'l', quantity: 1 };
@@ -70,6 +70,22 @@ describe('withOpenings: the opening is recorded before the catalog commits, and 
     await expect(withOpenings(stock.port, [{ operationId: 'op', lines: [line] }], () => Promise.reject(new Error('commit failed')))).rejects.toThrow('commit failed');
     expect(stock.reported).toEqual(['opening: broker down']);
   });
+  it('when half the lease has gone by before the commit, then stillHeld refuses (retryable, nothing changed) and the opening is abandoned', async () => {
+    const stock = fakeStock();
+    let now = 1_000;
+    const slow = withOpenings(
+      stock.port,
+      [{ operationId: 'op', lines: [line] }],
+      async (stillHeld) => {
+        now += INTENT_LEASE_MS / 2 + 1;
+        stillHeld();
+        return 'done';
+      },
+      () => now,
+    );
+    await expect(slow).rejects.toMatchObject({ code: 'rate_limit_exceeded', message: expect.stringMatching(/still held the opening stock; nothing was changed/) });
+    expect(stock.calls).toEqual(['record', 'abandon opening:same']);
+  });
 });
 
 describe('withItemsClosed: items are closed before the catalog makes them catalog-only, and reopened if it does not', () => {
@@ -103,13 +119,13 @@ describe('withItemsClosed: items are closed before the catalog makes them catalo
       stock.port,
       ['a'],
       async (closing) => {
-        now += CLOSING_LEASE_MS / 2 + 1;
+        now += INTENT_LEASE_MS / 2 + 1;
         closing!.stillHeld();
         return { result: undefined, confirmed: ['a'] };
       },
       () => now,
     );
-    await expect(slow).rejects.toThrow(/too old to confirm/);
+    await expect(slow).rejects.toThrow(/ran out of its deadline before the catalog could commit while the stock service still held the items closed \(a\); nothing was changed/);
     expect(stock.calls).toEqual(['close:a', 'abandon closing:same:a']);
   });
 

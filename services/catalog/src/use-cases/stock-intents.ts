@@ -1,5 +1,5 @@
-import { type Caller, CatalogEvents, CLOSING_LEASE_MS, MAX_CLOSED_ITEMS, newId, type RecordOpening, RecordedOpening, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
-import { recordEvent } from '@inv/shared/messaging';
+import { type Caller, CatalogEvents, DeadlinePassed, INTENT_LEASE_MS, MAX_CLOSED_ITEMS, newId, type RecordOpening, RecordedOpening, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
+import { CommandUnanswered, recordEvent } from '@inv/shared/messaging';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
 
 export type OpeningLine = RecordOpening['lines'][number];
@@ -55,13 +55,25 @@ export interface Opening {
 }
 
 /**
- * Records the openings of new items' stock, then runs `commit` (the catalog's transaction). A
+ * Records the openings of new items' stock, then runs `commit` (the catalog's transaction), which
+ * must commit within half of INTENT_LEASE_MS of the first opening asked for (`stillHeld()` last
+ * before COMMIT): the stock service's sweeper settles openings left unconfirmed past it. A
  * failure of either abandons every opening asked for (each may have been recorded: a refusal, an
  * unanswered command, the catalog's own COMMIT failing) and is thrown as it was. Answers what
  * `commit` answers, with the stock position the openings reached (0: none).
  */
-export async function withOpenings<T>(stock: StockPort, openings: readonly Opening[], commit: () => Promise<T>): Promise<{ result: T; stockPosition: number }> {
+export async function withOpenings<T>(
+  stock: StockPort,
+  openings: readonly Opening[],
+  commit: (stillHeld: () => void) => Promise<T>,
+  now: () => number = Date.now,
+): Promise<{ result: T; stockPosition: number }> {
   const asked: string[] = [];
+  const askedAt = now();
+  const stillHeld = () => {
+    if (now() - askedAt > INTENT_LEASE_MS / 2) throw intentExpired('the opening stock');
+  };
+  let committing = false;
   try {
     let stockPosition = 0;
     for (const { operationId, lines } of openings) {
@@ -69,10 +81,11 @@ export async function withOpenings<T>(stock: StockPort, openings: readonly Openi
       asked.push(operationId);
       stockPosition = Math.max(stockPosition, (await stock.recordOpening(operationId, lines)).position);
     }
-    return { result: await commit(), stockPosition };
+    committing = true;
+    return { result: await commit(stillHeld), stockPosition };
   } catch (err) {
     for (const operationId of asked) await stock.abandonOpening(operationId).catch((failure: unknown) => stock.reportAbandonFailure(failure, 'opening'));
-    throw err;
+    throw committing ? err : undoneRefusal(err);
   }
 }
 
@@ -88,7 +101,7 @@ export interface Closing {
 /**
  * Has the stock service close `itemIds` to new stock (refused, 409, while any of them has stock
  * on hand; in commands of MAX_CLOSED_ITEMS), then runs `commit`, which must commit its change
- * within half of CLOSING_LEASE_MS (`closing.stillHeld()` last before COMMIT) and answer the items
+ * within half of INTENT_LEASE_MS (`closing.stillHeld()` last before COMMIT) and answer the items
  * its events confirmed (they name the attempt). The closing of the others is abandoned, and of all
  * of them when anything failed. No items: `commit` runs alone.
  */
@@ -104,10 +117,12 @@ export async function withItemsClosed<T>(
   const abandonClosing = async (ids: readonly string[]) => {
     for (const chunk of chunks(ids, MAX_CLOSED_ITEMS)) await stock.abandonClosing(attempt, chunk).catch((failure: unknown) => stock.reportAbandonFailure(failure, 'closing'));
   };
+  let committing = false;
   try {
     for (const chunk of chunks(itemIds, MAX_CLOSED_ITEMS)) await stock.closeItems(attempt, chunk);
+    committing = true;
     const stillHeld = () => {
-      if (now() - closedAt > CLOSING_LEASE_MS / 2) throw new Error(`the stock service's closing of items ${itemIds.slice(0, 10).join(', ')} is too old to confirm`);
+      if (now() - closedAt > INTENT_LEASE_MS / 2) throw intentExpired(`the items closed (${itemIds.slice(0, 3).join(', ')}${itemIds.length > 3 ? ', …' : ''})`);
     };
     const { result, confirmed } = await commit({ attempt, itemIds: new Set(itemIds), stillHeld });
     const confirmedIds = new Set(confirmed);
@@ -115,8 +130,26 @@ export async function withItemsClosed<T>(
     return result;
   } catch (err) {
     await abandonClosing(itemIds);
-    throw err;
+    throw committing ? err : undoneRefusal(err);
   }
+}
+
+/**
+ * The catalog's change came too late to commit under its intent (half of INTENT_LEASE_MS gone
+ * since the stock service was asked: its sweeper may settle the intent from then on): it rolls
+ * back, and the intent is abandoned.
+ */
+function intentExpired(what: string): DeadlinePassed {
+  return new DeadlinePassed(`the catalog could commit while the stock service still held ${what}`, 'unchanged');
+}
+
+/**
+ * What the caller is told when the stock service did not answer an intent: the catalog committed
+ * nothing and has abandoned the intent (durably, or left it to the sweeper), so the refusal says
+ * "nothing was changed" rather than the unanswered command's "may have been done".
+ */
+function undoneRefusal(err: unknown): unknown {
+  return err instanceof CommandUnanswered ? err.undone : err;
 }
 
 function chunks<T>(values: readonly T[], size: number): T[][] {

@@ -44,9 +44,10 @@ export async function deleteLocation(runtime: Runtime, context: Pick<Caller, 'wo
       if (err.code === 'conflict') throw new Conflict(`Location "${row.name}" cannot be deleted: ${err.message}`);
       throw err;
     }
-    // No answer (timeout, stock failure): the close may have happened, or may still happen.
+    // No answer (timeout, stock failure): the close may have happened, or may still happen; the
+    // rollback reopens it either way, so the location is certainly not deleted.
     await rollBackDeletion(runtime, row, { closeMayFollow: true });
-    throw err;
+    throw err instanceof CommandUnanswered ? err.undone : err;
   }
 
   const outcome = await completeDeletion(runtime, row, context.requestId).catch(async (err: unknown) => {

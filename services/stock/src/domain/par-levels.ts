@@ -5,7 +5,7 @@ import { MAX_QUANTITY, NonNegativeQuantity, QUANTITY_DECIMALS, toUnits, type Uni
 import { CatalogOnlyItem, type ItemFacts, LocationClosed, NoWriteAccess, type PlaceFacts } from './stock-policy';
 
 /**
- * Par levels: a minimum on-hand per item and location (issue 23). The rules are pure: who may set
+ * Par levels: a minimum of free stock (on-hand − reserved) per item and location (issue 23). The rules are pure: who may set
  * or remove one, what it may name, when a place is below its par level, and when a change crosses
  * it (the stock.below_par / stock.par_restored alerts).
  */
@@ -13,11 +13,11 @@ import { CatalogOnlyItem, type ItemFacts, LocationClosed, NoWriteAccess, type Pl
 export const SetParLevelBody = z
   .strictObject({
     minimum: NonNegativeQuantity.openapi({
-      description: `The minimum on-hand of the item at the location, ≥ 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals (required). Below par means on-hand < minimum`,
+      description: `The minimum on-hand of the item at the location, ≥ 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals (required). Below par means free stock (available = onHand − reserved) < minimum`,
       example: 12,
     }),
     target: NonNegativeQuantity.optional().openapi({
-      description: `The on-hand a replenishment refills the location up to, ≥ minimum and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals; default: the minimum. A PUT replaces both: leaving it out sets it to the minimum again`,
+      description: `The free stock a replenishment refills the location up to (counting what is already on its way), ≥ minimum and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals; default: the minimum. A PUT replaces both: leaving it out sets it to the minimum again`,
       example: 20,
     }),
   })
@@ -29,7 +29,7 @@ export const SetParLevelBody = z
   .openapi('SetParLevel');
 export type SetParLevelInput = z.output<typeof SetParLevelBody>;
 
-/** A par level's amounts: the minimum, and the target a refill brings the on-hand up to (≥ minimum). */
+/** A par level's amounts: the minimum, and the target a refill brings the free stock up to (≥ minimum). */
 export interface ParAmounts {
   minimum: Units;
   target: Units;
@@ -45,15 +45,15 @@ export const ParLevel = z
   .object({
     itemId: ApiId,
     locationId: ApiId,
-    minimum: z.number().openapi({ description: 'The minimum on-hand wanted at the location' }),
-    target: z.number().openapi({ description: 'The on-hand a replenishment refills it up to (≥ minimum; the minimum unless set)' }),
+    minimum: z.number().openapi({ description: 'The minimum free stock (available) wanted at the location' }),
+    target: z.number().openapi({ description: 'The free stock a replenishment refills it up to (≥ minimum; the minimum unless set)' }),
     onHand: z.number().openapi({ description: 'On-hand of the item at the location now; 0 when stock has never been there' }),
     reserved: z.number().openapi({ description: 'Of the on-hand, what pending transfers out of the location and open jobs there hold' }),
     available: z.number().openapi({ description: 'Free stock: onHand − reserved, what may still be used or moved' }),
     belowPar: z.boolean().openapi({ description: 'available < minimum: free stock below the minimum, the rule replenishment refills by (stock promised to a job or a transfer does not count)' }),
     updatedAt: ApiTimestamp.openapi({ description: 'When the minimum was last set' }),
   })
-  .openapi('ParLevel', { description: 'A minimum on-hand (par level) of one item at one location, with the on-hand there now.' });
+  .openapi('ParLevel', { description: 'A minimum of free stock (par level) of one item at one location, with the on-hand, reserved and available there now.' });
 export type ParLevel = z.infer<typeof ParLevel>;
 
 /**

@@ -10,7 +10,7 @@ import { readableLocations } from './request-context';
 export const ParLevelsQuery = z.strictObject({
   itemId: queryArray(EntityIdSchema).openapi({ description: 'Item IDs (repeated or comma-separated)' }),
   locationId: queryArray(EntityIdSchema).openapi({ description: 'Location IDs (repeated or comma-separated)' }),
-  belowPar: single(queryBoolean).optional().openapi({ description: 'true: only par levels with on-hand < minimum (what needs a refill now); false: only those at or above it' }),
+  belowPar: single(queryBoolean).optional().openapi({ description: 'true: only par levels whose free stock (available = onHand − reserved) is below the minimum (what needs a refill now); false: only those at or above it' }),
   ...CursorPagination.shape,
 });
 
@@ -28,7 +28,7 @@ export const parLevelRoutes = [
     path: '/inventory/par-levels',
     summary: 'List par levels',
     description:
-      'Minimum on-hand per item and location, each with the on-hand there now (0 where stock has never been) and belowPar (onHand < minimum), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). belowPar=true lists what needs a refill now. Par levels of locations deleted or being deleted are not listed. A member with restricted location access sees the par levels of locations it may read (read or write grant).',
+      'Minimum free stock per item and location, each with the on-hand there now (0 where stock has never been), what of it is reserved for pending transfers and open jobs, what is free (available = onHand − reserved) and belowPar (available < minimum: the one availability rule, as replenishment judges), ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). belowPar=true lists what needs a refill now. Par levels of locations deleted or being deleted are not listed. A member with restricted location access sees the par levels of locations it may read (read or write grant).',
     scope: 'inventory.read',
     tags: ['Inventory'],
     request: { query: ParLevelsQuery },
@@ -53,7 +53,7 @@ export const parLevelRoutes = [
     path: '/inventory/par-levels/{itemId}/{locationId}',
     summary: 'Set the par level of an item at a location',
     description:
-      'Creates or replaces the minimum on-hand of the item at the location (a PUT: sending it again changes nothing more, so it takes no Idempotency-Key) and answers 200 with the par level and the on-hand there now. The item must exist in the workspace (404) and track stock (422 for a catalog-only item); the location must exist and not be deleted (404) nor being deleted (422); an inactive location may carry one. A member with restricted location access needs write access to the location (403). A minimum changed across the on-hand there sends stock.below_par or stock.par_restored to webhooks, once; a first minimum sends nothing.',
+      'Creates or replaces the minimum free stock of the item at the location (a PUT: sending it again changes nothing more, so it takes no Idempotency-Key) and answers 200 with the par level and the on-hand, reserved and available there now. The item must exist in the workspace (404) and track stock (422 for a catalog-only item); the location must exist and not be deleted (404) nor being deleted (422); an inactive location may carry one. A member with restricted location access needs write access to the location (403). A minimum changed across the free stock there sends stock.below_par or stock.par_restored to webhooks, once; a first minimum sends nothing.',
     scope: 'inventory.write',
     tags: ['Inventory'],
     request: { params: ParLevelPath, body: { schema: SetParLevelBody, required: true } },

@@ -1,9 +1,9 @@
-import type { Actor, EntityId } from '@inv/shared/core';
+import { type Actor, CATALOG_SERVICE, CatalogCommands, type EntityId, INTENT_LEASE_MS, ItemSnapshot, z } from '@inv/shared/core';
 import { RunAgain, UNGUARDED } from '@inv/shared/db';
-import type { ServiceRuntime } from '@inv/shared/runtime';
+import { type ServiceRuntime, transact } from '@inv/shared/runtime';
 import { openingMovements } from '../data/ledger';
-import { cancelOpeningRow } from '../data/opening-repository';
-import { itemFacts } from '../data/projection-repository';
+import { cancelOpeningRow, settleOpenings, unsettledOpenings } from '../data/opening-repository';
+import { applyItemEvents, itemFacts } from '../data/projection-repository';
 import { openingCancellations } from '../domain/ledger-plan';
 import { labelsOf } from './ledger-facts';
 import { runLedgerUnit } from './ledger-unit';
@@ -59,4 +59,31 @@ export async function cancelOpening(runtime: ServiceRuntime, who: OpeningCancell
     if (err instanceof OpeningKept) return { cancelled: false };
     throw err;
   }
+}
+
+/**
+ * The sweeper of openings the catalog neither confirmed nor abandoned within INTENT_LEASE_MS (its
+ * process died between recording the opening and committing the items, or could not record the
+ * abandonment). Each is settled once: an opening whose items the catalog confirmed is marked
+ * settled; otherwise the catalog is asked what it committed of them (it commits within half the
+ * lease or not at all, so its answer is final): items it has are confirmed now, and an opening
+ * whose items it does not have is cancelled like any other (cancelOpening, by the system).
+ * Answers how many openings were settled.
+ */
+export async function settleStaleOpenings(runtime: ServiceRuntime, limit = 100): Promise<number> {
+  const stale = await unsettledOpenings(runtime.pool, INTENT_LEASE_MS, limit);
+  const byWorkspace = new Map<string, typeof stale>();
+  for (const opening of stale) byWorkspace.set(opening.workspaceId, [...(byWorkspace.get(opening.workspaceId) ?? []), opening]);
+  for (const [workspaceId, openings] of byWorkspace) {
+    const unconfirmed = openings.filter((o) => !o.confirmed);
+    const itemIds = [...new Set(unconfirmed.flatMap((o) => o.itemIds))];
+    const committed = itemIds.length === 0 ? [] : z.array(ItemSnapshot).parse(await runtime.client.request(CATALOG_SERVICE, CatalogCommands.getItems, { itemIds }, { workspaceId, readsOnly: true }));
+    if (committed.length > 0) await transact(runtime, (tx) => applyItemEvents(tx, committed.map((item) => ({ workspaceId, item }))));
+    const created = new Set<string>(committed.map((item) => item.id));
+    for (const opening of unconfirmed.filter((o) => !o.itemIds.some((id) => created.has(id)))) {
+      await cancelOpening(runtime, { workspaceId, requestId: null, actor: null }, opening.operationId);
+    }
+    await settleOpenings(runtime.pool, workspaceId, openings.filter((o) => o.confirmed || o.itemIds.some((id) => created.has(id))).map((o) => o.operationId));
+  }
+  return stale.length;
 }

@@ -1,4 +1,4 @@
-import { CATALOG_SERVICE, CatalogCommands, CLOSING_LEASE_MS, type CloseItems, Conflict, ItemSnapshot, z } from '@inv/shared/core';
+import { CATALOG_SERVICE, CatalogCommands, INTENT_LEASE_MS, type CloseItems, Conflict, ItemSnapshot, z } from '@inv/shared/core';
 import { transact, type ServiceRuntime } from '@inv/shared/runtime';
 import { lockItemsExclusively } from '../data/ledger';
 import { applyItemEvents, closeItemCopies, endClosings, staleClosings } from '../data/projection-repository';
@@ -28,7 +28,7 @@ export async function closeItems(runtime: Pick<ServiceRuntime, 'pool' | 'outbox'
 }
 
 /**
- * The sweeper of closings neither confirmed nor abandoned within CLOSING_LEASE_MS (the catalog's
+ * The sweeper of closings neither confirmed nor abandoned within INTENT_LEASE_MS (the catalog's
  * process died between its intent and its commit): the catalog is asked what it committed (under
  * its rows' share locks, so after any change of them in flight; it never commits a closing's
  * change later than half the lease). An item it made catalog-only takes that state now, its
@@ -36,7 +36,7 @@ export async function closeItems(runtime: Pick<ServiceRuntime, 'pool' | 'outbox'
  * closings were settled.
  */
 export async function settleStaleClosings(runtime: Pick<ServiceRuntime, 'pool' | 'outbox' | 'client'>, limit = 100): Promise<number> {
-  const stale = await staleClosings(runtime.pool, CLOSING_LEASE_MS, limit);
+  const stale = await staleClosings(runtime.pool, INTENT_LEASE_MS, limit);
   const byWorkspace = new Map<string, typeof stale>();
   for (const closing of stale) byWorkspace.set(closing.workspaceId, [...(byWorkspace.get(closing.workspaceId) ?? []), closing]);
   for (const [workspaceId, closings] of byWorkspace) {

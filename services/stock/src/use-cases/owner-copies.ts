@@ -1,4 +1,4 @@
-import { type Caller, CATALOG_SERVICE, CatalogCommands, DependencyAway, ItemSnapshot, LocationCommands, LOCATIONS_SERVICE, type Owner, OwnerPositionAnswer, z } from '@inv/shared/core';
+import { type Caller, CATALOG_SERVICE, CLOCK_MARGIN_MS, CatalogCommands, DependencyAway, ItemSnapshot, LocationCommands, LOCATIONS_SERVICE, type Owner, OwnerPositionAnswer, z } from '@inv/shared/core';
 import { inUnitOfWork, RunAgain } from '@inv/shared/db';
 import { timeLeft } from '@inv/shared/http';
 import { appliedThrough } from '@inv/shared/messaging';
@@ -22,8 +22,6 @@ export type OwnerPositions = Partial<Record<Owner, number>>;
  * passed (a workspace's default location, made by the gateway's provisioning).
  */
 
-/** Where the gateway's positions may be incomplete (`since`), an owner asked this long after it is trusted to hold them: clocks of two hosts may differ. */
-const CLOCK_MARGIN_MS = 1_000;
 /** Workspaces whose positions a process remembers; the oldest are forgotten first (a lower bound, so forgetting only costs a read). */
 const REMEMBERED_WORKSPACES = 10_000;
 
