@@ -13,7 +13,8 @@ import { sweepStaleProvisioning } from './admin/workspace-provisioning';
 import { GatewayConfig, serviceUrls } from './config';
 import { IdentityEpoch } from './data/identity-epoch';
 import { connectRedis, watchPrimary } from './data/redis-connection';
-import { createGatewayApp } from './http/app';
+import { admitted, createGatewayApp } from './http/app';
+import { refuseEarlyWhenFull } from './http/early-refusal';
 import { IdentityCache } from './http/identity-cache';
 import { openApiDocument } from './http/openapi-document';
 import { RateLimiter } from './http/rate-limiter';
@@ -65,6 +66,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
 
   const services = serviceUrls(config);
   const admission = admissionControl(config);
+  const limiter = new RateLimiter(redis, config.REDIS_PREFIX, logger, { writesRecoveryMs: config.READ_YOUR_WRITES_RECOVERY_MS });
   telemetry.watch(observeAdmission(() => admission.state()));
   const app = createGatewayApp({
     admission,
@@ -72,7 +74,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
     logger,
     pool,
     client,
-    limiter: new RateLimiter(redis, config.REDIS_PREFIX, logger, { writesRecoveryMs: config.READ_YOUR_WRITES_RECOVERY_MS }),
+    limiter,
     writePositions,
     identities,
     services,
@@ -87,7 +89,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
   });
 
   const tls = config.TRUST_PROXY ? undefined : await loadTls({ cert: config.TLS_CERT, key: config.TLS_KEY, dataDir: config.DATA_DIR, logger });
-  const server = createApiServer(app, { tls, requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS, logger });
+  const server = createApiServer(refuseEarlyWhenFull(app, { admission, identities, limiter, admits: admitted }), { tls, requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS, logger });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);

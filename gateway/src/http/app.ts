@@ -53,7 +53,7 @@ export interface GatewayDeps {
  * exports, which stream for as long as a file takes and are bounded by their own limit per
  * service (shared/src/http/csv-export.ts).
  */
-function admitted(path: string): boolean {
+export function admitted(path: string): boolean {
   return !path.startsWith('/exports/') && !isPublicPath(path) && !isDocsPath(path);
 }
 

@@ -33,6 +33,8 @@ export class IdentityCache {
   private readonly workspaces = new Map<string, Entry<MemberWorkspace>>();
   /** The epoch of the latest rate-limit round trip; undefined before one, or when Redis did not answer. */
   private epoch: string | undefined;
+  /** Reads in flight, by what they read and the epoch they were begun under. */
+  private readonly reading = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly pool: Pool,
@@ -64,12 +66,18 @@ export class IdentityCache {
     return this.valid(this.keys, hash);
   }
 
-  /** The active key with this hash from PostgreSQL (noting its use there), cached; undefined when unknown or revoked. */
-  async loadKey(hash: string): Promise<ApiKeyRow | undefined> {
+  /**
+   * The active key with this hash from PostgreSQL (noting its use there), cached; undefined when
+   * unknown or revoked. Calls that miss together share one read, if they saw the same epoch (a
+   * read begun before a change was announced serves nobody who saw the announcement).
+   */
+  loadKey(hash: string): Promise<ApiKeyRow | undefined> {
     const epoch = this.epoch;
-    const key = await findActiveKeyMarkingUse(this.pool, hash);
-    if (key) this.store(this.keys, hash, key, epoch);
-    return key;
+    return this.once(`key ${epoch} ${hash}`, async () => {
+      const key = await findActiveKeyMarkingUse(this.pool, hash);
+      if (key) this.store(this.keys, hash, key, epoch);
+      return key;
+    });
   }
 
   /** A provisioned workspace by id or slug with the user's membership, from the cache or PostgreSQL; undefined when either is missing. */
@@ -78,9 +86,22 @@ export class IdentityCache {
     const cached = this.valid(this.workspaces, cacheKey);
     if (cached) return cached;
     const epoch = this.epoch;
-    const found = await findMemberWorkspace(this.pool, idOrSlug, userId);
-    if (found) this.store(this.workspaces, cacheKey, found, epoch);
-    return found;
+    return this.once(`workspace ${epoch} ${cacheKey}`, async () => {
+      const found = await findMemberWorkspace(this.pool, idOrSlug, userId);
+      if (found) this.store(this.workspaces, cacheKey, found, epoch);
+      return found;
+    });
+  }
+
+  /** Runs `read` unless the same read is in flight under the same epoch, whose answer is then shared: past its TTL, an entry busy callers all miss at once is read once. */
+  private once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    // Without an epoch (Redis away) nothing announces a change: each call reads after it arrived.
+    if (this.epoch === undefined) return read();
+    const running = this.reading.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const started = read().finally(() => this.reading.delete(key));
+    this.reading.set(key, started);
+    return started;
   }
 
   private valid<T>(map: Map<string, Entry<T>>, key: string): T | undefined {

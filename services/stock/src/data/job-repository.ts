@@ -1,7 +1,7 @@
 import type { Actor, EntityId, JobStatus } from '@inv/shared/core';
 import { boundedCountSql, cursorTimeSql, keysetPage, type PageRequest, type TimeIdKey } from '@inv/shared/http';
 import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
-import type { JobRecord } from '../domain/job-plan';
+import { type JobRecord, placeOf } from '../domain/job-plan';
 import type { BalanceKey } from '../domain/ledger-plan';
 import { moneyToDecimal, percentToDecimal, toMoney, toPercent } from '../domain/money';
 import { toUnits, type Units, unitsToDecimal } from '../domain/quantity';
@@ -167,12 +167,12 @@ const WRITE_JOB = {
      ), gone AS (
        DELETE FROM job_lines WHERE workspace_id = $1 AND job_id = $2 AND $43 AND id <> ALL($33::uuid[])
      )
-     INSERT INTO job_lines AS l (workspace_id, id, job_id, position, item_id, location_id, planned, reserved, used, billable, unit_cost, unit_price, note)
-     SELECT $1, n.id, (SELECT id FROM job), n.position, n.item_id, n.location_id, n.planned, n.reserved, n.used, n.billable, n.unit_cost, n.unit_price, n.note
-       FROM unnest($33::uuid[], $34::uuid[], $35::uuid[], $36::numeric[], $37::numeric[], $38::numeric[], $39::boolean[], $40::numeric[], $41::numeric[], $42::text[])
-            WITH ORDINALITY AS n(id, item_id, location_id, planned, reserved, used, billable, unit_cost, unit_price, note, position)
+     INSERT INTO job_lines AS l (workspace_id, id, job_id, position, item_id, location_id, planned, reserved, reserved_at, used, billable, unit_cost, unit_price, note)
+     SELECT $1, n.id, (SELECT id FROM job), n.position, n.item_id, n.location_id, n.planned, n.reserved, n.reserved_at, n.used, n.billable, n.unit_cost, n.unit_price, n.note
+       FROM unnest($33::uuid[], $34::uuid[], $35::uuid[], $36::numeric[], $37::numeric[], $44::uuid[], $38::numeric[], $39::boolean[], $40::numeric[], $41::numeric[], $42::text[])
+            WITH ORDINALITY AS n(id, item_id, location_id, planned, reserved, reserved_at, used, billable, unit_cost, unit_price, note, position)
      ON CONFLICT (workspace_id, id) DO UPDATE SET position = EXCLUDED.position, location_id = EXCLUDED.location_id, planned = EXCLUDED.planned,
-            reserved = EXCLUDED.reserved, used = EXCLUDED.used, billable = EXCLUDED.billable, unit_cost = EXCLUDED.unit_cost, unit_price = EXCLUDED.unit_price,
+            reserved = EXCLUDED.reserved, reserved_at = EXCLUDED.reserved_at, used = EXCLUDED.used, billable = EXCLUDED.billable, unit_cost = EXCLUDED.unit_cost, unit_price = EXCLUDED.unit_price,
             note = EXCLUDED.note`,
 };
 
@@ -231,6 +231,8 @@ export function writeJob(tx: PoolClient, workspaceId: string, job: JobRecord, re
       job.lines.map((l) => (l.unitPrice === null ? null : moneyToDecimal(l.unitPrice))),
       job.lines.map((l) => l.note),
       replacesLines,
+      // Where each line's reservation is held (the schema ties balances' reserved to it: 1765400000002).
+      job.lines.map((l) => (l.reserved > 0n ? placeOf(job, l) : null)),
     ],
   });
 }
