@@ -1,4 +1,4 @@
-import { AdmissionControl, type AdmissionSettings, type Permit } from './admission';
+import { AdmissionControl, type AdmissionSettings, MAX_RETRY_AFTER_S, type Permit } from './admission';
 
 const SETTINGS: AdmissionSettings = { initialLimit: 20, minLimit: 4, maxLimit: 200, tolerance: 2, floorMs: 100, ceilingMs: 500, windowMs: 100 };
 
@@ -111,8 +111,22 @@ describe('AdmissionControl', () => {
     heavy.run(20_000, 50, (inFlight) => Math.max(10, inFlight));
     const later = heavy.control.retryAfterSeconds(0.5);
     expect(later).toBeGreaterThan(1);
-    expect(later).toBeLessThanOrEqual(30);
-    expect(heavy.control.retryAfterSeconds(0)).toBeLessThan(heavy.control.retryAfterSeconds(0.99));
+    expect(later).toBeLessThanOrEqual(MAX_RETRY_AFTER_S);
+    // Twice what is admitted: spread over a range in proportion, so callers refused together do not come back together.
+    const moderate = simulated();
+    moderate.run(20_000, 4, (inFlight) => 50 + inFlight * 4);
+    expect(moderate.control.state().demand).toBeGreaterThan(1.5);
+    expect(moderate.control.state().demand).toBeLessThan(3);
+    const [soonest, latest] = [moderate.control.retryAfterSeconds(0), moderate.control.retryAfterSeconds(0.99)];
+    expect(soonest).toBeGreaterThanOrEqual(4);
+    expect(latest - soonest).toBeGreaterThanOrEqual(Math.round(soonest / 2));
+    expect(latest).toBeLessThan(MAX_RETRY_AFTER_S);
+  });
+
+  it('when a burst is admitted into a queue, then the limit shrinks before any of it has ended', () => {
+    const { control, run } = simulated({ ...SETTINGS, initialLimit: 200, maxLimit: 200 });
+    run(1_000, 200, () => 60_000);
+    expect(control.state().limit).toBeLessThan(200);
   });
 
   it('when a refused or abandoned request is released unmeasured, then it frees its place without counting as a sample', () => {

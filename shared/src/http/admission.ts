@@ -68,7 +68,9 @@ export interface AdmissionState {
 }
 
 /** The longest Retry-After a refusal carries. */
-export const MAX_RETRY_AFTER_S = 8;
+export const MAX_RETRY_AFTER_S = 30;
+/** Seconds of Retry-After per attempt beyond one per admission (demand − 1). */
+const SECONDS_PER_EXCESS = 10;
 /** An event loop this late (ms, a window's p99) is the process itself saturated; its refusals ask for SATURATED_EXTRA_S more. */
 const SATURATED_LOOP_DELAY_MS = 100;
 const SATURATED_EXTRA_S = 3;
@@ -93,6 +95,8 @@ export class AdmissionControl {
   private windowStart: number;
   /** Latencies of the window's admitted requests (ms). */
   private windowSamples: number[] = [];
+  /** The requests admitted and not yet released: a queue building up shows in their ages before any of them ends. */
+  private readonly running = new Set<Permit>();
   private windowPeakInFlight = 0;
   private windowRefusals = 0;
   private windowAdmissions = 0;
@@ -114,9 +118,11 @@ export class AdmissionControl {
     return this.inFlight < Math.floor(this.limit);
   }
 
-  /** Counts a request refused after hasRoom() said no. */
+  /** Counts a request refused after hasRoom() said no; it may end the window (when nothing is released, refusals still move the limit). */
   refuse(): void {
     this.windowRefusals += 1;
+    const now = this.clock();
+    if (now - this.windowStart >= this.settings.windowMs) this.endWindow(now);
   }
 
   /**
@@ -131,19 +137,26 @@ export class AdmissionControl {
     this.inFlight += 1;
     this.windowAdmissions += 1;
     if (this.inFlight > this.windowPeakInFlight) this.windowPeakInFlight = this.inFlight;
-    return { startedAt: arrivedAt };
+    const permit = { startedAt: arrivedAt };
+    this.running.add(permit);
+    return permit;
   }
 
   /**
-   * When a refused caller should come back: a second more each time the demand doubles what is
-   * admitted, SATURATED_EXTRA_S more while the process's own event loop lags (refusing is then what
-   * it spends itself on), plus up to two at random (`random` in [0, 1)), within 1 and MAX_RETRY_AFTER_S. Short:
-   * a closed-loop client told to stay away longer leaves capacity idle; spread, so refused callers
-   * do not return together.
+   * When a refused caller should come back: SECONDS_PER_EXCESS for each attempt beyond one per
+   * admission (the demand), SATURATED_EXTRA_S more while the process's own event loop lags
+   * (refusing is then what it spends itself on), spread by ±25 % and up to two seconds at random
+   * (`random` in [0, 1)), within 1 and MAX_RETRY_AFTER_S. Under twice the capacity, a caller that
+   * honours it comes back two or three times, not four, before a client that waits at most 30 s
+   * gives up: each refusal costs the gateway and the caller, and the work admitted meanwhile is
+   * the same. Short while demand is near what is admitted: a closed-loop client told to stay away
+   * longer leaves capacity idle.
    */
   retryAfterSeconds(random = Math.random()): number {
     const saturated = this.lastLoopDelay > SATURATED_LOOP_DELAY_MS ? SATURATED_EXTRA_S : 0;
-    return Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.round(Math.log2(this.demand) + saturated + 2 * random)));
+    // Spread in proportion (±25 %): refused together, callers told ten seconds or more must not all come back in the same second.
+    const spread = 0.75 + 0.5 * random;
+    return Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.round((SECONDS_PER_EXCESS * (this.demand - 1) + saturated) * spread + 2 * random)));
   }
 
   /**
@@ -152,6 +165,7 @@ export class AdmissionControl {
    */
   release(permit: Permit, measured = true): void {
     this.inFlight -= 1;
+    this.running.delete(permit);
     const now = this.clock();
     if (measured) {
       this.windowSamples.push(now - permit.startedAt);
@@ -166,6 +180,9 @@ export class AdmissionControl {
   private endWindow(now: number): void {
     const { tolerance, floorMs, ceilingMs, minLimit, maxLimit } = this.settings;
     this.lastLoopDelay = this.loopDelay();
+    // Requests still running count with their age so far (a lower bound of their latency): when a
+    // burst is admitted into a queue, the window shows it at once, not when the queue drains.
+    for (const permit of this.running) if (now - permit.startedAt > this.settings.windowMs) this.windowSamples.push(now - permit.startedAt);
     const shortRtt = this.windowSamples.length > 0 ? tail(this.windowSamples) : undefined;
     const appLimited = this.windowPeakInFlight < this.limit / 2;
     const refusedAny = this.windowRefusals > 0;
