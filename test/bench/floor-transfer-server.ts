@@ -1,8 +1,9 @@
 /**
- * The architecture's floor for (b): the two hops the design card requires in front of a transfer,
- * with nothing else. The role 'gateway' is a bare HTTPS Express server that forwards every request
+ * The architecture's floor for (b) and (m): the two hops the design card requires in front of a
+ * transfer or an adjustment, with nothing else. The role 'gateway' is a bare HTTPS Express server that forwards every request
  * over a keep-alive HTTP agent; the role 'service' is Node's bare HTTP server that parses the
- * transfer's JSON body and runs exactly the baseline's SQL transaction (`transferOne`) on a pool
+ * transfer's JSON body and runs exactly the baseline's SQL transaction (`transferOne`; for an
+ * adjustment of one unit, `adjustOne`) on a pool
  * of the stock service's size. No key, rate limit, context, validation, idempotency, quota, outbox
  * or events: whatever the project spends above this floor is its own; what the floor spends above
  * the direct-SQL baseline is the price of the hops. Run as child processes by run.ts, the role as
@@ -15,7 +16,7 @@ import { z } from '@inv/shared/core';
 import { loadConfig } from '@inv/shared/config';
 import express from 'express';
 import { Pool } from 'pg';
-import { transferOne } from './transfer-lanes';
+import { adjustOne, transferOne } from './transfer-lanes';
 
 const env = loadConfig(
   z.discriminatedUnion('FLOOR_ROLE', [
@@ -41,6 +42,8 @@ const TransferBody = z.object({
   lines: z.array(z.object({ itemId: z.string(), quantity: z.literal(1) })).length(1),
 });
 
+const AdjustmentBody = z.object({ type: z.literal('adjustment'), itemId: z.string(), locationId: z.string(), quantity: z.union([z.literal(1), z.literal(-1)]) });
+
 let server: http.Server;
 let stop: () => Promise<unknown> = async () => undefined;
 
@@ -57,13 +60,29 @@ if (env.FLOOR_ROLE === 'service') {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://floor');
-      if (req.method !== 'POST' || url.pathname !== '/inventory/transfers') return answer(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
+      const route = req.method === 'POST' ? url.pathname : undefined;
+      if (route !== '/inventory/transfers' && route !== '/inventory/movements') return answer(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
       const client = await pool.connect().catch(() => undefined);
       if (!client) return answer(res, 500, { error: { code: 'internal_server_error', message: 'No database connection.' } });
+      const workspaceId = url.searchParams.get('workspaceId') ?? '';
+      if (route === '/inventory/movements') {
+        try {
+          const body = AdjustmentBody.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          const done = await adjustOne(client, { lane: { workspaceId, itemId: body.itemId }, locationId: body.locationId, quantity: body.quantity });
+          if (done) answer(res, 201, { ...body });
+          else answer(res, 422, { error: { code: 'insufficient_stock', message: 'Not enough stock.' } });
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          answer(res, 500, { error: { code: 'internal_server_error', message: (err as Error).message } });
+        } finally {
+          client.release();
+        }
+        return;
+      }
       try {
         const body = TransferBody.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
         const moved = await transferOne(client, {
-          lane: { workspaceId: url.searchParams.get('workspaceId') ?? '', itemId: body.lines[0]!.itemId, locations: [body.fromLocationId, body.toLocationId] },
+          lane: { workspaceId, itemId: body.lines[0]!.itemId, locations: [body.fromLocationId, body.toLocationId] },
           from: body.fromLocationId,
           to: body.toLocationId,
         });

@@ -22,6 +22,7 @@ import { catalogCatchUp, type CatchUp } from './projection-catch-up';
 import { ProjectionLagSampler } from './projection-lag';
 import { replicaStackConnections, startReplicaBenchStack } from './replica-bench-stack';
 import { overloadScenario } from './overload-bench';
+import { pathCost } from './path-cost';
 import { replenishmentScenario } from './replenishment-bench';
 import { type Outcome, printRatio, printTable, ratioOf, type Ratio, roundWarnings } from './report';
 import { SqlTransfers } from './transfer-lanes';
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   // (a)'s baseline server pool (10), or (b)'s direct-SQL workers and the floor service's pool (10),
   // or (r)'s replicated stack: one at a time. (w)'s webhook receiver opens none.
   const extraConnections = Math.max(
-    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, w: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE), i: 2, p: 0, o: 0, j: 0 })[s]),
+    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, w: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE), i: 2, p: 0, o: 0, m: 10, j: 0 })[s]),
   );
   const stack = await startBenchStack({ config, extraConnections });
   log(`# stack up in ${secondsSince(started)} s (logs in ${stack.workDir})`);
@@ -95,6 +96,16 @@ async function main(): Promise<void> {
       const o = await overloadScenario(stack);
       outcome.ratios.push(...o.ratios);
       outcome.failedChecks.push(...o.failedChecks);
+    }
+    if (config.BENCH_SCENARIOS.includes('m')) {
+      const floor = await startTransferFloor(stack);
+      try {
+        const m = await pathCost(stack, config, alternation, floor);
+        outcome.ratios.push(...m.ratios);
+        outcome.failedChecks.push(...m.failedChecks);
+      } finally {
+        await floor.stop();
+      }
     }
     if (config.BENCH_SCENARIOS.includes('j')) {
       const j = await jobsScenario(stack, config, alternation);

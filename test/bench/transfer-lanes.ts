@@ -139,3 +139,31 @@ export async function transferOne(client: ClientBase, { lane, from, to }: Transf
   await client.query('COMMIT');
   return true;
 }
+
+/** One adjustment of one unit (+1 or −1) of a lane's item at a location, in its own transaction; false (rolled back) when it would leave less than nothing. */
+export async function adjustOne(client: ClientBase, { lane, locationId, quantity }: { lane: Pick<Lane, 'workspaceId' | 'itemId'>; locationId: string; quantity: 1 | -1 }): Promise<boolean> {
+  await client.query('BEGIN');
+  const { rows } = await client.query<{ on_hand: string }>('SELECT on_hand::text FROM stock.balances WHERE workspace_id = $1 AND item_id = $2 AND location_id = $3 FOR UPDATE', [
+    lane.workspaceId,
+    lane.itemId,
+    locationId,
+  ]);
+  const after = Number(rows[0]?.on_hand ?? 0) + quantity;
+  if (!rows[0] || after < 0) {
+    await client.query('ROLLBACK');
+    return false;
+  }
+  await client.query(
+    `INSERT INTO stock.movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, reason, user_id, created_at)
+     VALUES (gen_random_uuid(), $1, $2, $3, 'adjustment', $4, $5, 'correction', 'bench', now())`,
+    [lane.workspaceId, lane.itemId, locationId, quantity, after],
+  );
+  await client.query('UPDATE stock.balances SET on_hand = $4, version = version + 1, updated_at = now() WHERE workspace_id = $1 AND item_id = $2 AND location_id = $3', [
+    lane.workspaceId,
+    lane.itemId,
+    locationId,
+    after,
+  ]);
+  await client.query('COMMIT');
+  return true;
+}

@@ -66,3 +66,34 @@ export function transferStorm(url: string, workspaces: TransferWorkspace[], conn
       s,
     );
 }
+
+/**
+ * (m)'s adjustment storm against `url`: one unit per call, in then out again (+1, −1, … per lane,
+ * so stock stays where it was), at the first location of the workspaces' lanes taken in turn, each
+ * call with its workspace's key.
+ */
+export function adjustmentStorm(url: string, workspaces: TransferWorkspace[], connections: number): Side {
+  const lanes = interleave(workspaces.map((w) => w.lanes));
+  const clients = new Map(workspaces.map((w) => [w.ws.id, w.ws.client]));
+  let n = 0;
+  return (s) =>
+    cannon(
+      {
+        url,
+        connections,
+        next: () => {
+          const k = n++;
+          const lane = lanes[k % lanes.length]!;
+          const client = clients.get(lane.workspaceId)!;
+          const quantity = Math.floor(k / lanes.length) % 2 === 0 ? 1 : -1;
+          return {
+            method: 'POST',
+            path: client.pathOf('/inventory/movements'),
+            headers: { authorization: client.authorization, 'content-type': 'application/json' },
+            body: JSON.stringify({ type: 'adjustment', itemId: lane.itemId, locationId: lane.locations[0], quantity }),
+          };
+        },
+      },
+      s,
+    );
+}

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { type ApiResponse, request } from '../support/api';
-import { newWorkspace } from '../support/fixtures';
+import { eventually, newWorkspace } from '../support/fixtures';
 import { type Stack } from '../support/stack';
 import { createItem } from '../stock/stock-fixtures';
 import { expectAllAlive, startFaultStack, stopFaultStack, withLogs } from './fault-stack';
@@ -14,9 +14,12 @@ import { expectAllAlive, startFaultStack, stopFaultStack, withLogs } from './fau
  */
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startFaultStack(['postgres'], { ADMISSION_INITIAL_LIMIT: '1', ADMISSION_MIN_LIMIT: '1', ADMISSION_MAX_LIMIT: '1' });
+  stack = await startFaultStack(['postgres', 'redis'], { ADMISSION_INITIAL_LIMIT: '1', ADMISSION_MIN_LIMIT: '1', ADMISSION_MAX_LIMIT: '1' });
 }, 120_000);
-afterEach(() => stack.restore('postgres'));
+afterEach(async () => {
+  await stack.restore('postgres');
+  await stack.restore('redis');
+});
 afterAll(() => stopFaultStack(stack));
 
 const REFUSAL = /^The API is past its capacity right now; nothing was changed\. Retry in (\d) s\.$/;
@@ -67,6 +70,27 @@ describe('refused past capacity (issue 40)', () => {
         expect(refused.filter((r) => names.has(r.tag)).map((r) => r.tag)).toEqual([]);
         expect(Number(after.headers['x-ratelimit-remaining'])).toBe(remaining - 1 - admitted - 1);
         expectAllAlive(stack);
+      },
+    ),
+    60_000,
+  );
+
+  it(
+    'when a caller goes away while its call is being counted, then the call takes no place: the next one is admitted',
+    withLogs(
+      () => stack,
+      async () => {
+        const ws = await newWorkspace();
+        const item = await createItem(ws, { quantity: 5 });
+        const read = () => request('GET', '/items/info', { key: ws.ownerKey, query: { workspaceId: ws.id, itemId: item.id } });
+        expect((await read()).status).toBe(200);
+        // The rate limit's round trip hangs (Redis silent for the gateway) while the caller gives up.
+        await stack.silence('redis', ['gateway']);
+        await expect(request('GET', '/items/info', { key: ws.ownerKey, query: { workspaceId: ws.id, itemId: item.id }, timeoutMs: 200 })).rejects.toThrow();
+        await stack.restore('redis', ['gateway']);
+        // Past the Redis command's timeout the abandoned call went on alone; with one place in all, a
+        // place it took and never gave back would refuse every call from now on.
+        await eventually('a call admitted again', async () => ((await read()).status === 200 ? true : undefined), 15_000);
       },
     ),
     60_000,

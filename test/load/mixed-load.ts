@@ -200,6 +200,12 @@ export interface LoadOptions {
   pace: { rate: number } | { clients: number };
   /** How long a client keeps retrying one operation's refusals before it gives up (default 30 s, as the typed client's maxWaitMs). */
   retryForMs?: number;
+  /**
+   * How a client sends a refused call again: 'after-retry-after' as the typed client does (after
+   * Retry-After plus jitter, at most RETRY_ATTEMPTS attempts); 'at-once' as a client that ignores
+   * Retry-After does (again at once, until retryForMs has passed).
+   */
+  resend?: 'after-retry-after' | 'at-once';
 }
 
 export interface LoadResult {
@@ -266,6 +272,13 @@ export async function runLoad(world: LoadWorld, options: LoadOptions): Promise<L
         message: error?.message,
       });
       if (res.status !== 429) return res;
+      if (options.resend === 'at-once') {
+        if (performance.now() > giveUpAt) {
+          result.abandoned += 1;
+          return undefined;
+        }
+        continue;
+      }
       const wait = Number(res.headers['retry-after'] ?? 1) * 1000 + Math.random() * RETRY_JITTER_MS;
       if (attempt >= RETRY_ATTEMPTS || performance.now() + wait > giveUpAt) {
         result.abandoned += 1;

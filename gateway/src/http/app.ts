@@ -188,6 +188,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // been sent. The check before the rate limit makes a refusal here rare (the room it saw was
   // taken meanwhile); it is answered the same way.
   app.use((req: Request, res: Response, next: NextFunction) => {
+    // A caller gone while its call was authenticated and counted waits for nothing: no place, no
+    // forwarding (and a place taken for a closed answer would never be given back).
+    if (res.closed) return;
     if (!req.caller || !admitted(req.path)) return next();
     const permit = admission.tryAcquire(req.arrivedAt);
     if (!permit) return next(pastCapacity());

@@ -25,7 +25,8 @@ const BODIES: readonly Buffer[] = Array.from({ length: MAX_RETRY_AFTER_S + 1 }, 
  * headers from the key's window as this process last counted it (the refusal does not use one of
  * the key's calls), and a body serialised at start. The refusal is counted
  * (`overload_refusals_total`); it is not traced nor logged one by one, as a storm of refusals
- * would be a storm of log lines.
+ * would be a storm of log lines. A client that sends again on the same connection before its
+ * Retry-After is over gets its next refusal later (toldToWait).
  *
  * Anything it cannot answer so cheaply goes on to Express, which decides as before: a call with
  * room, one without a key or with a key not in the cache, one whose key's window this process has
@@ -50,22 +51,42 @@ export function refuseEarlyWhenFull(
     const window = limiter.lastWindow(`key:${keyId}`);
     if (!window || window.remaining <= 0) return app(req, res);
     admission.refuse();
-    overloadRefusals.add(1, { reason: 'capacity' });
     const retryAfter = admission.retryAfterSeconds();
+    const now = Date.now();
+    const toldUntil = toldToWait.get(req.socket);
+    const hold = toldUntil !== undefined && toldUntil > now ? Math.min(toldUntil - now, IGNORED_RETRY_AFTER_HOLD_MS) : 0;
+    toldToWait.set(req.socket, now + hold + retryAfter * 1000);
+    overloadRefusals.add(1, { reason: hold > 0 ? 'capacity_retry_after_ignored' : 'capacity' });
     const body = BODIES[retryAfter]!;
     const given = req.headers['x-request-id'];
-    res.writeHead(429, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': body.length,
-      'Retry-After': String(retryAfter),
-      'X-Request-Id': typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID(),
-      'X-RateLimit-Limit': String(window.limit),
-      'X-RateLimit-Remaining': String(window.remaining),
-      'X-RateLimit-Reset': String(window.resetAt),
-    });
-    res.end(body);
+    const answer = () =>
+      res
+        .writeHead(429, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Length': body.length,
+          'Retry-After': String(retryAfter),
+          'X-Request-Id': typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID(),
+          'X-RateLimit-Limit': String(window.limit),
+          'X-RateLimit-Remaining': String(window.remaining),
+          'X-RateLimit-Reset': String(window.resetAt),
+        })
+        .end(body);
+    if (hold === 0) return answer();
+    const held = setTimeout(answer, hold);
+    res.once('close', () => clearTimeout(held));
   };
 }
+
+/**
+ * Connections a refusal told to wait, with when their Retry-After ends (ms). A call on one before
+ * then comes from a client that did not wait: its refusal is held until then (at most
+ * IGNORED_RETRY_AFTER_HOLD_MS), so a client that sends again at once makes one call a second, not
+ * as many as the gateway can refuse. Refusing is cheap, not free: clients resending in a loop
+ * would spend on refusals the CPU the admitted work needs. Holding costs a timer. Per process and
+ * per connection, a throttle of the misbehaving, not a guarantee.
+ */
+const toldToWait = new WeakMap<object, number>();
+const IGNORED_RETRY_AFTER_HOLD_MS = 1_000;
 
 function pathOf(url: string | undefined): string {
   if (url === undefined) return '/';

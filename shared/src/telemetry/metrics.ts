@@ -81,7 +81,7 @@ export const rateLimitRejections = counter('rate_limit_rejections_total', {
 });
 
 export const overloadRefusals = counter('overload_refusals_total', {
-  description: 'Calls answered with the retryable 429 because the process was past its capacity or a dependency was briefly away, by reason: capacity (admission control), deadline, dependency',
+  description: 'Calls answered with the retryable 429 because the process was past its capacity or a dependency was briefly away, by reason: capacity (admission control), capacity_retry_after_ignored (the same, held on a connection that came back before its Retry-After), deadline, dependency',
 });
 
 /** Gauges read on each scrape of the admission control: its current limit and the requests it holds. */
