@@ -13,8 +13,7 @@ import { sweepStaleProvisioning } from './admin/workspace-provisioning';
 import { GatewayConfig, serviceUrls } from './config';
 import { IdentityEpoch } from './data/identity-epoch';
 import { connectRedis, watchPrimary } from './data/redis-connection';
-import { admitted, createGatewayApp } from './http/app';
-import { refuseEarlyWhenFull } from './http/early-refusal';
+import { createGatewayApp } from './http/app';
 import { IdentityCache } from './http/identity-cache';
 import { openApiDocument } from './http/openapi-document';
 import { RateLimiter } from './http/rate-limiter';
@@ -89,7 +88,7 @@ export async function startGateway(config: GatewayConfig = loadConfig(GatewayCon
   });
 
   const tls = config.TRUST_PROXY ? undefined : await loadTls({ cert: config.TLS_CERT, key: config.TLS_KEY, dataDir: config.DATA_DIR, logger });
-  const server = createApiServer(refuseEarlyWhenFull(app, { admission, identities, limiter, admits: admitted }), { tls, requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS, logger });
+  const server = createApiServer(app, { tls, requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS, logger });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);

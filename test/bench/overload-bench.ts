@@ -54,6 +54,11 @@ export async function overloadScenario(stack: BenchStack): Promise<Outcome> {
   log(
     `(o) ${offered}/s offered (2 × ${capacity.rate}/s) for ${OVERLOAD_SECONDS} s: ${summary.goodput.toFixed(1)} writes/s, admitted p50 ${summary.p50Ms.toFixed(0)} ms p99 ${summary.p99Ms.toFixed(0)} ms, ${summary.refusals} refused of ${summary.attempts} attempts, ${summary.abandoned} operations given up`,
   );
+  const inWindow = overload.attempts.filter((a) => a.at <= OVERLOAD_SECONDS);
+  const admittedInWindow = inWindow.filter((a) => a.status !== 429).length;
+  log(
+    `(o) within the ${OVERLOAD_SECONDS} s: ${(admittedInWindow / OVERLOAD_SECONDS).toFixed(1)} admitted calls/s, ${((inWindow.length - admittedInWindow) / OVERLOAD_SECONDS).toFixed(1)} refusals/s; after it, ${overload.attempts.length - inWindow.length} more attempts (refused calls sent again) until ${overload.elapsed.toFixed(0)} s; answers ${JSON.stringify(summary.byStatus)}`,
+  );
   const perAdmitted = admittedCost.gatewayMs / Math.max(1, admittedCost.admitted);
   const perRefusal = overloadCost.refused === 0 ? Number.NaN : Math.max(0, overloadCost.gatewayMs - perAdmitted * overloadCost.admitted) / overloadCost.refused;
   log(`(o) the gateway's CPU: ${perAdmitted.toFixed(3)} ms per admitted call (${admittedCost.admitted} at ${capacity.rate}/s), ${perRefusal.toFixed(3)} ms per refusal (${overloadCost.refused} at ${offered}/s)`);

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
 import { BadRequest, PastCapacity, RateLimited, Unauthorized } from '@inv/shared/core';
-import { type AdmissionControl, errorHandler, jsonBody, notFoundHandler, type Permit, rejectUnsafeUrl, requestLogger, mountRoutes } from '@inv/shared/http';
+import { type AdmissionControl, errorHandler, jsonBody, notFoundHandler, rejectUnsafeUrl, requestLogger, mountRoutes } from '@inv/shared/http';
 import { type Pool } from '@inv/shared/db';
 import { type CommandClient } from '@inv/shared/messaging';
 import { httpMetrics, type Logger, overloadRefusals, type Readiness, readinessResponse, logContext, traceContext } from '@inv/shared/observability';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import type { GatewayConfig } from '../config';
 import type { ApiKeyRow } from '../data/identity-repository';
+import { admitAtArrival } from './admission-gate';
 import { keyHolderOf, type KeyHolder, callerFor, presentedKeyHash, selectedWorkspace } from './caller';
 import { discoveryRoutes, faviconRoute, isPublicPath, OPENAPI_PATH } from './discovery-routes';
 import { docsRoutes, isDocsPath } from './docs-page';
@@ -26,8 +28,8 @@ declare module 'express-serve-static-core' {
     knownWrites?: KnownWrites;
     /** When the gateway stops waiting for the answer (epoch ms; docs/overload.md). */
     deadline: number;
-    /** When the gateway first saw the request (performance.now()), for admission control's latency. */
-    arrivedAt: number;
+    /** Whether admission control gave the call a place when it arrived (admission-gate.ts). */
+    admitted?: boolean;
   }
 }
 
@@ -53,11 +55,12 @@ export interface GatewayDeps {
  * exports, which stream for as long as a file takes and are bounded by their own limit per
  * service (shared/src/http/csv-export.ts).
  */
-export function admitted(path: string): boolean {
+function admitted(path: string): boolean {
   return !path.startsWith('/exports/') && !isPublicPath(path) && !isDocsPath(path);
 }
 
-export function createGatewayApp(deps: GatewayDeps): Express {
+/** The gateway's request listener: admission control at the door (admission-gate.ts), then the Express app. */
+export function createGatewayApp(deps: GatewayDeps): http.RequestListener {
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -67,7 +70,6 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use((req: Request, res: Response, next: NextFunction) => {
     const given = req.header('x-request-id');
     req.requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
-    req.arrivedAt = performance.now();
     req.deadline = Date.now() + config.REQUEST_DEADLINE_MS;
     res.setHeader('X-Request-Id', req.requestId);
     logContext.run({ requestId: req.requestId, deadline: req.deadline }, next);
@@ -122,13 +124,12 @@ export function createGatewayApp(deps: GatewayDeps): Express {
         authError = err;
       }
     }
-    // Only calls that reach a service or a workspace route are admitted; a 401 to be answered costs no room.
+    // A call of a path admission control covers found no place when it arrived (admitAtArrival,
+    // which counted it) and could not be refused there: refused here, after the key's check.
     const admits = req.caller !== undefined && authError === undefined && admitted(req.path);
-    const hasRoom = !admits || admission.hasRoom();
+    const hasRoom = !admits || req.admitted === true;
     if (!hasRoom) {
-      admission.refuse();
-      // Refused at its cheapest: past capacity, a refusal must cost next to nothing, and the key's
-      // window this process last counted serves its headers (the refusal does not count).
+      // The key's window this process last counted serves its headers (the refusal does not count).
       const window = limiter.lastWindow(`key:${req.caller!.keyId}`);
       if (window && window.remaining > 0) {
         res.setHeader('X-RateLimit-Limit', String(window.limit));
@@ -184,29 +185,12 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     });
   });
 
-  // Admission: a place among the calls the gateway works on at once, held until the answer has
-  // been sent. The check before the rate limit makes a refusal here rare (the room it saw was
-  // taken meanwhile); it is answered the same way.
+  // A caller gone while its call was authenticated, counted and read waits for nothing: it is not
+  // forwarded (its place, taken at arrival, was given back when it went).
   app.use((req: Request, res: Response, next: NextFunction) => {
-    // A caller gone while its call was authenticated and counted waits for nothing: no place, no
-    // forwarding (and a place taken for a closed answer would never be given back).
     if (res.closed) return;
-    if (!req.caller || !admitted(req.path)) return next();
-    const permit = admission.tryAcquire(req.arrivedAt);
-    if (!permit) return next(pastCapacity());
-    holdUntilAnswered(res, permit);
     next();
   });
-  const holdUntilAnswered = (res: Response, permit: Permit) => {
-    const release = () => {
-      res.off('finish', release);
-      res.off('close', release);
-      // Refusals did no work, and a client gone mid-call says nothing of how long it would have taken.
-      admission.release(permit, res.writableFinished && res.statusCode !== 429);
-    };
-    res.on('finish', release);
-    res.on('close', release);
-  };
 
   const caller = (req: Request): KeyHolder => {
     if (!req.caller) throw new Unauthorized();
@@ -224,5 +208,5 @@ export function createGatewayApp(deps: GatewayDeps): Express {
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger, 'gateway'));
-  return app;
+  return admitAtArrival(app, { admission: deps.admission, identities: deps.identities, limiter: deps.limiter, admits: admitted });
 }

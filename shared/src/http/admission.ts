@@ -53,7 +53,7 @@ export const DEFAULT_ADMISSION: AdmissionSettings = { initialLimit: 128, minLimi
 /** How fast the baseline follows each window: about 1/LONG_WINDOWS of the way; 1/SHORT_WINDOWS at a limit too low to queue. */
 const LONG_WINDOWS = 120;
 const SHORT_WINDOWS = 8;
-/** Of the newly computed limit, this much is taken each window (smoothing). */
+/** Of a larger limit computed, this much is taken each window (smoothing); a smaller one is taken whole. */
 const SMOOTHING = 0.25;
 /** Of the way back to the starting limit, this much is taken each quiet window. */
 const RECOVERY = 0.2;
@@ -212,6 +212,8 @@ export class AdmissionControl {
     const gradient = shortRtt > ceilingMs ? 0.5 : Math.max(0.5, Math.min(1, target / shortRtt));
     const queueAllowance = Math.max(1, Math.sqrt(this.limit));
     const next = this.limit * gradient + (gradient === 1 ? queueAllowance : 0);
-    this.limit = Math.min(maxLimit, Math.max(minLimit, this.limit * (1 - SMOOTHING) + next * SMOOTHING));
+    // Down at once (a queue costs every call in it), up smoothly (room is found by probing).
+    const smoothed = next < this.limit ? next : this.limit * (1 - SMOOTHING) + next * SMOOTHING;
+    this.limit = Math.min(maxLimit, Math.max(minLimit, smoothed));
   }
 }

@@ -61,9 +61,10 @@ CREATE UNLOGGED TABLE reservation_changes (
   workspace_id text NOT NULL,
   item_id uuid NOT NULL,
   location_id uuid NOT NULL,
-  amount numeric NOT NULL
+  seq bigint GENERATED ALWAYS AS IDENTITY,
+  amount numeric NOT NULL,
+  PRIMARY KEY (workspace_id, tx, item_id, location_id, seq)
 );
-CREATE INDEX reservation_changes_balance ON reservation_changes (tx, workspace_id, item_id, location_id);
 
 CREATE FUNCTION note_reservation_change(p_workspace_id text, p_item_id uuid, p_location_id uuid, p_amount numeric) RETURNS void LANGUAGE sql AS $$
   INSERT INTO reservation_changes (workspace_id, item_id, location_id, amount)
