@@ -21,6 +21,8 @@ export const SCOPES = [
   'imports.write',
   'jobs.read',
   'jobs.write',
+  'purchase_orders.read',
+  'purchase_orders.write',
 ] as const;
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;

@@ -151,7 +151,7 @@ describe('items', () => {
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(item.updatedAt));
     expect(await catalogEvents(ws.id, 'item.updated')).toEqual([
       // It made the item catalog-only: the stock service closed it first, and this event confirms that closing (closingAttempt).
-      { type: 'item.updated', payload: { id: item.id, sku: item.sku, description: 'new', trackStock: false, lowStockThreshold: 10, cost: 0, sellPrice: 0, version: expect.any(Number), position: 2, closingAttempt: expect.any(String), resource: res.body } },
+      { type: 'item.updated', payload: { id: item.id, sku: item.sku, description: 'new', trackStock: false, lowStockThreshold: 10, cost: 0, sellPrice: 0, supplierId: null, version: expect.any(Number), position: 2, closingAttempt: expect.any(String), resource: res.body } },
     ]);
     const cleared = await ws.owner.patch(`/items/${item.id}`, { lowStockThreshold: null });
     expect(cleared.body.lowStockThreshold).toBeNull();
@@ -230,8 +230,8 @@ describe('items', () => {
     const b = await createItem(ws, { description: 'B', trackStock: false });
     await createSupplier(ws);
     expect(await catalogEvents(ws.id, 'item.created')).toEqual([
-      { type: 'item.created', payload: { id: a.id, sku: a.sku, description: 'A', trackStock: true, lowStockThreshold: null, cost: 0, sellPrice: 0, version: expect.any(Number), position: 1, resource: a } },
-      { type: 'item.created', payload: { id: b.id, sku: b.sku, description: 'B', trackStock: false, lowStockThreshold: null, cost: 0, sellPrice: 0, version: expect.any(Number), position: 2, resource: b } },
+      { type: 'item.created', payload: { id: a.id, sku: a.sku, description: 'A', trackStock: true, lowStockThreshold: null, cost: 0, sellPrice: 0, supplierId: null, version: expect.any(Number), position: 1, resource: a } },
+      { type: 'item.created', payload: { id: b.id, sku: b.sku, description: 'B', trackStock: false, lowStockThreshold: null, cost: 0, sellPrice: 0, supplierId: null, version: expect.any(Number), position: 2, resource: b } },
     ]);
     const workspace = await ws.owner.get(`/workspaces/${ws.id}`);
     expect(workspace.body).toMatchObject({ itemsUsage: 2, suppliersUsage: 1 });

@@ -71,11 +71,12 @@ describe('a slow peer is a longer wait or a retryable refusal, not a 500', () =>
     const item = await createItem(ws);
     await receive(ws.owner, item.id, from.id, 10);
     // The copy's row, which the stock service's consumer locks to apply the item's next event.
+    // The hold's time counts from its start: the PATCH's own time is part of what the copy is held up.
+    const started = Date.now();
     const { released } = await holdingFor((s) => s.query('SELECT 1 FROM stock.items WHERE id = $1 FOR UPDATE', [item.id]));
     const sku = unique('RENAMED');
     expect((await ws.owner.patch(`/items/${item.id}`, { sku }, { retryOverload: false })).status).toBe(200);
 
-    const started = Date.now();
     const res = await ws.owner.post('/inventory/transfers', { fromLocationId: from.id, toLocationId: to.id, lines: [{ itemId: item.id, quantity: 3 }] }, { retryOverload: false });
     await released;
 

@@ -238,12 +238,28 @@ describe('the request examples of the OpenAPI document', () => {
       webhookId,
       deliveryId: async () => ok(await ws.owner.post(`/webhooks/${await webhookId()}/test`), 'test event').id as string,
       idOrSlug: async () => ws.id,
+      receiptId: async () => (await received()).receipt,
       id: async (path, method) => {
         if (path.startsWith('/locations/')) return method === 'delete' ? ok(await ws.owner.post('/locations', { name: 'Spare' }), 'spare location').id : van;
+        if (path.startsWith('/purchase-orders/')) {
+          if (path.endsWith('/revert')) return (await received()).order;
+          return purchaseOrder(path.endsWith('/receipts') || path.endsWith('/close') ? 'ordered' : 'draft');
+        }
         if (path.startsWith('/jobs/')) return job(path.endsWith('/revert') ? 'completed' : 'open');
         return transfer(path.endsWith('/revert') ? 'completed' : 'pending');
       },
     };
+    const purchaseOrder = async (status: 'draft' | 'ordered') => {
+      const id = ok(await ws.owner.post('/purchase-orders', { supplierId: supplier, locationId: warehouse, lines: [{ itemId: item, quantity: 100 }] }), 'purchase order').id as string;
+      if (status === 'ordered') ok(await ws.owner.post(`/purchase-orders/${id}/submit`, {}), 'submitted purchase order');
+      return id;
+    };
+    let receipt: Promise<{ order: string; receipt: string }> | undefined;
+    const received = () =>
+      (receipt ??= purchaseOrder('ordered').then(async (order) => ({
+        order,
+        receipt: ok(await ws.owner.post(`/purchase-orders/${order}/receipts`, { lines: [{ itemId: item, quantity: 1 }] }), 'receipt').id as string,
+      })));
     const job = async (status: 'open' | 'completed') => {
       const id = ok(await ws.owner.post('/jobs', { name: 'World job', sourceLocationId: warehouse, lines: [{ itemId: item, quantity: 1 }] }), 'job').id as string;
       if (status === 'completed') ok(await ws.owner.post(`/jobs/${id}/complete`, {}), 'completed job');

@@ -23,12 +23,15 @@ describe('stock movements and balances', () => {
       reason: 'received',
       reference: '',
       note: 'first delivery',
+      unitCost: 0,
+      purchaseOrderId: null,
+      receiptId: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     const balances = await ws.owner.get('/inventory/balances', { query: { itemId: item.id } });
     expect(balances.status).toBe(200);
     expect(balances.headers['x-total-count']).toBe('1');
-    expect(balances.body).toEqual([{ itemId: item.id, locationId: ws.defaultLocationId, ...named, onHand: 12.5, reserved: 0, available: 12.5, updatedAt: res.body.createdAt }]);
+    expect(balances.body).toEqual([{ itemId: item.id, locationId: ws.defaultLocationId, ...named, onHand: 12.5, reserved: 0, available: 12.5, onOrder: 0, averageCost: 0, updatedAt: res.body.createdAt }]);
     const movements = await ws.owner.get('/inventory/movements', { query: { itemId: item.id } });
     expect(movements.body).toEqual([res.body]);
   });

@@ -45,7 +45,7 @@ describe('stock in the public OpenAPI document', () => {
       expect.arrayContaining(['id', 'itemId', 'locationId', 'item', 'location', 'type', 'quantity', 'balanceAfter', 'userId', 'transferId', 'reason', 'reference', 'note', 'createdAt']),
     );
     expect(components.schemas.StockMovement.properties.reason.enum).toEqual(expect.arrayContaining(['received', 'returned', 'damaged', 'lost', 'stolen', 'expired', 'count', 'correction', 'other']));
-    expect(components.schemas.StockBalance.required).toEqual(['itemId', 'locationId', 'item', 'location', 'onHand', 'reserved', 'available', 'updatedAt']);
+    expect(components.schemas.StockBalance.required).toEqual(['itemId', 'locationId', 'item', 'location', 'onHand', 'reserved', 'available', 'onOrder', 'averageCost', 'updatedAt']);
     const movementsList = paths['/inventory/movements'].get;
     expect(movementsList.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['reason', 'jobId']));
   });

@@ -19,6 +19,12 @@ export const IDEMPOTENT_POSTS: ReadonlySet<string> = new Set([
   '/jobs/{id}/reserve',
   '/jobs/{id}/revert',
   '/locations',
+  '/purchase-orders',
+  '/purchase-orders/{id}/cancel',
+  '/purchase-orders/{id}/close',
+  '/purchase-orders/{id}/receipts',
+  '/purchase-orders/{id}/receipts/{receiptId}/revert',
+  '/purchase-orders/{id}/submit',
   '/suppliers',
   '/tags',
 ]);

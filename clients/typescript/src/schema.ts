@@ -860,7 +860,7 @@ export interface paths {
         put?: never;
         /**
          * Complete a job
-         * @description Records what an open job used (409 otherwise) and, in one transaction, takes it out of stock: one movement per stock-tracked item and location used (type adjustment, reason job, reference and jobId the job's id), from the job's own reservation first, then from what is free there; what was reserved and not used is released. Without used, every line used what it planned; with it, the lines it names used that (others nothing) and items not planned are added. Not enough at a location is a 422 naming each shortage, and nothing changes: stock never goes negative. Catalog-only lines are recorded and priced but move nothing. Freezes the prices (unitCost: the item's cost; unitPrice: its sell price when > 0, else the cost with the job's markup, rounded to cents) and the totals of the billable lines, tax added or included. Records job.completed. A member with restricted location access needs write access to every location the job's stocked lines take stock from (403); a job it cannot read every location of is a 404.
+         * @description Records what an open job used (409 otherwise) and, in one transaction, takes it out of stock: one movement per stock-tracked item and location used (type adjustment, reason job, reference and jobId the job's id), from the job's own reservation first, then from what is free there; what was reserved and not used is released. Without used, every line used what it planned; with it, the lines it names used that (others nothing) and items not planned are added. Not enough at a location is a 422 naming each shortage, and nothing changes: stock never goes negative. Catalog-only lines are recorded and priced but move nothing. Freezes the prices (unitCost: the item's average cost, its catalog cost until a receipt brought one; unitPrice: its sell price when > 0, else the cost with the job's markup, rounded to cents) and the totals of the billable lines, tax added or included. Records job.completed. A member with restricted location access needs write access to every location the job's stocked lines take stock from (403); a job it cannot read every location of is a 404.
          *
          *     Requires scope `jobs.write`.
          */
@@ -915,6 +915,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/purchase-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List purchase orders
+         * @description Orders of the workspace, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"), newest first by default; filters combine with AND. A member with restricted location access sees the orders arriving at locations it may read.
+         *
+         *     Requires scope `purchase_orders.read`.
+         */
+        get: operations["listPurchaseOrders"];
+        put?: never;
+        /**
+         * Create a purchase order
+         * @description Creates a draft order from a supplier, arriving at locationId (default the workspace's defaultLocationId). Each line's unitCost defaults to the item's catalog cost. An unknown supplier, item or location, a catalog-only item or an inactive location is a 422 naming the field; the same item twice is a 400 naming lines[i].itemId. A member with restricted location access needs write access to the receiving location (403); an order arriving at a location it cannot read is a 404. Answers 201 with the order (status draft).
+         *
+         *     Requires scope `purchase_orders.write`.
+         */
+        post: operations["createPurchaseOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a purchase order
+         * @description By its id, or by its externalRef as ext_<externalRef>. 404 for an order the member cannot see.
+         *
+         *     Requires scope `purchase_orders.read`.
+         */
+        get: operations["getPurchaseOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a draft purchase order
+         * @description Changes a draft's supplier, location, reference, expectedAt, note, externalRef and its whole set of lines (409 naming the status otherwise). Fields left out keep their value; the checks of creation apply. A member with restricted location access needs write access to the receiving location (403); an order arriving at a location it cannot read is a 404.
+         *
+         *     Requires scope `purchase_orders.write`.
+         */
+        patch: operations["updatePurchaseOrder"];
+        trace?: never;
+    };
+    "/purchase-orders/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a purchase order
+         * @description A draft becomes ordered: its open quantities are on order (balances show onOrder at the receiving location; replenishment counts them). Records purchase_order.submitted. 409 naming the status from any other. A member with restricted location access needs write access to the receiving location (403); an order arriving at a location it cannot read is a 404.
+         *
+         *     Requires scope `purchase_orders.write`.
+         */
+        post: operations["submitPurchaseOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a purchase order
+         * @description An ordered or partially received order becomes closed: what is still open is a back order dropped, no longer on order. Records purchase_order.closed. 409 naming the status from any other. A member with restricted location access needs write access to the receiving location (403); an order arriving at a location it cannot read is a 404.
+         *
+         *     Requires scope `purchase_orders.write`.
+         */
+        post: operations["closePurchaseOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a purchase order
+         * @description A draft, or an ordered order with nothing received, becomes cancelled. Records purchase_order.cancelled. 409 naming the status from any other. A member with restricted location access needs write access to the receiving location (403); an order arriving at a location it cannot read is a 404.
+         *
+         *     Requires scope `purchase_orders.write`.
+         */
+        post: operations["cancelPurchaseOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/{id}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a purchase order's receipts
+         * @description Oldest first, reverted ones included (revertedAt set).
+         *
+         *     Requires scope `purchase_orders.read`.
+         */
+        get: operations["listPurchaseOrderReceipts"];
+        put?: never;
+        /**
+         * Receive goods against a purchase order
+         * @description All or nothing: each line writes one receipt movement at the order's location (reason received) carrying purchaseOrderId, receiptId and unitCost (the order line's unless the receipt gives one: the invoice price), which moves the item's moving average cost. The order becomes partially_received, then received once every line is. More than a line's open quantity is a 422 naming the item and what is open, and nothing changes; an order that is not ordered or partially received is a 409. Receipts racing on one order never receive more than was ordered. Records purchase_order.received. A member with restricted location access needs write access to the receiving location (403); an order arriving at a location it cannot read is a 404.
+         *
+         *     Requires scope `purchase_orders.write`.
+         */
+        post: operations["receivePurchaseOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/purchase-orders/{id}/receipts/{receiptId}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revert a receipt
+         * @description Takes back what the receipt added, where it arrived (adjustments with reason receipt_reverted, at the receipt's costs: the average cost moves back), its quantities leave the order's received and the status follows (a closed order stays closed). 422 naming the location and item when that stock is no longer there; 409 for a receipt already reverted. A member with restricted location access needs write access to the receiving location (403); an order arriving at a location it cannot read is a 404.
+         *
+         *     Requires scope `purchase_orders.write`.
+         */
+        post: operations["revertPurchaseOrderReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory/valuation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Value the stock on hand
+         * @description Every balance with stock (onHand ≠ 0), by itemId then locationId, with its item (id, sku, description) and location (id, name), its onHand, the item's averageCost (the moving average over the workspace, else the catalog cost; null when neither is known) and value = onHand × averageCost rounded to cents half up (null when the cost is unknown); totals sum the rows (a value unknown adds nothing). Not paged: one statement over the ledger's own tables. With asOf, each balance's quantity after its last movement created at or before that instant and the average cost in force then; an item whose average never changed before asOf is valued at today's catalog cost (its history is not kept; docs/valuation.md). A member with restricted location access values the locations it may read.
+         *
+         *     Requires scope `inventory.read`.
+         */
+        get: operations["getValuation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exports/balances": {
         parameters: {
             query?: never;
@@ -946,11 +1140,33 @@ export interface paths {
         };
         /**
          * Export the movements as CSV
-         * @description The ledger in the order it was written, streamed from a cursor (a file of a million movements holds constant memory): createdAt, id, type, reason, locationId, location, itemId, sku, quantity, balanceAfter, transferId, reference, note, userId; from/to bound createdAt, locationId and itemId filter. Names and SKUs are as the stock service's copies hold them (a rename reaches them within the event lag); the ids beside them are exact. A member with restricted location access exports the locations it may read only.
+         * @description The ledger in the order it was written, streamed from a cursor (a file of a million movements holds constant memory): createdAt, id, type, reason, locationId, location, itemId, sku, quantity, balanceAfter, transferId, reference, note, userId, jobId, unitCost, purchaseOrderId, receiptId; from/to bound createdAt, locationId and itemId filter. Names and SKUs are as the stock service's copies hold them (a rename reaches them within the event lag); the ids beside them are exact. A member with restricted location access exports the locations it may read only.
          *
          *     Requires scope `inventory.read`.
          */
         get: operations["exportMovements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/valuation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the valuation as CSV
+         * @description The rows of GET /inventory/valuation (same itemId, locationId and asOf), by itemId then locationId, streamed: itemId, sku, description, locationId, location, onHand, averageCost, value (onHand × averageCost rounded to cents, half up; empty when the cost is unknown). No totals row: they are the sums of the columns. Names and SKUs are as the stock service's copies hold them (a rename reaches them within the event lag); the ids beside them are exact. A member with restricted location access exports the locations it may read only.
+         *
+         *     Requires scope `inventory.read`.
+         */
+        get: operations["exportValuation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1567,6 +1783,86 @@ export interface webhooks {
          * @description A completed job was reverted: what it used was put back where it was taken.
          */
         post: operations["webhook_job_reverted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "purchase_order.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * purchase_order.submitted
+         * @description A draft purchase order was submitted: its open quantities are on order.
+         */
+        post: operations["webhook_purchase_order_submitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "purchase_order.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * purchase_order.received
+         * @description Goods were received against a purchase order (one event per receipt): data is the order after the receipt, with the receipt in `receipt`.
+         */
+        post: operations["webhook_purchase_order_received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "purchase_order.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * purchase_order.closed
+         * @description An ordered or partially received purchase order was closed: what was still open is no longer on order.
+         */
+        post: operations["webhook_purchase_order_closed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "purchase_order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * purchase_order.cancelled
+         * @description A purchase order was cancelled.
+         */
+        post: operations["webhook_purchase_order_cancelled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2323,6 +2619,16 @@ export interface components {
             /** @description onHand − reserved: what may be moved, adjusted away, used by a job or reserved */
             available: number;
             /**
+             * @description Open quantity of submitted purchase orders (ordered or partially received) arriving at this location; drafts are not counted
+             * @example 0
+             */
+            onOrder: number;
+            /**
+             * @description The item's moving average cost over the workspace (the same at every location): its catalog cost until a receipt brought a cost (docs/purchasing.md); null when neither is known
+             * @example 5.6667
+             */
+            averageCost: number | null;
+            /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
              */
@@ -2394,10 +2700,27 @@ export interface components {
              * @description Why a receipt or adjustment changed the stock (count: a physical count; job / job_reverted: a job used it / its revert put it back); opening_cancelled on the movement that takes back an opening whose items were not created; null for openings and transfer movements
              * @enum {string|null}
              */
-            reason: "received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other" | "job" | "job_reverted" | "opening_cancelled" | null;
+            reason: "received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other" | "job" | "job_reverted" | "opening_cancelled" | "receipt_reverted" | null;
             /** @description Free text such as a purchase order number; "" when none was given; a job's movements carry the job's id */
             reference: string;
             note: string;
+            /**
+             * @description The cost of one unit on this movement: a receipt's cost (its unitCost, or its purchase order line's), else the item's average cost at that moment (docs/purchasing.md); null only on movements recorded before costs were, or of an item whose cost was never known
+             * @example 5.25
+             */
+            unitCost: number | null;
+            /**
+             * Format: uuid
+             * @description The purchase order a receipt movement received against, or whose receipt a receipt_reverted adjustment took back; else null
+             * @example null
+             */
+            purchaseOrderId: string | null;
+            /**
+             * Format: uuid
+             * @description The purchase order receipt of the movement (as purchaseOrderId); else null
+             * @example null
+             */
+            receiptId: string | null;
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -2436,6 +2759,11 @@ export interface components {
              * @enum {string}
              */
             reason?: "received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other";
+            /**
+             * @description What one unit cost: moves the item's moving average cost (docs/purchasing.md). Left out: the receipt carries the item's average cost and leaves it as it is
+             * @example 5.25
+             */
+            unitCost?: number;
         } | {
             /** @enum {string} */
             type: "adjustment";
@@ -2892,7 +3220,7 @@ export interface components {
                 /** @description Counted in the totals; default true */
                 billable: boolean;
                 /**
-                 * @description The item's cost when the job completed; null before
+                 * @description The item's average cost when the job completed (its catalog cost until a receipt brought a cost: docs/purchasing.md); null before
                  * @example 12.5
                  */
                 unitCost: number | null;
@@ -3153,6 +3481,376 @@ export interface components {
                 locationId?: string;
             }[];
         };
+        /** @description An order of items from a supplier, received at one location in receipts. */
+        PurchaseOrder: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            id: string;
+            /**
+             * @description draft → ordered → partially_received → received; ordered or partially_received → closed; draft, or ordered with nothing received → cancelled
+             * @enum {string}
+             */
+            status: "draft" | "ordered" | "partially_received" | "received" | "closed" | "cancelled";
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            supplierId: string;
+            /** @description The supplier as the catalog names it */
+            supplier: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                name: string | null;
+            };
+            /**
+             * Format: uuid
+             * @description Where the goods arrive
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            locationId: string;
+            /** @description The receiving location as the locations service names it */
+            location: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                name: string | null;
+                type: string | null;
+            };
+            reference: string;
+            note: string;
+            externalRef: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expectedAt: string | null;
+            /**
+             * @description What created it: manual (POST /purchase-orders) or replenishment (POST /inventory/replenishment)
+             * @enum {string}
+             */
+            origin: "manual" | "replenishment";
+            /**
+             * @description Σ ordered × unitCost, rounded to cents
+             * @example 52.5
+             */
+            orderedValue: number;
+            /**
+             * @description Σ received × the cost each receipt took it in at, rounded to cents
+             * @example 31.5
+             */
+            receivedValue: number;
+            lines: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                itemId: string;
+                /** @description The item as the stock service's copy names it now */
+                item: {
+                    /**
+                     * Format: uuid
+                     * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                     */
+                    id: string;
+                    sku: string | null;
+                    description: string | null;
+                };
+                /**
+                 * @description Quantity ordered
+                 * @example 10
+                 */
+                ordered: number;
+                /**
+                 * @description Quantity received so far (net of reverted receipts)
+                 * @example 10
+                 */
+                received: number;
+                /**
+                 * @description ordered − received while the order is a draft or can still receive; 0 once it is received, closed or cancelled
+                 * @example 10
+                 */
+                open: number;
+                /**
+                 * @description The agreed cost of one unit (the item's catalog cost unless given)
+                 * @example 5.25
+                 */
+                unitCost: number;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            createdBy: components["schemas"]["Actor"];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            submittedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When its last line was fully received; null until then
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            receivedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            cancelledAt: string | null;
+        };
+        CreatePurchaseOrder: {
+            /**
+             * Format: uuid
+             * @description A supplier of the workspace (422 otherwise)
+             * @example 0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60
+             */
+            supplierId: string;
+            /**
+             * Format: uuid
+             * @description Where the goods arrive: an active location; default the workspace's defaultLocationId
+             */
+            locationId?: string;
+            /**
+             * @description Your reference (the supplier's order number), up to 100 characters; default ""
+             * @example PO-2026-0042
+             */
+            reference?: string;
+            /**
+             * Format: date-time
+             * @description When the goods are expected (ISO 8601); null: not said
+             * @example 2026-12-03T08:00:00Z
+             */
+            expectedAt?: string | null;
+            /** @description Up to 2,000 characters; default "" */
+            note?: string;
+            /**
+             * @description Your own reference, unique per workspace (409 when taken); GET /purchase-orders/ext_{externalRef} finds the order by it
+             * @example WO-2026-0117
+             */
+            externalRef?: string;
+            /** @description 1 to 500 lines, each item once */
+            lines: {
+                /**
+                 * Format: uuid
+                 * @description A stock-tracked item of the workspace
+                 * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
+                 */
+                itemId: string;
+                /**
+                 * @description Quantity ordered: > 0 and ≤ 1000000000, at most 4 decimals
+                 * @example 10
+                 */
+                quantity: number;
+                /**
+                 * @description The agreed cost of one unit; default the item's catalog cost
+                 * @example 5.25
+                 */
+                unitCost?: number;
+            }[];
+        };
+        UpdatePurchaseOrder: {
+            /**
+             * Format: uuid
+             * @description A supplier of the workspace (422 otherwise)
+             * @example 0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60
+             */
+            supplierId?: string;
+            /**
+             * Format: uuid
+             * @description Where the goods arrive: an active location
+             */
+            locationId?: string;
+            /**
+             * @description Your reference (the supplier's order number), up to 100 characters; default ""
+             * @example PO-2026-0042
+             */
+            reference?: string;
+            /**
+             * Format: date-time
+             * @description When the goods are expected (ISO 8601); null: not said
+             * @example 2026-12-03T08:00:00Z
+             */
+            expectedAt?: string | null;
+            /** @description Up to 2,000 characters; default "" */
+            note?: string;
+            /**
+             * @description Your own reference, unique per workspace; null clears it
+             * @example WO-2026-0117
+             */
+            externalRef?: string | null;
+            /** @description The whole new set of lines (1 to 500, each item once) */
+            lines?: {
+                /**
+                 * Format: uuid
+                 * @description A stock-tracked item of the workspace
+                 * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
+                 */
+                itemId: string;
+                /**
+                 * @description Quantity ordered: > 0 and ≤ 1000000000, at most 4 decimals
+                 * @example 10
+                 */
+                quantity: number;
+                /**
+                 * @description The agreed cost of one unit; default the item's catalog cost
+                 * @example 5.25
+                 */
+                unitCost?: number;
+            }[];
+        };
+        /** @description No fields; the body may be left out */
+        NoPurchaseOrderFields: Record<string, never>;
+        /** @description Goods received against a purchase order: one receipt movement per line. */
+        PurchaseOrderReceipt: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            purchaseOrderId: string;
+            lines: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                itemId: string;
+                /** @example 10 */
+                quantity: number;
+                /**
+                 * @description The cost it came in at
+                 * @example 10
+                 */
+                unitCost: number;
+            }[];
+            reference: string;
+            note: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When a revert took it back; null otherwise
+             * @example null
+             */
+            revertedAt: string | null;
+        };
+        ReceivePurchaseOrder: {
+            /** @description 1 to 500 lines, each item once */
+            lines: {
+                /**
+                 * Format: uuid
+                 * @description An item of the order
+                 * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
+                 */
+                itemId: string;
+                /**
+                 * @description Quantity received: > 0, at most what is open on the order's line (422 otherwise), at most 4 decimals
+                 * @example 10
+                 */
+                quantity: number;
+                /**
+                 * @description What one unit cost (the invoice's price); default the order line's unitCost
+                 * @example 5.25
+                 */
+                unitCost?: number;
+            }[];
+            /**
+             * @description Your reference (the delivery note), up to 100 characters; on each movement; default the order's reference
+             * @example PO-2026-0042
+             */
+            reference?: string;
+            /** @description Up to 2,000 characters; default "" */
+            note?: string;
+        };
+        /** @description Stock on hand at its average cost, now or at an instant (docs/valuation.md). */
+        Valuation: {
+            /** @description Balances with stock (onHand ≠ 0), by itemId then locationId */
+            rows: components["schemas"]["ValuationRow"][];
+            /** @description Sums over the rows */
+            totals: {
+                /**
+                 * @description Sum of the rows' onHand
+                 * @example 12
+                 */
+                onHand: number;
+                /**
+                 * @description Sum of the rows' values (each already rounded to cents); rows of unknown cost add nothing
+                 * @example 68
+                 */
+                value: number;
+            };
+        };
+        /** @description The value of one item at one location. */
+        ValuationRow: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            itemId: string;
+            /** @description The item as the stock service's copy names it ("" until the copy knows it) */
+            item: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                sku: string;
+                description: string;
+            };
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            locationId: string;
+            /** @description The location as the stock service's copy names it */
+            location: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                name: string;
+            };
+            /**
+             * @description On-hand now, or at asOf (the balance after its last movement created at or before asOf)
+             * @example 12
+             */
+            onHand: number;
+            /**
+             * @description The item's average cost in force (now, or the last change at or before asOf), else its catalog cost; null when neither is known
+             * @example 5.666667
+             */
+            averageCost: number | null;
+            /**
+             * @description onHand × averageCost rounded to cents, half up; null when averageCost is
+             * @example 68
+             */
+            value: number | null;
+        };
         WebhookEndpointWithSecret: components["schemas"]["WebhookEndpoint"] & {
             /**
              * @description The signing secret (whsec_ + base64): shown once, here. Verify each delivery with it (Standard Webhooks).
@@ -3275,7 +3973,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "import.completed" | "import.failed" | "job.completed" | "job.cancelled" | "job.reverted" | "webhook.test";
+            type: "transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "import.completed" | "import.failed" | "job.completed" | "job.cancelled" | "job.reverted" | "purchase_order.submitted" | "purchase_order.received" | "purchase_order.closed" | "purchase_order.cancelled" | "webhook.test";
             /**
              * Format: date-time
              * @description When the change was committed
@@ -3410,6 +4108,11 @@ export interface components {
             webhookId: string;
             /** @example This is a test event sent from the Inventory API. */
             message: string;
+        };
+        /** @description The purchase order as GET /purchase-orders/{id} answers it after the receipt, with the receipt in `receipt`. */
+        PurchaseOrderReceivedEventData: components["schemas"]["PurchaseOrder"] & {
+            /** @description The receipt this event is about, with its lines */
+            receipt: components["schemas"]["PurchaseOrderReceipt"];
         };
     };
     responses: {
@@ -5446,6 +6149,8 @@ export interface operations {
                      *         "onHand": 1,
                      *         "reserved": 1,
                      *         "available": 1,
+                     *         "onOrder": 0,
+                     *         "averageCost": 5.6667,
                      *         "updatedAt": "2026-01-15T09:30:00.000Z"
                      *       }
                      *     ]
@@ -5473,7 +6178,7 @@ export interface operations {
                 /** @description Movement types (repeated or comma-separated) */
                 type?: ("opening" | "receipt" | "adjustment" | "transfer_out" | "transfer_in")[] | string;
                 /** @description Reasons (repeated or comma-separated), job and job_reverted included; openings and transfer movements have none and never match */
-                reason?: ("received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other" | "job" | "job_reverted" | "opening_cancelled")[] | string;
+                reason?: ("received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other" | "job" | "job_reverted" | "opening_cancelled" | "receipt_reverted")[] | string;
                 /** @description Transfer IDs (repeated or comma-separated) */
                 transferId?: string[] | string;
                 /** @description Job IDs (repeated or comma-separated): what their completions used (reason job) and their reverts put back (job_reverted) */
@@ -5534,6 +6239,9 @@ export interface operations {
                      *         "reason": "received",
                      *         "reference": "text",
                      *         "note": "text",
+                     *         "unitCost": 5.25,
+                     *         "purchaseOrderId": null,
+                     *         "receiptId": null,
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
                      *       }
                      *     ]
@@ -5576,7 +6284,8 @@ export interface operations {
                  *       "reference": "PO-2026-0117",
                  *       "note": "For the Hendricks job on Monday",
                  *       "quantity": 1,
-                 *       "reason": "received"
+                 *       "reason": "received",
+                 *       "unitCost": 5.25
                  *     }
                  */
                 "application/json": components["schemas"]["RecordMovement"];
@@ -5618,6 +6327,9 @@ export interface operations {
                      *       "reason": "received",
                      *       "reference": "text",
                      *       "note": "text",
+                     *       "unitCost": 5.25,
+                     *       "purchaseOrderId": null,
+                     *       "receiptId": null,
                      *       "createdAt": "2026-01-15T09:30:00.000Z"
                      *     }
                      */
@@ -7795,6 +8507,983 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    listPurchaseOrders: {
+        parameters: {
+            query?: {
+                /** @description Statuses (repeated or comma-separated); default: every status */
+                status?: ("draft" | "ordered" | "partially_received" | "received" | "closed" | "cancelled")[] | string;
+                /** @description Orders from any of these suppliers */
+                supplierId?: string[] | string;
+                /** @description Orders arriving at any of these locations */
+                locationId?: string[] | string;
+                /** @description Orders with a line of any of these items */
+                itemId?: string[] | string;
+                /** @description By createdAt (ties broken by id); default desc (newest first) */
+                sortOrder?: "asc" | "desc";
+                /** @description Page number, from 1 (default 1); not together with cursor */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
+                cursor?: string;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Purchase orders */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "status": "draft",
+                     *         "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "supplier": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "name": "text"
+                     *         },
+                     *         "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "location": {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "name": "text",
+                     *           "type": "text"
+                     *         },
+                     *         "reference": "text",
+                     *         "note": "text",
+                     *         "externalRef": "text",
+                     *         "expectedAt": "2026-01-15T09:30:00.000Z",
+                     *         "origin": "manual",
+                     *         "orderedValue": 52.5,
+                     *         "receivedValue": 31.5,
+                     *         "lines": [
+                     *           {
+                     *             "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "item": {
+                     *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "sku": "text",
+                     *               "description": "text"
+                     *             },
+                     *             "ordered": 10,
+                     *             "received": 10,
+                     *             "open": 10,
+                     *             "unitCost": 5.25
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdBy": {
+                     *           "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *         },
+                     *         "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *         "submittedAt": "2026-01-15T09:30:00.000Z",
+                     *         "receivedAt": "2026-01-15T09:30:00.000Z",
+                     *         "closedAt": "2026-01-15T09:30:00.000Z",
+                     *         "cancelledAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["PurchaseOrder"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    createPurchaseOrder: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "supplierId": "0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60",
+                 *       "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "reference": "PO-2026-0042",
+                 *       "expectedAt": "2026-12-03T08:00:00Z",
+                 *       "note": "text",
+                 *       "externalRef": "WO-2026-0117",
+                 *       "lines": [
+                 *         {
+                 *           "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
+                 *           "quantity": 10,
+                 *           "unitCost": 5.25
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreatePurchaseOrder"];
+            };
+        };
+        responses: {
+            /** @description The draft order */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "draft",
+                     *       "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "supplier": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text"
+                     *       },
+                     *       "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "location": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "text"
+                     *       },
+                     *       "reference": "text",
+                     *       "note": "text",
+                     *       "externalRef": "text",
+                     *       "expectedAt": "2026-01-15T09:30:00.000Z",
+                     *       "origin": "manual",
+                     *       "orderedValue": 52.5,
+                     *       "receivedValue": 31.5,
+                     *       "lines": [
+                     *         {
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text"
+                     *           },
+                     *           "ordered": 10,
+                     *           "received": 10,
+                     *           "open": 10,
+                     *           "unitCost": 5.25
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "submittedAt": "2026-01-15T09:30:00.000Z",
+                     *       "receivedAt": "2026-01-15T09:30:00.000Z",
+                     *       "closedAt": "2026-01-15T09:30:00.000Z",
+                     *       "cancelledAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getPurchaseOrder: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Purchase order ID, or ext_ followed by its externalRef */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "draft",
+                     *       "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "supplier": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text"
+                     *       },
+                     *       "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "location": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "text"
+                     *       },
+                     *       "reference": "text",
+                     *       "note": "text",
+                     *       "externalRef": "text",
+                     *       "expectedAt": "2026-01-15T09:30:00.000Z",
+                     *       "origin": "manual",
+                     *       "orderedValue": 52.5,
+                     *       "receivedValue": 31.5,
+                     *       "lines": [
+                     *         {
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text"
+                     *           },
+                     *           "ordered": 10,
+                     *           "received": 10,
+                     *           "open": 10,
+                     *           "unitCost": 5.25
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "submittedAt": "2026-01-15T09:30:00.000Z",
+                     *       "receivedAt": "2026-01-15T09:30:00.000Z",
+                     *       "closedAt": "2026-01-15T09:30:00.000Z",
+                     *       "cancelledAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    updatePurchaseOrder: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Purchase order ID, or ext_ followed by its externalRef */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "supplierId": "0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60",
+                 *       "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *       "reference": "PO-2026-0042",
+                 *       "expectedAt": "2026-12-03T08:00:00Z",
+                 *       "note": "text",
+                 *       "externalRef": "WO-2026-0117",
+                 *       "lines": [
+                 *         {
+                 *           "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
+                 *           "quantity": 10,
+                 *           "unitCost": 5.25
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdatePurchaseOrder"];
+            };
+        };
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "draft",
+                     *       "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "supplier": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text"
+                     *       },
+                     *       "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "location": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "text"
+                     *       },
+                     *       "reference": "text",
+                     *       "note": "text",
+                     *       "externalRef": "text",
+                     *       "expectedAt": "2026-01-15T09:30:00.000Z",
+                     *       "origin": "manual",
+                     *       "orderedValue": 52.5,
+                     *       "receivedValue": 31.5,
+                     *       "lines": [
+                     *         {
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text"
+                     *           },
+                     *           "ordered": 10,
+                     *           "received": 10,
+                     *           "open": 10,
+                     *           "unitCost": 5.25
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "submittedAt": "2026-01-15T09:30:00.000Z",
+                     *       "receivedAt": "2026-01-15T09:30:00.000Z",
+                     *       "closedAt": "2026-01-15T09:30:00.000Z",
+                     *       "cancelledAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    submitPurchaseOrder: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Purchase order ID, or ext_ followed by its externalRef */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["NoPurchaseOrderFields"];
+            };
+        };
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "draft",
+                     *       "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "supplier": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text"
+                     *       },
+                     *       "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "location": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "text"
+                     *       },
+                     *       "reference": "text",
+                     *       "note": "text",
+                     *       "externalRef": "text",
+                     *       "expectedAt": "2026-01-15T09:30:00.000Z",
+                     *       "origin": "manual",
+                     *       "orderedValue": 52.5,
+                     *       "receivedValue": 31.5,
+                     *       "lines": [
+                     *         {
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text"
+                     *           },
+                     *           "ordered": 10,
+                     *           "received": 10,
+                     *           "open": 10,
+                     *           "unitCost": 5.25
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "submittedAt": "2026-01-15T09:30:00.000Z",
+                     *       "receivedAt": "2026-01-15T09:30:00.000Z",
+                     *       "closedAt": "2026-01-15T09:30:00.000Z",
+                     *       "cancelledAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    closePurchaseOrder: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Purchase order ID, or ext_ followed by its externalRef */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["NoPurchaseOrderFields"];
+            };
+        };
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "draft",
+                     *       "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "supplier": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text"
+                     *       },
+                     *       "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "location": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "text"
+                     *       },
+                     *       "reference": "text",
+                     *       "note": "text",
+                     *       "externalRef": "text",
+                     *       "expectedAt": "2026-01-15T09:30:00.000Z",
+                     *       "origin": "manual",
+                     *       "orderedValue": 52.5,
+                     *       "receivedValue": 31.5,
+                     *       "lines": [
+                     *         {
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text"
+                     *           },
+                     *           "ordered": 10,
+                     *           "received": 10,
+                     *           "open": 10,
+                     *           "unitCost": 5.25
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "submittedAt": "2026-01-15T09:30:00.000Z",
+                     *       "receivedAt": "2026-01-15T09:30:00.000Z",
+                     *       "closedAt": "2026-01-15T09:30:00.000Z",
+                     *       "cancelledAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    cancelPurchaseOrder: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Purchase order ID, or ext_ followed by its externalRef */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["NoPurchaseOrderFields"];
+            };
+        };
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "status": "draft",
+                     *       "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "supplier": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text"
+                     *       },
+                     *       "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "location": {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "text",
+                     *         "type": "text"
+                     *       },
+                     *       "reference": "text",
+                     *       "note": "text",
+                     *       "externalRef": "text",
+                     *       "expectedAt": "2026-01-15T09:30:00.000Z",
+                     *       "origin": "manual",
+                     *       "orderedValue": 52.5,
+                     *       "receivedValue": 31.5,
+                     *       "lines": [
+                     *         {
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text"
+                     *           },
+                     *           "ordered": 10,
+                     *           "received": 10,
+                     *           "open": 10,
+                     *           "unitCost": 5.25
+                     *         }
+                     *       ],
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       },
+                     *       "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *       "submittedAt": "2026-01-15T09:30:00.000Z",
+                     *       "receivedAt": "2026-01-15T09:30:00.000Z",
+                     *       "closedAt": "2026-01-15T09:30:00.000Z",
+                     *       "cancelledAt": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listPurchaseOrderReceipts: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Purchase order ID, or ext_ followed by its externalRef */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Receipts */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "purchaseOrderId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "lines": [
+                     *           {
+                     *             "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "quantity": 10,
+                     *             "unitCost": 10
+                     *           }
+                     *         ],
+                     *         "reference": "text",
+                     *         "note": "text",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "revertedAt": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["PurchaseOrderReceipt"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    receivePurchaseOrder: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Purchase order ID, or ext_ followed by its externalRef */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lines": [
+                 *         {
+                 *           "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
+                 *           "quantity": 10,
+                 *           "unitCost": 5.25
+                 *         }
+                 *       ],
+                 *       "reference": "PO-2026-0042",
+                 *       "note": "text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReceivePurchaseOrder"];
+            };
+        };
+        responses: {
+            /** @description The receipt */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "purchaseOrderId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "lines": [
+                     *         {
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "quantity": 10,
+                     *           "unitCost": 10
+                     *         }
+                     *       ],
+                     *       "reference": "text",
+                     *       "note": "text",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "revertedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PurchaseOrderReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    revertPurchaseOrderReceipt: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Purchase order ID, or ext_ followed by its externalRef */
+                id: string;
+                /** @description Receipt ID */
+                receiptId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["NoPurchaseOrderFields"];
+            };
+        };
+        responses: {
+            /** @description The receipt, now reverted */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "purchaseOrderId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "lines": [
+                     *         {
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "quantity": 10,
+                     *           "unitCost": 10
+                     *         }
+                     *       ],
+                     *       "reference": "text",
+                     *       "note": "text",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "revertedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PurchaseOrderReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getValuation: {
+        parameters: {
+            query?: {
+                /** @description Item IDs (repeated or comma-separated) */
+                itemId?: string[] | string;
+                /** @description Location IDs (repeated or comma-separated) */
+                locationId?: string[] | string;
+                /** @description An ISO 8601 instant with its offset (2026-11-30T23:59:59Z): the stock as of then, movements created at that very instant included, at the average cost in force then. Default and any instant not in the past: now */
+                asOf?: string;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The valuation */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rows": [
+                     *         {
+                     *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "item": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "sku": "text",
+                     *             "description": "text"
+                     *           },
+                     *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "location": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "name": "text"
+                     *           },
+                     *           "onHand": 12,
+                     *           "averageCost": 5.666667,
+                     *           "value": 68
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "onHand": 12,
+                     *         "value": 68
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Valuation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     exportBalances: {
         parameters: {
             query?: {
@@ -7873,7 +9562,56 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example createdAt,id,type,reason,locationId,location,itemId,sku,quantity,balanceAfter,transferId,reference,note,userId
+                     * @example createdAt,id,type,reason,locationId,location,itemId,sku,quantity,balanceAfter,transferId,reference,note,userId,jobId,unitCost,purchaseOrderId,receiptId
+                     *     …
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    exportValuation: {
+        parameters: {
+            query?: {
+                /** @description Item IDs (repeated or comma-separated) */
+                itemId?: string[] | string;
+                /** @description Location IDs (repeated or comma-separated) */
+                locationId?: string[] | string;
+                /** @description An ISO 8601 instant with its offset (2026-11-30T23:59:59Z): the stock as of then, movements created at that very instant included, at the average cost in force then. Default and any instant not in the past: now */
+                asOf?: string;
+                /** @description true: start the file with a UTF-8 byte-order mark, so that Excel reads it as UTF-8 */
+                bom?: boolean;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The valuation */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example itemId,sku,description,locationId,location,onHand,averageCost,value
                      *     …
                      */
                     "text/csv": string;
@@ -8323,7 +10061,7 @@ export interface operations {
                 /** @description Only deliveries in this status: pending, succeeded or failed */
                 status?: "pending" | "succeeded" | "failed";
                 /** @description Only deliveries of these event types (repeated or comma-separated) */
-                eventType?: ("transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "import.completed" | "import.failed" | "job.completed" | "job.cancelled" | "job.reverted" | "webhook.test")[] | string;
+                eventType?: ("transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "import.completed" | "import.failed" | "job.completed" | "job.cancelled" | "job.reverted" | "purchase_order.submitted" | "purchase_order.received" | "purchase_order.closed" | "purchase_order.cancelled" | "webhook.test")[] | string;
                 /** @description Items per page, 1 to 200 (default 50) */
                 pageSize?: number;
                 /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
@@ -9228,6 +10966,138 @@ export interface operations {
                     /** @constant */
                     type?: "job.reverted";
                     data?: components["schemas"]["Job"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_purchase_order_submitted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "purchase_order.submitted";
+                    data?: components["schemas"]["PurchaseOrder"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_purchase_order_received: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "purchase_order.received";
+                    data?: components["schemas"]["PurchaseOrderReceivedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_purchase_order_closed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "purchase_order.closed";
+                    data?: components["schemas"]["PurchaseOrder"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_purchase_order_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "purchase_order.cancelled";
+                    data?: components["schemas"]["PurchaseOrder"];
                 };
             };
         };

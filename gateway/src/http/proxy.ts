@@ -10,7 +10,7 @@ import type { WritePositions } from './write-positions';
 export const ROUTES: Record<'catalog' | 'locations' | 'stock' | 'notifications', string[]> = {
   catalog: ['/items', '/tags', '/suppliers', '/imports', '/exports/items'],
   locations: ['/locations'],
-  stock: ['/inventory', '/jobs', '/exports/balances', '/exports/movements'],
+  stock: ['/inventory', '/jobs', '/purchase-orders', '/exports/balances', '/exports/movements', '/exports/valuation'],
   notifications: ['/webhooks'],
 };
 export type ServiceName = keyof typeof ROUTES;

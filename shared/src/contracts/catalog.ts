@@ -26,6 +26,8 @@ export const ItemSnapshot = z.object({
    */
   cost: z.number().min(0).optional(),
   sellPrice: z.number().min(0).optional(),
+  /** The item's supplier (null: none): whom replenishment orders it from. Messages recorded before it was copied lack it. */
+  supplierId: EntityIdSchema.nullable().optional(),
   version: z.number().int().nonnegative(),
 });
 export type ItemSnapshot = z.input<typeof ItemSnapshot>;
@@ -87,7 +89,8 @@ export const ItemChanged = ItemSnapshot.extend({
 export type ItemChanged = z.input<typeof ItemChanged>;
 export const TagCreated = z.object({ id: z.string(), name: z.string(), color: z.string() });
 export type TagCreated = z.infer<typeof TagCreated>;
-export const SupplierCreated = z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string() });
+/** supplier.created: an owner event (it takes the workspace's next owner position), since the stock service copies suppliers for purchase orders. */
+export const SupplierCreated = z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string(), position: OwnerPosition });
 export type SupplierCreated = z.infer<typeof SupplierCreated>;
 
 export const CatalogCommands = {

@@ -49,7 +49,25 @@ export const StockEvents = {
   jobCancelled: 'job.cancelled',
   /** A completed job was reverted (JobSnapshot): what it used was put back where it was taken. */
   jobReverted: 'job.reverted',
+  /** A draft purchase order was submitted (PurchaseOrderEvent): its open quantities are on order. */
+  purchaseOrderSubmitted: 'purchase_order.submitted',
+  /** Goods were received against a purchase order (PurchaseOrderEvent with its receipt): one per receipt. */
+  purchaseOrderReceived: 'purchase_order.received',
+  /** An ordered or partially received purchase order was closed (PurchaseOrderEvent): what was still open is no longer on order. */
+  purchaseOrderClosed: 'purchase_order.closed',
+  /** A purchase order was cancelled (PurchaseOrderEvent). */
+  purchaseOrderCancelled: 'purchase_order.cancelled',
 } as const;
+/**
+ * The payload of the purchase_order.* events: the order exactly as the REST API answers it after
+ * the change (its OpenAPI component PurchaseOrder), and for purchase_order.received the receipt
+ * (component PurchaseOrderReceipt). Plain records: their representation is the stock service's.
+ */
+export const PurchaseOrderEvent = z.object({
+  purchaseOrder: z.record(z.string(), z.unknown()),
+  receipt: z.record(z.string(), z.unknown()).optional(),
+});
+export type PurchaseOrderEvent = z.input<typeof PurchaseOrderEvent>;
 export const StockChanged = z.object({
   itemId: EntityIdSchema,
   locationId: EntityIdSchema,

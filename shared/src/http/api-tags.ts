@@ -9,6 +9,7 @@ export const API_TAGS = {
   Inventory: 'Stock balances per item and location, and the immutable ledger of movements (receipts, adjustments, counts).',
   Transfers: 'Stock moved between two locations, at once or through pending → completed / rejected / cancelled, and reverted.',
   Jobs: 'Materials for a job: reserved at a van, used on completion with the rest given back, priced and costed, and reversible (docs/jobs.md).',
+  'Purchase orders': 'Stock bought from suppliers: drafted (by hand or by replenishment), submitted, received in partial receipts with their cost, closed or cancelled, and receipts reverted (docs/purchasing.md).',
   Imports: 'CSV files in: items, physical counts and par levels, validated row by row (with a dry run listing every error) and applied all or nothing as a job (docs/csv.md).',
   Exports: 'CSV files out, streamed: the items (in the import columns), the balances and the movements, spreadsheet-safe.',
   Webhooks: 'Endpoints that receive every change as it happens (Standard Webhooks: signed, retried for days, never pointed inward), and their deliveries log. The events and their payloads are listed under Webhooks in this document (OpenAPI webhooks).',

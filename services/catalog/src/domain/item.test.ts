@@ -58,7 +58,7 @@ describe('itemChanged', () => {
 
   it('when the payload goes through the contract, as consumers parse it, then the snapshot and the whole answered item survive', () => {
     const payload = ItemChanged.parse(JSON.parse(JSON.stringify(itemChanged(item, 7))));
-    expect(payload).toEqual({ id, sku: 'A', description: 'd', trackStock: true, lowStockThreshold: item.lowStockThreshold, cost: 1, sellPrice: 2, version: 7, resource: item });
+    expect(payload).toEqual({ id, sku: 'A', description: 'd', trackStock: true, lowStockThreshold: item.lowStockThreshold, cost: 1, sellPrice: 2, supplierId: null, version: 7, resource: item });
   });
 });
 

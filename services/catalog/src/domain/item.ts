@@ -42,6 +42,7 @@ export function itemChanged(item: Item, version: number, closingAttempt?: string
     lowStockThreshold: item.lowStockThreshold,
     cost: item.cost,
     sellPrice: item.sellPrice,
+    supplierId: item.supplierId,
     version,
     resource: item,
     ...(closingAttempt === undefined ? {} : { closingAttempt }),

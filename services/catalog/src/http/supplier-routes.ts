@@ -1,5 +1,5 @@
 import { z } from '@inv/shared/core';
-import { ctx, offsetOf, Pagination, routesFor, setTotalCount } from '@inv/shared/http';
+import { answeredWithOwnerPosition, answerLatestOwnerPosition, ctx, offsetOf, Pagination, routesFor, setTotalCount } from '@inv/shared/http';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { listSuppliers } from '../data/supplier-repository';
 import { Supplier } from '../domain/supplier';
@@ -48,8 +48,9 @@ export const supplierRoutes = [
     scope: 'items.write',
     tags: ['Suppliers'],
     idempotent: true,
+    beforeReplay: answerLatestOwnerPosition('catalog'),
     request: { body: { schema: CreateSupplierBody, required: true } },
     responses: { 201: { description: 'The created supplier', schema: Supplier } },
-    handler: async ({ body }, { deps, req, guard }) => createSupplier(deps, ctx(req), body, guard),
+    handler: async ({ body }, { deps, req, res, guard }) => answeredWithOwnerPosition(res, 'catalog', createSupplier(deps, ctx(req), body, guard)),
   }),
 ];

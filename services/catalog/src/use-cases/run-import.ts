@@ -378,7 +378,8 @@ async function ensureSuppliers(tx: PoolClient, caller: Caller, planned: readonly
   const ids = await findSuppliersByName(tx, caller.workspace.id, [...names.keys()]);
   const missing = [...names].filter(([key]) => !ids.has(key)).map(([key, name]) => ({ key, supplier: { id: newId(), name, email: '', phone: '' } }));
   await insertSuppliers(tx, caller.workspace.id, missing.map((m) => m.supplier));
-  await recordEvents(tx, CatalogEvents.supplierCreated, caller.workspace.id, missing.map((m) => m.supplier), caller.requestId);
+  // Owner events: the stock service copies suppliers (purchase orders) and counts the catalog's positions.
+  await recordOwnerEvents(tx, CatalogEvents.supplierCreated, caller.workspace.id, missing.map((m) => m.supplier), caller.requestId);
   if (missing.length > 0) await claimPlanQuota(tx, caller.workspace.id, planQuota(caller.workspace, 'suppliers'), IN_USE.suppliers, missing.length);
   for (const m of missing) ids.set(m.key, m.supplier.id);
   return ids;

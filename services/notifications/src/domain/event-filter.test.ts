@@ -45,7 +45,7 @@ describe('event filter: validation', () => {
     ['transfer.comp*', 'a wildcard may only be the whole last segment'],
     ['*.completed', 'a wildcard may only be the whole last segment'],
     ['*.*', 'a wildcard may only be the whole last segment'],
-    ['invoice.*', 'is "invoice.*", which matches no event type; the wildcards are transfer.*, stock.*, item.*, location.*, import.*, job.*, webhook.*'],
+    ['invoice.*', 'is "invoice.*", which matches no event type; the wildcards are transfer.*, stock.*, item.*, location.*, import.*, job.*, purchase_order.*, webhook.*'],
     ['transfer.completed.*', 'matches no event type'],
   ])('when an entry is %j, then it is refused at its index: %s', (entry, message) => {
     const [[path, text] = []] = problems(['item.created', entry]);

@@ -26,6 +26,10 @@ export const PUBLIC_EVENT_TYPES = [
   'job.completed',
   'job.cancelled',
   'job.reverted',
+  'purchase_order.submitted',
+  'purchase_order.received',
+  'purchase_order.closed',
+  'purchase_order.cancelled',
   'webhook.test',
 ] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];

@@ -76,13 +76,34 @@ export const ParAlertData = z
 export const WebhookTestData = z
   .object({ webhookId: ApiId, message: z.string().openapi({ example: 'This is a test event sent from the Inventory API.' }) });
 
+const componentRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * `purchase_order.received`: the purchase order as `GET /purchase-orders/{id}` answers it after the
+ * receipt, with the receipt (lines included) in an added `receipt` field, so `data` is the order in
+ * every purchase_order.* event. Written as JSON Schema: it extends components the stock service's
+ * fragment holds (PurchaseOrder, PurchaseOrderReceipt), which a zod schema here cannot refer to.
+ */
+export const PurchaseOrderReceivedData = {
+  description: 'The purchase order as GET /purchase-orders/{id} answers it after the receipt, with the receipt in `receipt`.',
+  allOf: [
+    componentRef('PurchaseOrder'),
+    {
+      type: 'object',
+      required: ['receipt'],
+      properties: { receipt: { ...componentRef('PurchaseOrderReceipt'), description: 'The receipt this event is about, with its lines' } },
+    },
+  ],
+} as const;
+
 /**
  * What the reference says of each type: a summary, and its `data` as the name of a schema in the
  * API's reference, with the schema when it is this module's (registered under that name by
- * http/webhook-document.ts); without one, a schema the reference already holds (the REST resource
- * the event is about).
+ * http/webhook-document.ts: `schema` a zod schema, `jsonSchema` JSON Schema for a shape built on
+ * other services' components); without one, a schema the reference already holds (the REST
+ * resource the event is about).
  */
-export const PUBLIC_EVENTS: Record<PublicEventType, { summary: string; component: string; schema?: z.ZodTypeAny }> = {
+export const PUBLIC_EVENTS: Record<PublicEventType, { summary: string; component: string; schema?: z.ZodTypeAny; jsonSchema?: Record<string, unknown> }> = {
   'transfer.pending': { summary: 'A pending transfer was created: its quantities are reserved at the source.', component: 'Transfer' },
   'transfer.completed': { summary: 'A transfer was completed (at once, or by the destination): stock moved.', component: 'Transfer' },
   'transfer.rejected': { summary: 'The destination rejected a pending transfer; its reservation was released.', component: 'Transfer' },
@@ -105,5 +126,13 @@ export const PUBLIC_EVENTS: Record<PublicEventType, { summary: string; component
   'job.completed': { summary: 'A job was completed: what it used left stock (its stock.changed follow), its prices and totals were frozen.', component: 'Job' },
   'job.cancelled': { summary: 'An open job was cancelled; its reservations were released.', component: 'Job' },
   'job.reverted': { summary: 'A completed job was reverted: what it used was put back where it was taken.', component: 'Job' },
+  'purchase_order.submitted': { summary: 'A draft purchase order was submitted: its open quantities are on order.', component: 'PurchaseOrder' },
+  'purchase_order.received': {
+    summary: 'Goods were received against a purchase order (one event per receipt): data is the order after the receipt, with the receipt in `receipt`.',
+    component: 'PurchaseOrderReceivedEventData',
+    jsonSchema: PurchaseOrderReceivedData,
+  },
+  'purchase_order.closed': { summary: 'An ordered or partially received purchase order was closed: what was still open is no longer on order.', component: 'PurchaseOrder' },
+  'purchase_order.cancelled': { summary: 'A purchase order was cancelled.', component: 'PurchaseOrder' },
   'webhook.test': { summary: 'Sent by POST /webhooks/{id}/test to that endpoint alone.', component: 'WebhookTestEventData', schema: WebhookTestData },
 };

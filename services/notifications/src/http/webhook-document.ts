@@ -22,15 +22,17 @@ const SIGNATURE_HEADERS = {
 /**
  * The public events as the OpenAPI 3.1 `webhooks` section (and the components it refers to),
  * generated from the same zod schemas the service builds the events with. Each event's `data` is
- * its schema here or the REST resource's component (Transfer, Item, Location), which the
- * gateway's document holds from the other services' fragments.
+ * its schema here or the REST resource's component (Transfer, Item, Location, PurchaseOrder), which
+ * the gateway's document holds from the other services' fragments (purchase_order.received's
+ * schema here refers to two of those: PurchaseOrder and PurchaseOrderReceipt).
  */
 export function addWebhookSection(document: OpenApiDocument): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   registry.register('WebhookEvent', PublicEvent);
   for (const { component, schema } of Object.values(PUBLIC_EVENTS)) if (schema) registry.register(component, schema);
   const { components } = new OpenApiGeneratorV31(registry.definitions).generateComponents();
-  Object.assign((document.components.schemas ??= {}), components?.schemas);
+  const schemas = Object.assign((document.components.schemas ??= {}), components?.schemas);
+  for (const { component, jsonSchema } of Object.values(PUBLIC_EVENTS)) if (jsonSchema) schemas[component] = jsonSchema;
   document.webhooks = Object.fromEntries(
     PUBLIC_EVENT_TYPES.map((type) => {
       const event = PUBLIC_EVENTS[type];

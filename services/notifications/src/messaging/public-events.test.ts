@@ -97,6 +97,47 @@ describe('the one mapping from internal messages to public events', () => {
     expect(internalTypesFor([['job.*']])).toEqual([StockEvents.jobCancelled, StockEvents.jobCompleted, StockEvents.jobReverted].sort());
   });
 
+  it('when a purchase order is submitted, receives, is closed or cancelled, then purchase_order.* carries the order whole (fields this build does not know included), and received adds the receipt', () => {
+    const order = {
+      id: ITEM,
+      status: 'ordered',
+      supplierId: VAN,
+      supplier: { id: VAN, name: 'Acme' },
+      locationId: VAN,
+      location: { id: VAN, name: 'Van 7', type: 'van' },
+      reference: 'PO-1',
+      note: '',
+      externalRef: null,
+      expectedAt: null,
+      origin: 'manual',
+      orderedValue: 52.5,
+      receivedValue: 0,
+      lines: [{ itemId: ITEM, item: { id: ITEM, sku: 'F-10', description: 'Fuse' }, ordered: 10, received: 0, open: 10, unitCost: 5.25 }],
+      createdAt: '2026-11-25T10:00:00.000Z',
+      createdBy: actor,
+      updatedAt: '2026-11-25T10:00:00.000Z',
+      submittedAt: '2026-11-25T10:00:00.000Z',
+      receivedAt: null,
+      closedAt: null,
+      cancelledAt: null,
+      addedLater: true,
+    };
+    const receipt = { id: VAN, purchaseOrderId: ITEM, lines: [{ itemId: ITEM, quantity: 6, unitCost: 5.25 }], reference: 'DN-7', note: '', createdAt: '2026-11-25T10:00:00.000Z', revertedAt: null };
+    const partly = { ...order, status: 'partially_received', receivedValue: 31.5, lines: [{ ...order.lines[0]!, received: 6, open: 4 }] };
+
+    const one = (type: string, payload: unknown) => publicEventsOf(message(type, payload)).map((e) => [e.type, e.data, e.actor]);
+    expect(one(StockEvents.purchaseOrderSubmitted, { purchaseOrder: order })).toEqual([['purchase_order.submitted', order, actor]]);
+    expect(one(StockEvents.purchaseOrderReceived, { purchaseOrder: partly, receipt })).toEqual([['purchase_order.received', { ...partly, receipt }, actor]]);
+    expect(one(StockEvents.purchaseOrderClosed, { purchaseOrder: { ...partly, status: 'closed' } })).toEqual([['purchase_order.closed', { ...partly, status: 'closed' }, actor]]);
+    expect(one(StockEvents.purchaseOrderCancelled, { purchaseOrder: { ...order, status: 'cancelled' } })).toEqual([['purchase_order.cancelled', { ...order, status: 'cancelled' }, actor]]);
+    // The receipt is what purchase_order.received is about: a message without it is refused, not published without it.
+    expect(PUBLIC_EVENT_MAPPINGS[StockEvents.purchaseOrderReceived]!.schema.safeParse({ purchaseOrder: partly }).success).toBe(false);
+    expect(internalTypesFor([['purchase_order.*']])).toEqual(
+      [StockEvents.purchaseOrderCancelled, StockEvents.purchaseOrderClosed, StockEvents.purchaseOrderReceived, StockEvents.purchaseOrderSubmitted].sort(),
+    );
+    expect(internalTypesFor([['purchase_order.received']])).toEqual([StockEvents.purchaseOrderReceived]);
+  });
+
   it("when each mapping names the public types it makes, then it makes no other", () => {
     const samples: Record<string, unknown> = {
       [StockEvents.itemHealthCrossed]: { itemId: ITEM, health: 'ok', onHand: 9, threshold: 5, item: { id: ITEM, sku: 'F', description: '' } },

@@ -1,4 +1,4 @@
-import { CatalogEvents, ItemHealthCrossed, JobSnapshot, LocationEvents, newId, ParCrossed, StockEvents, StockLevelsChanged, TransferSnapshot, z } from '@inv/shared/core';
+import { CatalogEvents, ItemHealthCrossed, JobSnapshot, LocationEvents, newId, ParCrossed, PurchaseOrderEvent, StockEvents, StockLevelsChanged, TransferSnapshot, z } from '@inv/shared/core';
 import type { Envelope } from '@inv/shared/messaging';
 import { type PublicEvent, SYSTEM_ACTOR } from '../domain/public-event';
 import { matchesEvent } from '../domain/event-filter';
@@ -39,6 +39,10 @@ const transfer = (type: PublicEventType) => mapping({ schema: TransferEvent, mak
 /** The job as the API returns it: the payload whole, fields this build does not know included. */
 const JobEvent = JobSnapshot.loose();
 const job = (type: PublicEventType) => mapping({ schema: JobEvent, makes: [type], toPublic: (j) => [{ type, data: j }] });
+/** The purchase order as the API returns it (component PurchaseOrder), passed on whole. */
+const purchaseOrder = (type: PublicEventType) => mapping({ schema: PurchaseOrderEvent, makes: [type], toPublic: (e) => [{ type, data: e.purchaseOrder }] });
+/** A receipt's message names its receipt: the order after it, with the receipt added (PurchaseOrderReceivedEventData). */
+const PurchaseOrderReceived = PurchaseOrderEvent.required({ receipt: true });
 const resource = (type: PublicEventType) => mapping({ schema: ResourceEvent, makes: [type], toPublic: (r) => [{ type, data: resourceOf(r) }] });
 
 export const PUBLIC_EVENT_MAPPINGS: Record<string, Mapping<z.ZodTypeAny>> = {
@@ -69,6 +73,14 @@ export const PUBLIC_EVENT_MAPPINGS: Record<string, Mapping<z.ZodTypeAny>> = {
   [StockEvents.jobCompleted]: job('job.completed'),
   [StockEvents.jobCancelled]: job('job.cancelled'),
   [StockEvents.jobReverted]: job('job.reverted'),
+  [StockEvents.purchaseOrderSubmitted]: purchaseOrder('purchase_order.submitted'),
+  [StockEvents.purchaseOrderReceived]: mapping({
+    schema: PurchaseOrderReceived,
+    makes: ['purchase_order.received'],
+    toPublic: (e) => [{ type: 'purchase_order.received' as const, data: { ...e.purchaseOrder, receipt: e.receipt } }],
+  }),
+  [StockEvents.purchaseOrderClosed]: purchaseOrder('purchase_order.closed'),
+  [StockEvents.purchaseOrderCancelled]: purchaseOrder('purchase_order.cancelled'),
   [CatalogEvents.importCompleted]: resource('import.completed'),
   [CatalogEvents.importFailed]: resource('import.failed'),
   [CatalogEvents.itemCreated]: resource('item.created'),

@@ -1,5 +1,6 @@
 import { SqlConditions } from '@inv/shared/db';
 import type { ReadableLocations } from './ledger-repository';
+import { valuationQuery, type ValuationFilter, type ValuationRecord } from './valuation-repository';
 
 /** The query of a CSV export (streamed by the route from a cursor). */
 export interface ExportQuery {
@@ -42,9 +43,13 @@ export interface MovementExportRow {
   quantity: string;
   balance_after: string;
   transfer_id: string | null;
+  job_id: string | null;
   reference: string;
   note: string;
   user_id: string;
+  unit_cost: string | null;
+  purchase_order_id: string | null;
+  receipt_id: string | null;
 }
 
 /** The movements of the workspace (of the readable locations), in the order they were written, filtered. */
@@ -57,10 +62,17 @@ export function movementsExport(workspaceId: string, readable: ReadableLocations
   if (filter.itemId) w.add((p) => `m.item_id = ${p}`, filter.itemId);
   return {
     sql: `SELECT m.created_at, m.id, m.type, m.reason, m.location_id, l.name AS location, m.item_id, i.sku, m.quantity::text, m.balance_after::text,
-                 m.transfer_id, m.reference, m.note, m.user_id
+                 m.transfer_id, m.job_id, m.reference, m.note, m.user_id, m.unit_cost::text, m.purchase_order_id, m.receipt_id
             FROM movements m LEFT JOIN locations l ON l.workspace_id = m.workspace_id AND l.id = m.location_id
             LEFT JOIN items i ON i.workspace_id = m.workspace_id AND i.id = m.item_id
            WHERE ${w.sql} ORDER BY m.seq`,
     params: w.params,
   };
+}
+
+export type ValuationExportRow = ValuationRecord;
+
+/** The valuation's rows (valuation-repository.ts), now or at asOf, by item then location. */
+export function valuationExport(workspaceId: string, filter: ValuationFilter): ExportQuery {
+  return valuationQuery(workspaceId, filter);
 }

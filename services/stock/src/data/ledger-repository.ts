@@ -2,6 +2,7 @@ import { boundedCountSql, keysetPage, type IdPairKey, type PageRequest, type Seq
 import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
 import type { DateRange } from '../domain/intervals';
 import { toUnits, fromUnits } from '../domain/quantity';
+import { fromMoney, toMoney } from '../domain/money';
 import { available } from '../domain/balance-rules';
 import type { Balance, Movement, MovementReason, MovementType } from '../domain/stock-records';
 import { NAMES_COLUMNS, NAMES_JOIN, namesOf, type NamesRow } from './copy-names';
@@ -21,6 +22,9 @@ export interface MovementRow {
   reason: MovementReason | null;
   reference: string;
   note: string;
+  unit_cost: string | null;
+  purchase_order_id: string | null;
+  receipt_id: string | null;
   created_at: Date;
 }
 
@@ -40,11 +44,14 @@ export function toMovement(r: MovementRow, names: ReturnType<typeof namesOf>): M
     reason: r.reason,
     reference: r.reference,
     note: r.note,
+    unitCost: r.unit_cost === null ? null : fromMoney(toMoney(r.unit_cost)),
+    purchaseOrderId: r.purchase_order_id,
+    receiptId: r.receipt_id,
     createdAt: r.created_at.toISOString(),
   };
 }
 
-const MOVEMENT_COLUMNS = 'id, item_id, location_id, type, quantity::text, balance_after::text, user_id, transfer_id, job_id, reason, reference, note, created_at';
+const MOVEMENT_COLUMNS = 'id, item_id, location_id, type, quantity::text, balance_after::text, user_id, transfer_id, job_id, reason, reference, note, unit_cost::text, purchase_order_id, receipt_id, created_at';
 
 /** Locations a restricted member may read; null when unrestricted. */
 export type ReadableLocations = string[] | null;
@@ -111,7 +118,9 @@ export interface BalanceFilter {
 
 /**
  * Ordered by item, then location; one page, the key after which the next page starts when there
- * is one, and the total (bounded, see boundedCountSql) unless the page is asked by key.
+ * is one, and the total (bounded, see boundedCountSql) unless the page is asked by key. Each row
+ * carries what submitted purchase orders still bring to it (onOrder) and the item's average cost
+ * (else its catalog cost), joined to the page's rows in the same statement.
  */
 export async function listBalances(
   db: Db,
@@ -126,11 +135,19 @@ export async function listBalances(
   const { sql: where, params } = w;
   const after = page.after ? ` AND (item_id, location_id) > ($${params.length + 1}::uuid, $${params.length + 2}::uuid)` : '';
   const [list, count] = await Promise.all([
-    db.query<NamesRow & { on_hand: string; reserved: string; updated_at: Date }>(
-      `SELECT r.item_id, r.location_id, r.on_hand, r.reserved, r.updated_at, ${NAMES_COLUMNS}
+    db.query<NamesRow & { on_hand: string; reserved: string; on_order: string; average_cost: string | null; updated_at: Date }>(
+      `SELECT r.item_id, r.location_id, r.on_hand, r.reserved, r.updated_at, ${NAMES_COLUMNS},
+              coalesce(o.on_order, 0)::text AS on_order, coalesce(t.average_cost, ci.cost)::text AS average_cost
        FROM (SELECT workspace_id, item_id, location_id, on_hand::text, reserved::text, updated_at FROM balances WHERE ${where}${after}
              ORDER BY item_id, location_id LIMIT ${page.limit + 1} OFFSET ${page.offset}) r
        ${NAMES_JOIN}
+       LEFT JOIN item_totals t ON t.workspace_id = r.workspace_id AND t.item_id = r.item_id
+       LEFT JOIN LATERAL (
+         SELECT sum(pl.ordered - pl.received) AS on_order
+           FROM purchase_order_lines pl
+           JOIN purchase_orders po ON po.workspace_id = pl.workspace_id AND po.id = pl.purchase_order_id
+          WHERE pl.workspace_id = r.workspace_id AND pl.item_id = r.item_id
+            AND po.location_id = r.location_id AND po.status IN ('ordered', 'partially_received')) o ON true
        ORDER BY r.item_id, r.location_id`,
       page.after ? [...params, ...page.after] : params,
     ),
@@ -147,6 +164,8 @@ export async function listBalances(
         onHand: fromUnits(amounts.onHand),
         reserved: fromUnits(amounts.reserved),
         available: fromUnits(available(amounts)),
+        onOrder: fromUnits(toUnits(r.on_order)),
+        averageCost: r.average_cost === null ? null : fromMoney(toMoney(r.average_cost)),
         updatedAt: r.updated_at.toISOString(),
       };
     }),

@@ -7,6 +7,9 @@ import type { ParAmounts } from '../domain/par-levels';
 import { type BalanceKey, balanceKey, type LockedBalance, type NewMovement } from '../domain/ledger-plan';
 import { toUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import { lockJob, writeJob } from './job-repository';
+import { lockPurchaseOrder, type PurchaseOrderWrite, writePurchaseOrder } from './purchase-order-repository';
+import type { PurchaseOrderRecord } from '../domain/purchase-orders';
+import { type Money, moneyToDecimal, toMoney } from '../domain/money';
 import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from './projection-repository';
 
 /**
@@ -42,6 +45,10 @@ export interface LedgerLocks {
   transferId?: EntityId;
   /** The job a change of a job acts on (its row locked first: lockJob). */
   jobId?: EntityId;
+  /** The purchase order a receipt or its revert acts on (its row and lines locked first: lockPurchaseOrder). */
+  purchaseOrderId?: EntityId;
+  /** Suppliers read from the copies (a purchase order's). */
+  supplierIds?: readonly EntityId[];
   /** Locations read (each under its shared lock). */
   locationIds: readonly EntityId[];
   /** Items read; those in `itemsAddedTo` are also held under their shared lock (stock is added of them). */
@@ -72,6 +79,12 @@ export interface LedgerFacts {
   transfer: LockedTransfer | undefined;
   /** The job of LedgerLocks.jobId as locked: its status and version (undefined: none, or no such job). */
   job: { status: JobStatus; version: number } | undefined;
+  /** The purchase order of LedgerLocks.purchaseOrderId as locked, with its lines (undefined: none, or no such order). */
+  purchaseOrder: PurchaseOrderRecord | undefined;
+  /** The copies of the suppliers read (id → name). */
+  suppliers: Map<string, string>;
+  /** The stored average cost of each item read that has one (domain/average-cost.ts); others take their copy's catalog cost. */
+  averageCosts: Map<string, Money>;
   locations: Map<string, LocationRow>;
   items: Map<string, ItemRow>;
   balances: Map<string, LockedBalance>;
@@ -130,6 +143,9 @@ const LOCK_AND_READ = {
      SELECT (SELECT row_to_json(t) FROM locked_transfer t) AS transfer, (SELECT json_agg(p) FROM places p) AS locations,
             (SELECT json_agg(g) FROM goods g) AS items, (SELECT json_agg(b) FROM locked_balances b) AS balances,
             (SELECT json_agg(p) FROM pars p) AS par_levels,
+            (SELECT json_object_agg(c.item_id, c.average_cost::text) FROM item_totals c
+              WHERE c.workspace_id = $1 AND c.item_id = ANY($4::uuid[]) AND c.average_cost IS NOT NULL) AS average_costs,
+            (SELECT json_object_agg(s.id, s.name) FROM suppliers s WHERE s.workspace_id = $1 AND s.id = ANY($9::uuid[])) AS suppliers,
             (SELECT default_low_stock_threshold::text FROM workspace_settings WHERE workspace_id = $1 AND $8) AS default_threshold`,
 };
 
@@ -176,6 +192,8 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
   const job = locks.jobId === undefined ? Promise.resolve(undefined) : lockJob(tx, workspaceId, locks.jobId);
   // Awaited once the read is; when the read fails first, its failure is the one reported.
   job.catch(() => undefined);
+  const purchaseOrder = locks.purchaseOrderId === undefined ? Promise.resolve(undefined) : lockPurchaseOrder(tx, workspaceId, locks.purchaseOrderId);
+  purchaseOrder.catch(() => undefined);
   const totals =
     locks.totals.length === 0
       ? Promise.resolve(new Map<string, ItemTotal>())
@@ -190,10 +208,22 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
       items: ItemRow[] | null;
       balances: Array<{ item_id: EntityId; location_id: EntityId; on_hand: string; reserved: string; version: number }> | null;
       par_levels: Array<{ item_id: EntityId; location_id: EntityId; minimum: string; target: string }> | null;
+      average_costs: Record<string, string> | null;
+      suppliers: Record<string, string> | null;
       default_threshold: string | null;
     }>({
       ...LOCK_AND_READ,
-      values: [workspaceId, locks.transferId ?? null, sorted(locks.locationIds), sorted(locks.itemIds), balances.map((k) => k.itemId), balances.map((k) => k.locationId), now, locks.totals.length > 0],
+      values: [
+        workspaceId,
+        locks.transferId ?? null,
+        sorted(locks.locationIds),
+        sorted(locks.itemIds),
+        balances.map((k) => k.itemId),
+        balances.map((k) => k.locationId),
+        now,
+        locks.totals.length > 0,
+        sorted(locks.supplierIds ?? []),
+      ],
     });
   const refillKeys = locks.refills ?? [];
   const refills =
@@ -221,6 +251,9 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
       return {
         transfer: transfer ?? undefined,
         job: await job,
+        purchaseOrder: await purchaseOrder,
+        suppliers: new Map(Object.entries(row.suppliers ?? {})),
+        averageCosts: new Map(Object.entries(row.average_costs ?? {}).map(([itemId, cost]) => [itemId, toMoney(cost)])),
         locations: new Map((row.locations ?? []).map((l) => [l.id, l])),
         items: new Map((row.items ?? []).map((i) => [i.id, i])),
         balances: new Map(
@@ -269,6 +302,10 @@ export interface LedgerWrite {
   transfer?: { created: readonly NewTransfer[] } | { moved: TransferTransition };
   /** The job it creates or changes, as it leaves it (its lines replaced by those given when `replacesLines`). */
   job?: { record: JobRecord; replacesLines: boolean };
+  /** The purchase order a receipt or its revert changes, as it leaves it, with the receipt it records or takes back. */
+  purchaseOrder?: PurchaseOrderWrite;
+  /** The items whose average cost the change moved, and their new average (with the change's time in item_cost_changes). */
+  averageCosts?: ReadonlyMap<string, Money>;
   movements: readonly NewMovement[];
   /** The locked balances in their new state (unchanged ones may be left out). */
   balances: readonly LockedBalance[];
@@ -307,10 +344,13 @@ const WRITE = {
               reverted_by_key_id = CASE $15 WHEN 'reverted' THEN $17::text ELSE reverted_by_key_id END
         WHERE workspace_id = $1 AND id = $13::uuid AND status = $14
      ), ledger AS (
-       INSERT INTO movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, job_id, reason, reference, note, created_at)
-       SELECT m.id, $1, m.item_id, m.location_id, m.type, m.quantity, m.balance_after, $7, m.transfer_id, m.operation_id, m.job_id, m.reason, m.reference, m.note, $8
-         FROM unnest($18::uuid[], $19::uuid[], $20::uuid[], $21::text[], $22::numeric[], $23::numeric[], $24::uuid[], $25::uuid[], $44::uuid[], $26::text[], $27::text[], $28::text[])
-              WITH ORDINALITY AS m(id, item_id, location_id, type, quantity, balance_after, transfer_id, operation_id, job_id, reason, reference, note, n)
+       INSERT INTO movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, job_id, reason, reference, note, created_at,
+                              unit_cost, purchase_order_id, receipt_id)
+       SELECT m.id, $1, m.item_id, m.location_id, m.type, m.quantity, m.balance_after, $7, m.transfer_id, m.operation_id, m.job_id, m.reason, m.reference, m.note, $8,
+              m.unit_cost, m.purchase_order_id, m.receipt_id
+         FROM unnest($18::uuid[], $19::uuid[], $20::uuid[], $21::text[], $22::numeric[], $23::numeric[], $24::uuid[], $25::uuid[], $44::uuid[], $26::text[], $27::text[], $28::text[],
+                     $45::numeric[], $46::uuid[], $47::uuid[])
+              WITH ORDINALITY AS m(id, item_id, location_id, type, quantity, balance_after, transfer_id, operation_id, job_id, reason, reference, note, unit_cost, purchase_order_id, receipt_id, n)
         ORDER BY m.n
      ), balance AS (
        UPDATE balances b SET on_hand = u.on_hand, reserved = u.reserved, version = u.version, updated_at = $8
@@ -339,11 +379,17 @@ const WRITE = {
  */
 export async function writeLedger(tx: PoolClient, workspaceId: string, w: LedgerWrite): Promise<void> {
   const job = w.job && writeJob(tx, workspaceId, w.job.record, w.job.replacesLines);
+  const order = w.purchaseOrder && writePurchaseOrder(tx, workspaceId, w.purchaseOrder);
+  order?.catch(() => undefined);
   const rows = writeLedgerRows(tx, workspaceId, w);
   // The job's statement goes first: when it fails (a taken externalRef), the rows' statement only reports the aborted transaction.
   rows.catch(() => undefined);
+  const costs = w.averageCosts && w.averageCosts.size > 0 ? writeAverageCosts(tx, workspaceId, w.averageCosts, w.now) : undefined;
+  costs?.catch(() => undefined);
   await job;
+  await order;
   await rows;
+  await costs;
 }
 
 async function writeLedgerRows(tx: PoolClient, workspaceId: string, w: LedgerWrite): Promise<void> {
@@ -402,7 +448,21 @@ async function writeLedgerRows(tx: PoolClient, workspaceId: string, w: LedgerWri
       lines.map((l) => l.transferId),
       lines.map((l) => l.position),
       m.map((x) => x.jobId ?? null),
+      m.map((x) => (x.unitCost === null ? null : moneyToDecimal(x.unitCost))),
+      m.map((x) => x.purchaseOrderId ?? null),
+      m.map((x) => x.receiptId ?? null),
     ],
+  });
+}
+
+/** Records the items' new average costs on their totals (locked by the change) and in their history (valuation asOf). */
+function writeAverageCosts(tx: PoolClient, workspaceId: string, averages: ReadonlyMap<string, Money>, now: Date): Promise<unknown> {
+  return tx.query({
+    name: 'stock_ledger_write_average_costs',
+    text: `WITH costs AS (SELECT * FROM unnest($2::uuid[], $3::numeric[]) AS c(item_id, average_cost)),
+          moved AS (UPDATE item_totals t SET average_cost = c.average_cost FROM costs c WHERE t.workspace_id = $1 AND t.item_id = c.item_id)
+     INSERT INTO item_cost_changes (workspace_id, item_id, changed_at, average_cost) SELECT $1, item_id, $4, average_cost FROM costs`,
+    values: [workspaceId, [...averages.keys()], [...averages.values()].map(moneyToDecimal), now],
   });
 }
 

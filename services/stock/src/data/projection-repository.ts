@@ -51,11 +51,14 @@ export function placeFacts(row: LocationRow | undefined): PlaceFacts | undefined
 
 /** The ids among `itemIds` and `locationIds` whose copy is missing (or, for items, not yet confirmed), by owner. */
 export function missingCopies(
-  wanted: { itemIds: readonly string[]; locationIds: readonly string[] },
-  copies: { items: ReadonlyMap<string, ItemRow>; locations: ReadonlyMap<string, LocationRow> },
+  wanted: { itemIds: readonly string[]; locationIds: readonly string[]; supplierIds?: readonly string[] },
+  copies: { items: ReadonlyMap<string, ItemRow>; locations: ReadonlyMap<string, LocationRow>; suppliers?: ReadonlyMap<string, string> },
 ): { catalog: string[]; locations: string[] } {
   return {
-    catalog: wanted.itemIds.filter((id) => itemFacts(copies.items.get(id)) === undefined),
+    catalog: [
+      ...wanted.itemIds.filter((id) => itemFacts(copies.items.get(id)) === undefined),
+      ...(wanted.supplierIds ?? []).filter((id) => !copies.suppliers?.has(id)),
+    ],
     locations: wanted.locationIds.filter((id) => placeFacts(copies.locations.get(id)) === undefined),
   };
 }
@@ -117,13 +120,14 @@ export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ wo
         ORDER BY i.workspace_id, i.id
           FOR UPDATE OF i
      ), applied AS (
-       INSERT INTO items AS i (workspace_id, id, sku, description, track_stock, low_stock_threshold, cost, sell_price, confirmed, version)
-       SELECT e.workspace_id, e.id, e.sku, e.description, e.track_stock, e.low_stock_threshold, e.cost, e.sell_price, true, e.version
-         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::bigint[], $8::numeric[], $9::numeric[])
-              AS e(workspace_id, id, sku, description, track_stock, low_stock_threshold, version, cost, sell_price)
+       INSERT INTO items AS i (workspace_id, id, sku, description, track_stock, low_stock_threshold, cost, sell_price, supplier_id, confirmed, version)
+       SELECT e.workspace_id, e.id, e.sku, e.description, e.track_stock, e.low_stock_threshold, e.cost, e.sell_price, e.supplier_id, true, e.version
+         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::bigint[], $8::numeric[], $9::numeric[], $10::uuid[])
+              AS e(workspace_id, id, sku, description, track_stock, low_stock_threshold, version, cost, sell_price, supplier_id)
         WHERE (SELECT count(*) FROM old) >= 0
        ON CONFLICT (workspace_id, id) DO UPDATE SET sku = EXCLUDED.sku, description = EXCLUDED.description, track_stock = EXCLUDED.track_stock,
-              low_stock_threshold = EXCLUDED.low_stock_threshold, cost = EXCLUDED.cost, sell_price = EXCLUDED.sell_price, confirmed = true, version = EXCLUDED.version,
+              low_stock_threshold = EXCLUDED.low_stock_threshold, cost = EXCLUDED.cost, sell_price = EXCLUDED.sell_price, supplier_id = EXCLUDED.supplier_id,
+              confirmed = true, version = EXCLUDED.version,
               closing_attempt = CASE WHEN EXCLUDED.track_stock THEN i.closing_attempt END,
               closing_since = CASE WHEN EXCLUDED.track_stock THEN i.closing_since END
        WHERE i.version < EXCLUDED.version
@@ -142,6 +146,8 @@ export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ wo
       // An event recorded before prices were copied leaves the copy without them (null).
       rows.map((r) => r.item.cost ?? null),
       rows.map((r) => r.item.sellPrice ?? null),
+      // Events recorded before suppliers were copied leave it null: replenishment finds no supplier to order from.
+      rows.map((r) => r.item.supplierId ?? null),
     ],
   );
   // Whether or not its event was the latest of its item (events may arrive out of order).
@@ -248,4 +254,13 @@ export async function ensureLocationRow(tx: PoolClient, workspaceId: string, id:
 
 export async function setLocationClosed(tx: PoolClient, workspaceId: string, id: string, closed: boolean): Promise<void> {
   await tx.query('UPDATE locations SET closed = $3 WHERE workspace_id = $1 AND id = $2', [workspaceId, id, closed]);
+}
+
+/** Applies supplier.created to the copies of suppliers (a supplier is never renamed nor deleted: the first copy stays). */
+export async function applySupplierEvents(tx: PoolClient, events: ReadonlyArray<{ workspaceId: string; id: string; name: string }>): Promise<void> {
+  if (events.length === 0) return;
+  await tx.query(
+    `INSERT INTO suppliers (workspace_id, id, name) SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[]) ORDER BY 1, 2 ON CONFLICT (workspace_id, id) DO NOTHING`,
+    [events.map((e) => e.workspaceId), events.map((e) => e.id), events.map((e) => e.name)],
+  );
 }

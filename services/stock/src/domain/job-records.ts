@@ -31,7 +31,7 @@ export const Job = JobSnapshot.extend({
       reserved: Amount.openapi({ description: 'What the line holds at its location while the job is open (counted in the balance\'s reserved); 0 once the job is completed or cancelled' }),
       used: Amount.openapi({ description: 'What the job used, recorded when it completes; 0 before' }),
       billable: z.boolean().openapi({ description: 'Counted in the totals; default true' }),
-      unitCost: Amount.nullable().openapi({ description: "The item's cost when the job completed; null before" }),
+      unitCost: Amount.nullable().openapi({ description: "The item's average cost when the job completed (its catalog cost until a receipt brought a cost: docs/purchasing.md); null before" }),
       unitPrice: Amount.nullable().openapi({
         description: "The item's sell price when the job completed, when it has one (> 0); else the cost with the job's markup, rounded to cents; null before it completed",
       }),

@@ -1,5 +1,6 @@
 import { type EntityId, newId, type StockChanged, Unprocessable } from '@inv/shared/core';
 import { applyDelta, type BalanceAmounts, type Shortage, shortages } from './balance-rules';
+import type { Money } from './money';
 import { fromUnits, type Units } from './quantity';
 import type { MovementReason, MovementType } from './stock-records';
 import type { TransferAction } from './transfer-lifecycle';
@@ -42,6 +43,16 @@ export interface MovementDraft extends BalanceKey, AskedBy {
   reason: MovementReason | null;
   reference: string;
   note: string;
+  /**
+   * The cost a movement brings (a receipt's unit cost): it moves the item's average cost
+   * (domain/average-cost.ts); `revertsCost` on the movement that takes a costed receipt back. Absent:
+   * the movement carries the item's average cost at that moment.
+   */
+  unitCost?: Money;
+  revertsCost?: boolean;
+  /** The purchase order and receipt of a receipt's movement, or of its revert's. */
+  purchaseOrderId?: EntityId | null;
+  receiptId?: EntityId | null;
 }
 
 /** A change of what pending transfers and open jobs hold at a balance: positive reserves, negative releases. */
@@ -150,16 +161,17 @@ export function balancesTouched(changes: { movements: BalanceKey[]; reservations
   return [...new Map([...changes.reservations, ...changes.movements].map((k) => [balanceKey(k), { itemId: k.itemId, locationId: k.locationId }])).values()];
 }
 
-/** A new ledger row of a planned movement. */
-export interface NewMovement extends MovementDraft {
+/** A new ledger row of a planned movement, with the cost it carries (null: the item's cost is unknown). */
+export interface NewMovement extends Omit<MovementDraft, 'unitCost'> {
   id: EntityId;
   balanceAfter: Units;
   userId: string;
   createdAt: Date;
+  unitCost: Money | null;
 }
 
-export function newMovements(planned: PlannedMovement[], userId: string, now: Date): NewMovement[] {
-  return planned.map(({ draft, balanceAfter }) => ({ id: newId(), ...draft, balanceAfter, userId, createdAt: now }));
+export function newMovements(planned: PlannedMovement[], userId: string, now: Date, costs: ReadonlyArray<Money | null>): NewMovement[] {
+  return planned.map(({ draft, balanceAfter }, index) => ({ id: newId(), ...draft, balanceAfter, userId, createdAt: now, unitCost: costs[index] ?? null }));
 }
 
 interface Line extends AskedBy {

@@ -16,7 +16,7 @@ export type ManualMovementReason = z.infer<typeof ManualMovementReason>;
  * stock; job_reverted: its revert put it back), which only jobs write, or opening_cancelled: an
  * opening taken back because the catalog did not create its items.
  */
-export const MOVEMENT_REASONS = [...MANUAL_MOVEMENT_REASONS, 'job', 'job_reverted', 'opening_cancelled'] as const;
+export const MOVEMENT_REASONS = [...MANUAL_MOVEMENT_REASONS, 'job', 'job_reverted', 'opening_cancelled', 'receipt_reverted'] as const;
 export const MovementReason = z.enum(MOVEMENT_REASONS);
 export type MovementReason = z.infer<typeof MovementReason>;
 
@@ -45,6 +45,13 @@ export const Movement = z
     }),
     reference: z.string().openapi({ description: 'Free text such as a purchase order number; "" when none was given; a job\'s movements carry the job\'s id' }),
     note: z.string(),
+    unitCost: z.number().nullable().openapi({
+      description:
+        "The cost of one unit on this movement: a receipt's cost (its unitCost, or its purchase order line's), else the item's average cost at that moment (docs/purchasing.md); null only on movements recorded before costs were, or of an item whose cost was never known",
+      example: 5.25,
+    }),
+    purchaseOrderId: ApiId.nullable().openapi({ description: 'The purchase order a receipt movement received against, or whose receipt a receipt_reverted adjustment took back; else null', example: null }),
+    receiptId: ApiId.nullable().openapi({ description: 'The purchase order receipt of the movement (as purchaseOrderId); else null', example: null }),
     createdAt: ApiTimestamp,
   })
   .openapi('StockMovement', { description: 'One immutable entry of the stock ledger.' });
@@ -60,6 +67,11 @@ export const Balance = z
       description: 'Promised to pending transfers out of this location and to open jobs taking from it; still on hand here until they complete. Never above onHand',
     }),
     available: z.number().openapi({ description: 'onHand − reserved: what may be moved, adjusted away, used by a job or reserved' }),
+    onOrder: z.number().openapi({ description: 'Open quantity of submitted purchase orders (ordered or partially received) arriving at this location; drafts are not counted', example: 0 }),
+    averageCost: z.number().nullable().openapi({
+      description: "The item's moving average cost over the workspace (the same at every location): its catalog cost until a receipt brought a cost (docs/purchasing.md); null when neither is known",
+      example: 5.6667,
+    }),
     updatedAt: ApiTimestamp,
   })
   .openapi('StockBalance', { description: 'On-hand quantity of one item at one location: the sum of its movements.' });

@@ -1,3 +1,4 @@
+import { UnitCost } from './purchase-orders';
 import { EntityIdSchema, z } from '@inv/shared/core';
 import { MAX_QUANTITY, NonNegativeQuantity, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from './quantity';
 import { MANUAL_MOVEMENT_REASONS, ManualMovementReason } from './stock-records';
@@ -78,6 +79,9 @@ export const RecordMovementBody = z
       ...movementFields,
       quantity: PositiveQuantity.openapi({ description: `Received quantity, > 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals` }),
       reason: reason('received'),
+      unitCost: UnitCost.optional().openapi({
+        description: "What one unit cost: moves the item's moving average cost (docs/purchasing.md). Left out: the receipt carries the item's average cost and leaves it as it is",
+      }),
     }),
     z.strictObject({
       type: z.literal('adjustment'),

@@ -1,8 +1,11 @@
 import { EntityIdSchema, z } from '@inv/shared/core';
 import { ctx, queryBoolean, routesFor, single, streamCsv } from '@inv/shared/http';
 import type { ServiceRuntime } from '@inv/shared/runtime';
-import { balancesExport, type BalanceExportRow, movementsExport, type MovementExportRow } from '../data/export-repository';
+import { balancesExport, type BalanceExportRow, movementsExport, type MovementExportRow, valuationExport, type ValuationExportRow } from '../data/export-repository';
+import { fromMoney, toMoney } from '../domain/money';
+import { shownAmounts, valueRow } from '../domain/valuation';
 import { readableLocations } from './request-context';
+import { valuationFilter, ValuationQuery } from './valuation-routes';
 
 const route = routesFor<ServiceRuntime>();
 
@@ -18,6 +21,8 @@ const MovementsExportQuery = z.strictObject({
 });
 
 const number = (text: string | null) => (text === null ? null : Number(text));
+const money = (text: string | null) => (text === null ? null : fromMoney(toMoney(text)));
+const valued = (r: ValuationExportRow) => shownAmounts(valueRow({ onHand: r.on_hand, averageCost: r.average_cost }));
 const ids = 'Names and SKUs are as the stock service\'s copies hold them (a rename reaches them within the event lag); the ids beside them are exact.';
 const restricted = 'A member with restricted location access exports the locations it may read only.';
 
@@ -56,11 +61,11 @@ export const exportRoutes = [
     operationId: 'exportMovements',
     path: '/exports/movements',
     summary: 'Export the movements as CSV',
-    description: `The ledger in the order it was written, streamed from a cursor (a file of a million movements holds constant memory): createdAt, id, type, reason, locationId, location, itemId, sku, quantity, balanceAfter, transferId, reference, note, userId; from/to bound createdAt, locationId and itemId filter. ${ids} ${restricted}`,
+    description: `The ledger in the order it was written, streamed from a cursor (a file of a million movements holds constant memory): createdAt, id, type, reason, locationId, location, itemId, sku, quantity, balanceAfter, transferId, reference, note, userId, jobId, unitCost, purchaseOrderId, receiptId; from/to bound createdAt, locationId and itemId filter. ${ids} ${restricted}`,
     scope: 'inventory.read',
     tags: ['Exports'],
     request: { query: MovementsExportQuery },
-    responses: { 200: { description: 'The movements', schema: z.string().openapi({ example: 'createdAt,id,type,reason,locationId,location,itemId,sku,quantity,balanceAfter,transferId,reference,note,userId\n…' }), mediaType: 'text/csv' } },
+    responses: { 200: { description: 'The movements', schema: z.string().openapi({ example: 'createdAt,id,type,reason,locationId,location,itemId,sku,quantity,balanceAfter,transferId,reference,note,userId,jobId,unitCost,purchaseOrderId,receiptId\n…' }), mediaType: 'text/csv' } },
     handler: async ({ query }, { deps, req, res }) => {
       await streamCsv<MovementExportRow>(res, {
         pool: deps.pool,
@@ -80,8 +85,41 @@ export const exportRoutes = [
           { header: 'reference', cell: (r) => r.reference },
           { header: 'note', cell: (r) => r.note },
           { header: 'userId', cell: (r) => r.user_id },
+          { header: 'jobId', cell: (r) => r.job_id },
+          { header: 'unitCost', cell: (r) => money(r.unit_cost) },
+          { header: 'purchaseOrderId', cell: (r) => r.purchase_order_id },
+          { header: 'receiptId', cell: (r) => r.receipt_id },
         ],
         filename: 'movements.csv',
+        bom: query.bom,
+      });
+    },
+  }),
+  route({
+    method: 'get',
+    operationId: 'exportValuation',
+    path: '/exports/valuation',
+    summary: 'Export the valuation as CSV',
+    description: `The rows of GET /inventory/valuation (same itemId, locationId and asOf), by itemId then locationId, streamed: itemId, sku, description, locationId, location, onHand, averageCost, value (onHand × averageCost rounded to cents, half up; empty when the cost is unknown). No totals row: they are the sums of the columns. ${ids} ${restricted}`,
+    scope: 'inventory.read',
+    tags: ['Exports'],
+    request: { query: ValuationQuery.extend({ bom }) },
+    responses: { 200: { description: 'The valuation', schema: z.string().openapi({ example: 'itemId,sku,description,locationId,location,onHand,averageCost,value\n…' }), mediaType: 'text/csv' } },
+    handler: async ({ query }, { deps, req, res }) => {
+      await streamCsv<ValuationExportRow>(res, {
+        pool: deps.pool,
+        ...valuationExport(ctx(req).workspace.id, valuationFilter(query, req)),
+        columns: [
+          { header: 'itemId', cell: (r) => r.item_id },
+          { header: 'sku', cell: (r) => r.item_sku },
+          { header: 'description', cell: (r) => r.item_description },
+          { header: 'locationId', cell: (r) => r.location_id },
+          { header: 'location', cell: (r) => r.location_name },
+          { header: 'onHand', cell: (r) => number(r.on_hand) },
+          { header: 'averageCost', cell: (r) => valued(r).averageCost },
+          { header: 'value', cell: (r) => valued(r).value },
+        ],
+        filename: 'valuation.csv',
         bom: query.bom,
       });
     },

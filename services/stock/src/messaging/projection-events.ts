@@ -1,8 +1,8 @@
-import { CatalogEvents, ClosingAbandoned, ItemChanged, LocationChanged, LocationDeleted, LocationEvents } from '@inv/shared/core';
+import { CatalogEvents, ClosingAbandoned, ItemChanged, SupplierCreated, LocationChanged, LocationDeleted, LocationEvents } from '@inv/shared/core';
 import type { PoolClient } from '@inv/shared/db';
 import { advancePositionFeed, type Envelope } from '@inv/shared/messaging';
 import { type ServiceRuntime } from '@inv/shared/runtime';
-import { applyItemEvents, applyLocationEvent, endClosings, markLocationDeleted } from '../data/projection-repository';
+import { applyItemEvents, applyLocationEvent, applySupplierEvents, endClosings, markLocationDeleted } from '../data/projection-repository';
 import { judgeCopyChanges } from '../use-cases/item-health-changes';
 
 /** The owner positions the messages took, as their feed records them (messages from before positions carry none). */
@@ -49,6 +49,11 @@ export function registerProjectionConsumers(runtime: ServiceRuntime): void {
     });
   item(CatalogEvents.itemCreated);
   item(CatalogEvents.itemUpdated);
+  // Suppliers are copied for purchase orders; their events take catalog positions like items'.
+  runtime.events.onMany(CatalogEvents.supplierCreated, SupplierCreated, async (messages, tx) => {
+    await applySupplierEvents(tx, messages.map((m) => ({ workspaceId: m.workspaceId, id: m.payload.id, name: m.payload.name })));
+    await advancePositionFeed(tx, 'catalog', positionsOf(messages));
+  });
   location(LocationEvents.created);
   location(LocationEvents.updated);
   runtime.events.on(LocationEvents.deleted, LocationDeleted, async (payload, message, tx) => {

@@ -82,10 +82,14 @@ export function knownFacts(
   };
 }
 
-/** The catalog's prices of an item as its copy holds them (the change required them: pricedItemIds). */
-export function pricesOf(facts: Pick<LedgerFacts, 'items'>, itemId: string): ItemPrices {
+/**
+ * An item's prices at a job's completion: its cost is its average cost then (docs/purchasing.md:
+ * the catalog's cost until a receipt brought one), its sell price the catalog's as its copy holds
+ * it (the change required them: pricedItemIds).
+ */
+export function pricesOf(facts: Pick<LedgerFacts, 'items' | 'averageCosts'>, itemId: string): ItemPrices {
   const row = facts.items.get(itemId);
-  return { cost: toMoney(row?.cost ?? '0'), sellPrice: toMoney(row?.sell_price ?? '0') };
+  return { cost: facts.averageCosts.get(itemId) ?? toMoney(row?.cost ?? '0'), sellPrice: toMoney(row?.sell_price ?? '0') };
 }
 
 /** Shortages as a reservation's answer lists them. */

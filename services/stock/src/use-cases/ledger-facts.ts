@@ -1,3 +1,4 @@
+import { fromMoney } from '../domain/money';
 import type { Actor, EntityId, ParCrossed, TransferOrigin } from '@inv/shared/core';
 import type { LedgerFacts } from '../data/ledger';
 import { itemFacts, placeFacts } from '../data/projection-repository';
@@ -94,6 +95,9 @@ export function presentMovement(m: NewMovement, facts: Pick<LedgerFacts, 'items'
     reason: m.reason,
     reference: m.reference,
     note: m.note,
+    unitCost: m.unitCost === null ? null : fromMoney(m.unitCost),
+    purchaseOrderId: m.purchaseOrderId ?? null,
+    receiptId: m.receiptId ?? null,
     createdAt: m.createdAt.toISOString(),
   };
 }

@@ -7,6 +7,8 @@ import { balanceKey, type Labels, type LockedBalance, type MovementDraft, type N
 import { type TotalChange, thresholdOf, totalChanges } from '../domain/item-health';
 import { parCrossings } from '../domain/par-levels';
 import { toUnits } from '../domain/quantity';
+import { costsOf } from '../domain/average-cost';
+import { toMoney } from '../domain/money';
 import { itemHealthCrossed } from './item-health-changes';
 import { presentParCrossing } from './ledger-facts';
 import { withCopiesCaughtUp } from './owner-copies';
@@ -23,6 +25,8 @@ export interface LedgerDecision<R> {
   transfer?: { created: readonly NewTransfer[] } | { moved: TransferTransition };
   /** The job the change creates or changes, as it leaves it. */
   job?: LedgerWrite['job'];
+  /** The purchase orders the change creates or changes, and the receipt it records or takes back. */
+  purchaseOrder?: LedgerWrite['purchaseOrder'];
   /** The result and the events (other than stock.changed) of the change, from its movements as written. */
   answer(movements: readonly NewMovement[]): { result: R; events: Envelope<unknown>[] };
 }
@@ -86,13 +90,14 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: LedgerCa
         const decision = planned.decide(facts, now);
         const claimed = planned.quota && (planned.quota.amount?.(decision) ?? 1);
         const plan = planLedger(facts.balances, decision, decision.labels);
-        const movements = newMovements(plan.movements, actor.userId, now);
+        const { costs, averages } = movementCosts(facts, plan.movements.map((p) => p.draft));
+        const movements = newMovements(plan.movements, actor.userId, now, costs);
         const { result, events } = decision.answer(movements);
         const crossings = parCrossedEvents(workspaceId, requestId, facts, plan.balances);
         const totals = itemTotalChanges(facts, plan.changed);
         const healthCrossings = itemHealthCrossedEvents(workspaceId, requestId, actor, facts, totals);
         const [, , position] = await inOneRoundTrip(tx, () => [
-          writeLedger(tx, workspaceId, { actor, now, transfer: decision.transfer, job: decision.job, movements, balances: changedBalances(facts.balances, plan.balances), totals, events: [...events, ...crossings, ...healthCrossings] }),
+          writeLedger(tx, workspaceId, { actor, now, transfer: decision.transfer, job: decision.job, purchaseOrder: decision.purchaseOrder, averageCosts: averages, movements, balances: changedBalances(facts.balances, plan.balances), totals, events: [...events, ...crossings, ...healthCrossings] }),
           guard.finish(tx, result),
           // The workspace's hot rows last, the quota's claim with COMMIT in the same message: each is
           // locked only while the server runs what follows it, with no round trip to this process.
@@ -102,6 +107,21 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: LedgerCa
         return { result, position };
       }
     );
+  });
+}
+
+/**
+ * The cost each movement carries and the averages the change moves (domain/average-cost.ts): from
+ * the workspace's on-hand of each item whose total the change locked, and the item's stored average
+ * (else its copy's catalog cost).
+ */
+function movementCosts(facts: LedgerFacts, drafts: readonly MovementDraft[]): ReturnType<typeof costsOf> {
+  return costsOf(drafts, (itemId) => {
+    const copyCost = facts.items.get(itemId)?.cost;
+    return {
+      onHand: facts.totals.get(itemId)?.onHand,
+      average: facts.averageCosts.get(itemId) ?? (copyCost === null || copyCost === undefined ? null : toMoney(copyCost)),
+    };
   });
 }
 

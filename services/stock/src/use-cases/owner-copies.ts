@@ -57,7 +57,7 @@ export async function catchUpWithOwners(runtime: Runtime, workspaceId: string, o
 export function withCopiesCaughtUp<T>(
   runtime: Runtime,
   workspaceId: string,
-  attempt: (requireCopies: (wanted: { itemIds: readonly string[]; locationIds: readonly string[] }, copies: { items: ReadonlyMap<string, ItemRow>; locations: ReadonlyMap<string, LocationRow> }) => void) => Promise<T>,
+  attempt: (requireCopies: (wanted: Parameters<typeof missingCopies>[0], copies: Parameters<typeof missingCopies>[1]) => void) => Promise<T>,
 ): Promise<T> {
   let caughtUp = false;
   const requireCopies: Parameters<typeof attempt>[0] = (wanted, copies) => {

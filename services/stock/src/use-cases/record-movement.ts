@@ -5,6 +5,7 @@ import { itemFacts, placeFacts } from '../data/projection-repository';
 import { balanceKey } from '../domain/ledger-plan';
 import { countDifference } from '../domain/balance-rules';
 import { toUnits } from '../domain/quantity';
+import { toMoney } from '../domain/money';
 import { CountBelowReserved, movementRefusal, OnHandNotExpected } from '../domain/stock-policy';
 import { RECORDED_AS, type Movement } from '../domain/stock-records';
 import type { RecordMovementInput } from '../domain/stock-requests';
@@ -51,7 +52,8 @@ export async function recordMovement(runtime: ServiceRuntime, caller: Caller, in
         throw new OnHandNotExpected(where, balance.onHand, input.expectedOnHand);
       }
       const reason = input.type === 'count' ? recorded.defaultReason : (input.reason ?? recorded.defaultReason);
-      const draft = { ...key, type: recorded.type, quantity, transferId: null, operationId: null, reason, reference: input.reference ?? '', note: input.note ?? '', param: 'quantity' };
+      const unitCost = input.type === 'receipt' && input.unitCost !== undefined ? { unitCost: toMoney(input.unitCost) } : {};
+      const draft = { ...key, type: recorded.type, quantity, transferId: null, operationId: null, reason, reference: input.reference ?? '', note: input.note ?? '', param: 'quantity', ...unitCost };
       return {
         movements: [draft],
         reservations: [],
