@@ -28,6 +28,8 @@ describe('opening quantity (stock.record-opening over request/reply)', () => {
         onHand: 12.5,
         reserved: 0,
         available: 12.5,
+        onOrder: 0,
+        averageCost: 0,
         updatedAt: expect.any(String),
       },
     ]);

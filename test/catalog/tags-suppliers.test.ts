@@ -98,7 +98,8 @@ describe('suppliers', () => {
     const list = await ws.owner.get('/suppliers');
     expect(list.headers['x-total-count']).toBe('2');
     expect(list.body).toEqual([res.body, bare]);
-    expect((await catalogEvents(ws.id, 'supplier.created')).map((e) => e.payload)).toEqual([res.body, bare]);
+    // Owner events: each takes the workspace's next owner position (the stock service copies suppliers).
+    expect((await catalogEvents(ws.id, 'supplier.created')).map((e) => e.payload)).toEqual([{ ...res.body, position: 1 }, { ...bare, position: 2 }]);
   });
 
   it('when a supplier name is taken or the fields are malformed, then 409 or 400', async () => {
