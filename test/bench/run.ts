@@ -23,6 +23,7 @@ import { ProjectionLagSampler } from './projection-lag';
 import { replicaStackConnections, startReplicaBenchStack } from './replica-bench-stack';
 import { overloadScenario } from './overload-bench';
 import { pathCost } from './path-cost';
+import { purchasingScenario } from './purchasing-bench';
 import { replenishmentScenario } from './replenishment-bench';
 import { type Outcome, printRatio, printTable, ratioOf, type Ratio, roundWarnings } from './report';
 import { SqlTransfers } from './transfer-lanes';
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   // (a)'s baseline server pool (10), or (b)'s direct-SQL workers and the floor service's pool (10),
   // or (r)'s replicated stack: one at a time. (w)'s webhook receiver opens none.
   const extraConnections = Math.max(
-    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, w: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE), i: 2, p: 0, o: 0, m: 10, j: 0 })[s]),
+    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, w: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE), i: 2, p: 0, o: 0, m: 10, q: 0, j: 0 })[s]),
   );
   const stack = await startBenchStack({ config, extraConnections });
   log(`# stack up in ${secondsSince(started)} s (logs in ${stack.workDir})`);
@@ -106,6 +107,11 @@ async function main(): Promise<void> {
       } finally {
         await floor.stop();
       }
+    }
+    if (config.BENCH_SCENARIOS.includes('q')) {
+      const q = await purchasingScenario(stack, config, alternation);
+      outcome.ratios.push(...q.ratios);
+      outcome.failedChecks.push(...q.failedChecks);
     }
     if (config.BENCH_SCENARIOS.includes('j')) {
       const j = await jobsScenario(stack, config, alternation);

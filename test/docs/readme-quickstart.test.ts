@@ -96,5 +96,14 @@ describe("the README's quickstart", () => {
     expect(imports).toHaveLength(1);
     // Van 1's evening count of 5 replaced what the day left it (6 loaded, 1 used on the job).
     expect(await onHand(van1.id)).toBe(5);
+    // Bought on a purchase order, received in part: 10 filters still on order; the warehouse's refill drafted
+    // 24 more from the supplier (target 50 − (16 free after Van 2's refill + 10 on order)).
+    const orders = (await api.get('/purchase-orders')).body as any[];
+    expect(orders.map((o) => [o.status, o.origin, o.lines.map((l: any) => [l.item.sku, l.ordered, l.received, l.open])])).toEqual([
+      ['draft', 'replenishment', [['FLT-16251', 24, 0, 24]]],
+      ['partially_received', 'manual', [['FLT-16251', 40, 30, 10], ['VLV-075', 40, 40, 0]]],
+    ]);
+    // Worth: 29 filters at 4.20 and 39 valves at 6.10.
+    expect((await api.get('/inventory/valuation')).body.totals).toEqual({ onHand: 68, value: 359.7 });
   }, 240_000);
 });

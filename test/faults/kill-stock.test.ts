@@ -175,3 +175,73 @@ it(
     },
   ),
 );
+
+it(
+  'when the stock service is killed (-9) and respawned while clients send receipts against a purchase order with Idempotency-Key, then every receipt is acknowledged and received exactly once, and never more than ordered',
+  withLogs(
+    () => stack,
+    async () => {
+      const { ws, to, itemIds } = await stockedWorkspace(4, 10);
+      const supplier = await ws.owner.post('/suppliers', { name: `Supplier ${randomUUID()}` });
+      expect(supplier.status).toBe(201);
+      const ordered = 100;
+      const order = await ws.owner.post('/purchase-orders', { supplierId: supplier.body.id, locationId: to, lines: itemIds.map((itemId) => ({ itemId, quantity: ordered, unitCost: 2 })) });
+      expect(order.status).toBe(201);
+      expect((await ws.owner.post(`/purchase-orders/${order.body.id}/submit`, {})).status).toBe(200);
+      const post = (o: Outcome) => ws.owner.post(`/purchase-orders/${order.body.id}/receipts`, o.body, { headers: { 'Idempotency-Key': o.key }, timeoutMs: HANG_MS });
+
+      const outcomes: Outcome[] = [];
+      let acknowledged = 0;
+      const clients = Array.from({ length: CLIENTS }, async (_, c) => {
+        for (let i = 0; i < TRANSFERS_PER_CLIENT; i++) {
+          const outcome: Outcome = { key: randomUUID(), body: { lines: [{ itemId: itemIds[(c + i) % itemIds.length], quantity: 1, unitCost: 3 }] }, attempts: [] };
+          outcomes.push(outcome);
+          const last = await untilAnswered(`POST receipts (Idempotency-Key ${outcome.key})`, () => post(outcome), outcome.attempts, RETRY);
+          if (last.res?.status === 201) {
+            outcome.acknowledged = last.res.body;
+            acknowledged += 1;
+          }
+        }
+      });
+      const storm = Promise.all(clients);
+      for (const threshold of KILL_AT) {
+        await waitUntil(`${threshold} acknowledged receipts`, async () => acknowledged >= threshold, 60_000, 10);
+        await stack.kill('stock', 'SIGKILL');
+        await stack.respawn('stock');
+      }
+      await storm;
+
+      expectAllAlive(stack);
+      const attempts = outcomes.flatMap((o) => o.attempts);
+      expect(problemsWith(attempts, { withinMs: BOUNDS.answerMs, statuses: [201, 429] })).toEqual([]);
+      expect(outcomes.filter((o) => !o.acknowledged).map((o) => `${o.key}: ${o.attempts.map(explain).slice(-2).join(' | ')}`)).toEqual([]);
+      // The kills hit receipts in flight or in the queue: some attempts failed and were sent again.
+      expect(attempts.length).toBeGreaterThan(outcomes.length);
+      expect(untrueRefusals(outcomes)).toEqual([]);
+
+      // Exactly once: the order holds the acknowledged receipts and nothing else, each with its one movement.
+      const ids = outcomes.map((o) => o.acknowledged!.id);
+      expect(new Set(ids).size).toBe(CLIENTS * TRANSFERS_PER_CLIENT);
+      const stored = await sql<{ id: string; movements: number }>(
+        'SELECT r.id, (SELECT count(*)::int FROM stock.movements m WHERE m.receipt_id = r.id) AS movements FROM stock.purchase_order_receipts r WHERE r.workspace_id = $1',
+        [ws.id],
+      );
+      expect(stored.map((r) => r.id).sort()).toEqual([...ids].sort());
+      expect(stored.filter((r) => r.movements !== 1)).toEqual([]);
+      const received = new Map<string, number>();
+      for (const o of outcomes) {
+        const itemId = (o.body as { lines: Array<{ itemId: string }> }).lines[0]!.itemId;
+        received.set(itemId, (received.get(itemId) ?? 0) + 1);
+      }
+      const shown = (await ws.owner.get(`/purchase-orders/${order.body.id}`)).body;
+      expect(Object.fromEntries(shown.lines.map((l: { itemId: string; received: number }) => [l.itemId, l.received]))).toEqual(Object.fromEntries(itemIds.map((id) => [id, received.get(id) ?? 0])));
+      const onHand = await sql<{ item_id: string; on_hand: string }>('SELECT item_id, on_hand::text FROM stock.balances WHERE workspace_id = $1 AND location_id = $2', [ws.id, to]);
+      expect(Object.fromEntries(onHand.map((b) => [b.item_id, Number(b.on_hand)]))).toEqual(Object.fromEntries([...received]));
+
+      const replays = await Promise.all(outcomes.map(async (o) => ({ expected: o.acknowledged!.id, res: await post(o) })));
+      expect(replays.filter((r) => r.res.status !== 201 || r.res.body.id !== r.expected).map((r) => `${r.expected}: ${r.res.status} ${r.res.text.slice(0, 200)}`)).toEqual([]);
+      await expectLedgerConsistent();
+      expectAllAlive(stack);
+    },
+  ),
+);

@@ -1,5 +1,5 @@
 import { expectError, request } from '../support/api';
-import { eventually, newMember, newWorkspace, sql, type TestWorkspace } from '../support/fixtures';
+import { eventually, newMember, newWorkspace, sql, type TestWorkspace, unique } from '../support/fixtures';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { balanceOf, createItem, createLocation, ledgerMismatches, receive, reservationMismatches } from './stock-fixtures';
 
@@ -80,9 +80,12 @@ describe('replenishment', () => {
       sku: fuse.sku,
       locationId: v1.id,
       sourceLocationId: warehouse.id,
+      supplierId: null,
       onHand: 2,
       reserved: 0,
       incoming: 0,
+      onOrder: 0,
+      drafted: 0,
       minimum: 5,
       target: 10,
       needed: 8,
@@ -156,7 +159,7 @@ describe('replenishment', () => {
 
       const second = await run(ws);
       expect(second.status).toBe(201);
-      expect(second.body).toEqual({ transfers: [], shortfalls: [] });
+      expect(second.body).toEqual({ transfers: [], purchaseOrders: [], shortfalls: [] });
       const lines = (await plan(ws)).body;
       expect(lines.map((l: any) => [l.incoming, l.needed, l.proposed])).toEqual([
         [9, 0, 0],
@@ -232,7 +235,47 @@ describe('replenishment', () => {
     expect(listed).toEqual([expect.objectContaining({ locationId: van.id, sourceLocationId: null, needed: 3, availableAtSource: 0, proposed: 0, shortfall: 3 })]);
     const created = await run(ws);
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ transfers: [], shortfalls: listed });
+    expect(created.body).toEqual({ transfers: [], purchaseOrders: [], shortfalls: listed });
+  });
+
+  it('when a location without a source is below par, then its items are ordered from their suppliers on draft purchase orders, once: drafts and orders count in its position', async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const supplier = (await ws.owner.post('/suppliers', { name: unique('Acme') })).body;
+    const ordered = (await ws.owner.post('/items', { sku: unique('ORD'), description: 'Ordered', cost: 2.5, supplierId: supplier.id })).body;
+    const unsupplied = await createItem(ws);
+    await par(ws, ordered.id, ws.defaultLocationId, 10, 20);
+    await par(ws, unsupplied.id, ws.defaultLocationId, 1, 1);
+    const listed = (await plan(ws)).body;
+    expect(listed.find((l: any) => l.itemId === ordered.id)).toMatchObject({ sourceLocationId: null, supplierId: supplier.id, needed: 20, proposed: 20, shortfall: 0, onOrder: 0, drafted: 0 });
+    expect(listed.find((l: any) => l.itemId === unsupplied.id)).toMatchObject({ supplierId: null, proposed: 0, shortfall: 1 });
+
+    const created = await run(ws);
+    expect(created.status).toBe(201);
+    expect(created.body.transfers).toEqual([]);
+    expect(created.body.shortfalls).toEqual([expect.objectContaining({ itemId: unsupplied.id, shortfall: 1 })]);
+    expect(created.body.purchaseOrders).toEqual([
+      expect.objectContaining({
+        status: 'draft',
+        origin: 'replenishment',
+        supplierId: supplier.id,
+        supplier: { id: supplier.id, name: supplier.name },
+        locationId: ws.defaultLocationId,
+        orderedValue: 50,
+        lines: [expect.objectContaining({ itemId: ordered.id, ordered: 20, open: 20, unitCost: 2.5 })],
+      }),
+    ]);
+    const order = created.body.purchaseOrders[0];
+    expect((await ws.owner.get(`/purchase-orders/${order.id}`)).body).toEqual(order);
+
+    // The draft counts: a second run orders nothing again.
+    expect((await plan(ws)).body.find((l: any) => l.itemId === ordered.id)).toMatchObject({ drafted: 20, needed: 0, proposed: 0 });
+    expect((await run(ws)).body.purchaseOrders).toEqual([]);
+    // Submitted, it is on order instead; received in part, what arrived is on hand.
+    expect((await ws.owner.post(`/purchase-orders/${order.id}/submit`, {})).status).toBe(200);
+    expect((await plan(ws)).body.find((l: any) => l.itemId === ordered.id)).toMatchObject({ onOrder: 20, drafted: 0, needed: 0 });
+    expect((await ws.owner.post(`/purchase-orders/${order.id}/receipts`, { lines: [{ itemId: ordered.id, quantity: 5 }] })).status).toBe(201);
+    expect((await plan(ws)).body.find((l: any) => l.itemId === ordered.id)).toMatchObject({ onHand: 5, onOrder: 15, needed: 0 });
+    expect((await ws.owner.get('/inventory/balances', { query: { itemId: ordered.id } })).body).toEqual([expect.objectContaining({ onHand: 5, onOrder: 15 })]);
   });
 
   it('when filtered by location or source, or paged, then the lines follow; a run limited to some locations refills only those', async () => {

@@ -566,7 +566,7 @@ export interface paths {
         };
         /**
          * List what needs a refill, and what its source can give
-         * @description Each (item, location) whose on-hand is below its par level minimum is a line: needed = target − onHand − incoming (pending transfers already on their way), never below 0; its source is the location's replenishFrom. What a source can give of an item (availableAtSource) is its on-hand − what pending transfers reserve there − its own minimum for the item when it has a par level, never below 0. Lines drawing on the same source and item share it, served emptiest first relative to their minimum ((onHand + incoming) / minimum, lowest first; ties by location id), each proposed what it needs or what is left, so the proposals from one source never add up to more than it can give; shortfall = needed − proposed. Lines of inactive locations or locations being deleted, and of items that no longer track stock, are left out; a location without a source is listed, proposed 0, its whole need short. At most 20000 pairs below par per call (422 past it: narrow by location or source). Ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"); X-Total-Count is exact. A member with restricted location access sees the lines whose location and source it may both read. Read from the balances as committed: a run (POST) decides again under the ledger's locks.
+         * @description Each (item, location) whose free stock (onHand − reserved) is below its par level minimum is a line: needed = target − (onHand − reserved + incoming + onOrder + drafted) (pending transfers on their way, and the open quantities of submitted and draft purchase orders arriving there), never below 0; its source is the location's replenishFrom. What a source can give of an item (availableAtSource) is its on-hand − what pending transfers reserve there − its own minimum for the item when it has a par level, never below 0. Lines drawing on the same source and item share it, served emptiest first relative to their minimum (position / minimum, lowest first; ties by location id), each proposed what it needs or what is left, so the proposals from one source never add up to more than it can give; shortfall = needed − proposed. A location without a source is refilled from the item's supplier (supplierId): it is proposed the whole need; an item without a supplier has its whole need short. Lines of inactive locations or locations being deleted, and of items that no longer track stock, are left out. At most 20000 pairs below par per call (422 past it: narrow by location or source). Ordered by itemId then locationId, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"); X-Total-Count is exact. A member with restricted location access sees the lines whose location and source it may both read. Read from the balances as committed: a run (POST) decides again under the ledger's locks.
          *
          *     Requires scope `inventory.read`.
          */
@@ -574,7 +574,7 @@ export interface paths {
         put?: never;
         /**
          * Refill locations below par from their sources
-         * @description Creates the transfers the plan of GET /inventory/replenishment proposes, decided again under the ledger's locks: one transfer per (source, destination) pair holding its lines, pending by default (reserved at the source until the destination completes it; status completed moves the stock at once), reason "replenishment", origin replenishment. Answers 201 with the transfers and the lines left short; lines with nothing to propose are left out, and a run with nothing to do answers 201 with empty lists. Each (item, location) whose on-hand is below its par level minimum is a line: needed = target − onHand − incoming (pending transfers already on their way), never below 0; its source is the location's replenishFrom. What a source can give of an item (availableAtSource) is its on-hand − what pending transfers reserve there − its own minimum for the item when it has a par level, never below 0. Lines drawing on the same source and item share it, served emptiest first relative to their minimum ((onHand + incoming) / minimum, lowest first; ties by location id), each proposed what it needs or what is left, so the proposals from one source never add up to more than it can give; shortfall = needed − proposed. Lines of inactive locations or locations being deleted, and of items that no longer track stock, are left out; a location without a source is listed, proposed 0, its whole need short. At most 20000 pairs below par per call (422 past it: narrow by location or source). Two runs at once never reserve the same stock twice nor refill past a target (the second plans from what the first committed), and a source is never taken below its own minimum. All or nothing. A member with restricted location access needs write access to the locations and the source it names (403), and otherwise refills the locations it may write, from sources it may write. The transfers are ordinary: complete, reject or cancel each as any other; each counts toward the plan's transfers per billing cycle (403 exceeded_limit past it, and nothing is created).
+         * @description Creates the transfers the plan of GET /inventory/replenishment proposes, decided again under the ledger's locks: one transfer per (source, destination) pair holding its lines, pending by default (reserved at the source until the destination completes it; status completed moves the stock at once), reason "replenishment", origin replenishment; and for locations without a source one draft purchase order per (supplier, location), origin replenishment, at the items' catalog cost (submit it to put it on order). Answers 201 with the transfers, the purchase orders and the lines left short; lines with nothing to propose are left out, and a run with nothing to do answers 201 with empty lists. Each (item, location) whose free stock (onHand − reserved) is below its par level minimum is a line: needed = target − (onHand − reserved + incoming + onOrder + drafted) (pending transfers on their way, and the open quantities of submitted and draft purchase orders arriving there), never below 0; its source is the location's replenishFrom. What a source can give of an item (availableAtSource) is its on-hand − what pending transfers reserve there − its own minimum for the item when it has a par level, never below 0. Lines drawing on the same source and item share it, served emptiest first relative to their minimum (position / minimum, lowest first; ties by location id), each proposed what it needs or what is left, so the proposals from one source never add up to more than it can give; shortfall = needed − proposed. A location without a source is refilled from the item's supplier (supplierId): it is proposed the whole need; an item without a supplier has its whole need short. Lines of inactive locations or locations being deleted, and of items that no longer track stock, are left out. At most 20000 pairs below par per call (422 past it: narrow by location or source). Two runs at once never reserve the same stock twice nor refill past a target (the second plans from what the first committed), and a source is never taken below its own minimum. All or nothing. A member with restricted location access needs write access to the locations and the source it names (403), and otherwise refills the locations it may write, from sources it may write. The transfers are ordinary: complete, reject or cancel each as any other; each counts toward the plan's transfers per billing cycle (403 exceeded_limit past it, and nothing is created).
          *
          *     Requires scope `transfers.write`.
          */
@@ -2886,33 +2886,45 @@ export interface components {
             locationId: string;
             /**
              * Format: uuid
-             * @description The location's replenishFrom: where it is refilled from; null when it has none (nothing is proposed, the whole need is shortfall)
+             * @description The location's replenishFrom: where it is refilled from; null when it has none (it is refilled from the item's supplier)
              * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             sourceLocationId: string | null;
+            /**
+             * Format: uuid
+             * @description For a location without a source: the item's supplier, whom a run orders the need from on a draft purchase order; null when the line has a source, or the item has no supplier (then the whole need is shortfall)
+             * @example null
+             */
+            supplierId: string | null;
             /** @description On-hand at the location now */
             onHand: number;
             /** @description What of it pending transfers out of the location and open jobs there hold: not there for the location's own use (onHand − reserved < minimum) */
             reserved: number;
             /** @description What pending transfers to the location carry of the item: already on its way, never proposed again */
             incoming: number;
+            /** @description Open quantity of submitted purchase orders arriving at the location: never ordered again */
+            onOrder: number;
+            /** @description Open quantity of draft purchase orders arriving at the location: never ordered again */
+            drafted: number;
             minimum: number;
             /** @description The par level target the refill aims at (≥ minimum) */
             target: number;
-            /** @description target − (onHand − reserved + incoming), never below 0 */
+            /** @description target − (onHand − reserved + incoming + onOrder + drafted), never below 0 */
             needed: number;
             /** @description What the source can give of the item before this plan: its on-hand − what pending transfers reserve there − its own minimum for the item (when it has a par level), never below 0; shared by every line drawing on the same source (0 without a source) */
             availableAtSource: number;
-            /** @description What a replenishment run moves from the source: at most needed, and the lines of one source never add up to more than availableAtSource */
+            /** @description What a replenishment run moves from the source (at most needed; the lines of one source never add up to more than availableAtSource), or orders from the supplier (needed) */
             proposed: number;
-            /** @description needed − proposed: what the source cannot give */
+            /** @description needed − proposed: what the source cannot give, or the whole need of an item without a source or supplier */
             shortfall: number;
         };
         /** @description What a replenishment run created, and what it could not. */
         ReplenishmentRun: {
             /** @description The transfers created, one per (source, destination) pair with something proposed, ordered by destination then source; reason "replenishment" */
             transfers: components["schemas"]["Transfer"][];
-            /** @description The lines the sources could not cover in full (shortfall > 0), those without a source included */
+            /** @description The draft purchase orders created for locations without a source, one per (supplier, location) with something proposed, at the items' catalog cost; origin replenishment. Submit each to put it on order */
+            purchaseOrders: components["schemas"]["PurchaseOrder"][];
+            /** @description The lines the sources could not cover in full (shortfall > 0), those without a source or a supplier included */
             shortfalls: components["schemas"]["ReplenishmentLine"][];
         };
         /** @description A move of stock between two locations: completed at once, or pending (reserved at the source) until the destination completes or rejects it or the source cancels it. fromLocation / toLocation and each line item come from the stock service projections of locations and items. */
@@ -3051,6 +3063,141 @@ export interface components {
              * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             keyId: string;
+        };
+        /** @description An order of items from a supplier, received at one location in receipts. */
+        PurchaseOrder: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            id: string;
+            /**
+             * @description draft → ordered → partially_received → received; ordered or partially_received → closed; draft, or ordered with nothing received → cancelled
+             * @enum {string}
+             */
+            status: "draft" | "ordered" | "partially_received" | "received" | "closed" | "cancelled";
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            supplierId: string;
+            /** @description The supplier as the catalog names it */
+            supplier: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                name: string | null;
+            };
+            /**
+             * Format: uuid
+             * @description Where the goods arrive
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            locationId: string;
+            /** @description The receiving location as the locations service names it */
+            location: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                id: string;
+                name: string | null;
+                type: string | null;
+            };
+            reference: string;
+            note: string;
+            externalRef: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            expectedAt: string | null;
+            /**
+             * @description What created it: manual (POST /purchase-orders) or replenishment (POST /inventory/replenishment)
+             * @enum {string}
+             */
+            origin: "manual" | "replenishment";
+            /**
+             * @description Σ ordered × unitCost, rounded to cents
+             * @example 52.5
+             */
+            orderedValue: number;
+            /**
+             * @description Σ received × the cost each receipt took it in at, rounded to cents
+             * @example 31.5
+             */
+            receivedValue: number;
+            lines: {
+                /**
+                 * Format: uuid
+                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                 */
+                itemId: string;
+                /** @description The item as the stock service's copy names it now */
+                item: {
+                    /**
+                     * Format: uuid
+                     * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                     */
+                    id: string;
+                    sku: string | null;
+                    description: string | null;
+                };
+                /**
+                 * @description Quantity ordered
+                 * @example 10
+                 */
+                ordered: number;
+                /**
+                 * @description Quantity received so far (net of reverted receipts)
+                 * @example 10
+                 */
+                received: number;
+                /**
+                 * @description ordered − received while the order is a draft or can still receive; 0 once it is received, closed or cancelled
+                 * @example 10
+                 */
+                open: number;
+                /**
+                 * @description The agreed cost of one unit (the item's catalog cost unless given)
+                 * @example 5.25
+                 */
+                unitCost: number;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            createdBy: components["schemas"]["Actor"];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            submittedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When its last line was fully received; null until then
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            receivedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            closedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            cancelledAt: string | null;
         };
         Replenish: {
             /** @description Only refill these locations (1 to 1000); default: every location below par the caller may refill */
@@ -3480,141 +3627,6 @@ export interface components {
                  */
                 locationId?: string;
             }[];
-        };
-        /** @description An order of items from a supplier, received at one location in receipts. */
-        PurchaseOrder: {
-            /**
-             * Format: uuid
-             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
-             */
-            id: string;
-            /**
-             * @description draft → ordered → partially_received → received; ordered or partially_received → closed; draft, or ordered with nothing received → cancelled
-             * @enum {string}
-             */
-            status: "draft" | "ordered" | "partially_received" | "received" | "closed" | "cancelled";
-            /**
-             * Format: uuid
-             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
-             */
-            supplierId: string;
-            /** @description The supplier as the catalog names it */
-            supplier: {
-                /**
-                 * Format: uuid
-                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
-                 */
-                id: string;
-                name: string | null;
-            };
-            /**
-             * Format: uuid
-             * @description Where the goods arrive
-             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
-             */
-            locationId: string;
-            /** @description The receiving location as the locations service names it */
-            location: {
-                /**
-                 * Format: uuid
-                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
-                 */
-                id: string;
-                name: string | null;
-                type: string | null;
-            };
-            reference: string;
-            note: string;
-            externalRef: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            expectedAt: string | null;
-            /**
-             * @description What created it: manual (POST /purchase-orders) or replenishment (POST /inventory/replenishment)
-             * @enum {string}
-             */
-            origin: "manual" | "replenishment";
-            /**
-             * @description Σ ordered × unitCost, rounded to cents
-             * @example 52.5
-             */
-            orderedValue: number;
-            /**
-             * @description Σ received × the cost each receipt took it in at, rounded to cents
-             * @example 31.5
-             */
-            receivedValue: number;
-            lines: {
-                /**
-                 * Format: uuid
-                 * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
-                 */
-                itemId: string;
-                /** @description The item as the stock service's copy names it now */
-                item: {
-                    /**
-                     * Format: uuid
-                     * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
-                     */
-                    id: string;
-                    sku: string | null;
-                    description: string | null;
-                };
-                /**
-                 * @description Quantity ordered
-                 * @example 10
-                 */
-                ordered: number;
-                /**
-                 * @description Quantity received so far (net of reverted receipts)
-                 * @example 10
-                 */
-                received: number;
-                /**
-                 * @description ordered − received while the order is a draft or can still receive; 0 once it is received, closed or cancelled
-                 * @example 10
-                 */
-                open: number;
-                /**
-                 * @description The agreed cost of one unit (the item's catalog cost unless given)
-                 * @example 5.25
-                 */
-                unitCost: number;
-            }[];
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            createdAt: string;
-            createdBy: components["schemas"]["Actor"];
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            updatedAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            submittedAt: string | null;
-            /**
-             * Format: date-time
-             * @description When its last line was fully received; null until then
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            receivedAt: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            closedAt: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-01-15T09:30:00.000Z
-             */
-            cancelledAt: string | null;
         };
         CreatePurchaseOrder: {
             /**
@@ -6560,9 +6572,12 @@ export interface operations {
                      *         "sku": "text",
                      *         "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "supplierId": null,
                      *         "onHand": 1,
                      *         "reserved": 1,
                      *         "incoming": 1,
+                     *         "onOrder": 1,
+                     *         "drafted": 1,
                      *         "minimum": 1,
                      *         "target": 1,
                      *         "needed": 1,
@@ -6675,15 +6690,66 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
+                     *       "purchaseOrders": [
+                     *         {
+                     *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "status": "draft",
+                     *           "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "supplier": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "name": "text"
+                     *           },
+                     *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "location": {
+                     *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "name": "text",
+                     *             "type": "text"
+                     *           },
+                     *           "reference": "text",
+                     *           "note": "text",
+                     *           "externalRef": "text",
+                     *           "expectedAt": "2026-01-15T09:30:00.000Z",
+                     *           "origin": "manual",
+                     *           "orderedValue": 52.5,
+                     *           "receivedValue": 31.5,
+                     *           "lines": [
+                     *             {
+                     *               "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *               "item": {
+                     *                 "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *                 "sku": "text",
+                     *                 "description": "text"
+                     *               },
+                     *               "ordered": 10,
+                     *               "received": 10,
+                     *               "open": 10,
+                     *               "unitCost": 5.25
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-01-15T09:30:00.000Z",
+                     *           "createdBy": {
+                     *             "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *             "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *           },
+                     *           "updatedAt": "2026-01-15T09:30:00.000Z",
+                     *           "submittedAt": "2026-01-15T09:30:00.000Z",
+                     *           "receivedAt": "2026-01-15T09:30:00.000Z",
+                     *           "closedAt": "2026-01-15T09:30:00.000Z",
+                     *           "cancelledAt": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
                      *       "shortfalls": [
                      *         {
                      *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "sku": "text",
                      *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "sourceLocationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "supplierId": null,
                      *           "onHand": 1,
                      *           "reserved": 1,
                      *           "incoming": 1,
+                     *           "onOrder": 1,
+                     *           "drafted": 1,
                      *           "minimum": 1,
                      *           "target": 1,
                      *           "needed": 1,

@@ -6,6 +6,7 @@ import { fromMoney, toMoney } from '../domain/money';
 import { available } from '../domain/balance-rules';
 import type { Balance, Movement, MovementReason, MovementType } from '../domain/stock-records';
 import { NAMES_COLUMNS, NAMES_JOIN, namesOf, type NamesRow } from './copy-names';
+import { openOrdersSql } from './purchase-order-repository';
 
 type Db = Pool | PoolClient;
 
@@ -136,18 +137,14 @@ export async function listBalances(
   const after = page.after ? ` AND (item_id, location_id) > ($${params.length + 1}::uuid, $${params.length + 2}::uuid)` : '';
   const [list, count] = await Promise.all([
     db.query<NamesRow & { on_hand: string; reserved: string; on_order: string; average_cost: string | null; updated_at: Date }>(
-      `SELECT r.item_id, r.location_id, r.on_hand, r.reserved, r.updated_at, ${NAMES_COLUMNS},
+      `WITH r AS (SELECT workspace_id, item_id, location_id, on_hand::text, reserved::text, updated_at FROM balances WHERE ${where}${after}
+                  ORDER BY item_id, location_id LIMIT ${page.limit + 1} OFFSET ${page.offset})
+       SELECT r.item_id, r.location_id, r.on_hand, r.reserved, r.updated_at, ${NAMES_COLUMNS},
               coalesce(o.on_order, 0)::text AS on_order, coalesce(t.average_cost, ci.cost)::text AS average_cost
-       FROM (SELECT workspace_id, item_id, location_id, on_hand::text, reserved::text, updated_at FROM balances WHERE ${where}${after}
-             ORDER BY item_id, location_id LIMIT ${page.limit + 1} OFFSET ${page.offset}) r
+         FROM r
        ${NAMES_JOIN}
        LEFT JOIN item_totals t ON t.workspace_id = r.workspace_id AND t.item_id = r.item_id
-       LEFT JOIN LATERAL (
-         SELECT sum(pl.ordered - pl.received) AS on_order
-           FROM purchase_order_lines pl
-           JOIN purchase_orders po ON po.workspace_id = pl.workspace_id AND po.id = pl.purchase_order_id
-          WHERE pl.workspace_id = r.workspace_id AND pl.item_id = r.item_id
-            AND po.location_id = r.location_id AND po.status IN ('ordered', 'partially_received')) o ON true
+       LEFT JOIN (${openOrdersSql('(SELECT location_id FROM r)', '(SELECT item_id FROM r)')}) o ON o.item_id = r.item_id AND o.location_id = r.location_id
        ORDER BY r.item_id, r.location_id`,
       page.after ? [...params, ...page.after] : params,
     ),

@@ -7,7 +7,7 @@ import type { ParAmounts } from '../domain/par-levels';
 import { type BalanceKey, balanceKey, type LockedBalance, type NewMovement } from '../domain/ledger-plan';
 import { toUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import { lockJob, writeJob } from './job-repository';
-import { lockPurchaseOrder, type PurchaseOrderWrite, writePurchaseOrder } from './purchase-order-repository';
+import { lockPurchaseOrder, openOrdersSql, type PurchaseOrderWrite, writePurchaseOrder } from './purchase-order-repository';
 import type { PurchaseOrderRecord } from '../domain/purchase-orders';
 import { type Money, moneyToDecimal, toMoney } from '../domain/money';
 import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from './projection-repository';
@@ -149,11 +149,13 @@ const LOCK_AND_READ = {
             (SELECT default_low_stock_threshold::text FROM workspace_settings WHERE workspace_id = $1 AND $8) AS default_threshold`,
 };
 
-/** A balance a replenishment would refill, as read: its on-hand and what of it is reserved, its par level, and what pending transfers carry to it. */
+/** A balance a replenishment would refill, as read: its on-hand and what of it is reserved, its par level, what pending transfers carry to it and what purchase orders (submitted, draft) bring. */
 export interface RefillState extends ParAmounts {
   onHand: Units;
   reserved: Units;
   incoming: Units;
+  onOrder: Units;
+  drafted: Units;
 }
 
 /**
@@ -169,12 +171,13 @@ const READ_REFILLS = {
               FROM transfers t JOIN transfer_lines l ON l.workspace_id = t.workspace_id AND l.transfer_id = t.id
              WHERE t.workspace_id = $1 AND t.status = 'pending' AND t.to_location_id IN (SELECT DISTINCT location_id FROM k)
              GROUP BY l.item_id, t.to_location_id
-          )
+          ), ordered AS (${openOrdersSql('(SELECT DISTINCT location_id FROM k)')})
      SELECT p.item_id, p.location_id, p.minimum::text, p.target::text, coalesce(b.on_hand, 0)::text AS on_hand, coalesce(b.reserved, 0)::text AS reserved,
-            coalesce(i.quantity, 0)::text AS incoming
+            coalesce(i.quantity, 0)::text AS incoming, coalesce(o.on_order, 0)::text AS on_order, coalesce(o.drafted, 0)::text AS drafted
        FROM k JOIN par_levels p ON p.workspace_id = $1 AND p.item_id = k.item_id AND p.location_id = k.location_id
        LEFT JOIN balances b ON b.workspace_id = $1 AND b.item_id = k.item_id AND b.location_id = k.location_id
-       LEFT JOIN incoming i ON i.item_id = k.item_id AND i.location_id = k.location_id`,
+       LEFT JOIN incoming i ON i.item_id = k.item_id AND i.location_id = k.location_id
+       LEFT JOIN ordered o ON o.item_id = k.item_id AND o.location_id = k.location_id`,
 };
 
 /**
@@ -230,7 +233,7 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
     refillKeys.length === 0
       ? Promise.resolve(new Map<string, RefillState>())
       : tx
-          .query<{ item_id: EntityId; location_id: EntityId; minimum: string; target: string; on_hand: string; reserved: string; incoming: string }>({
+          .query<{ item_id: EntityId; location_id: EntityId; minimum: string; target: string; on_hand: string; reserved: string; incoming: string; on_order: string; drafted: string }>({
             ...READ_REFILLS,
             values: [workspaceId, refillKeys.map((k) => k.itemId), refillKeys.map((k) => k.locationId)],
           })
@@ -239,7 +242,15 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
               new Map(
                 rows.map((r) => [
                   balanceKey({ itemId: r.item_id, locationId: r.location_id }),
-                  { minimum: toUnits(r.minimum), target: toUnits(r.target), onHand: toUnits(r.on_hand), reserved: toUnits(r.reserved), incoming: toUnits(r.incoming) },
+                  {
+                    minimum: toUnits(r.minimum),
+                    target: toUnits(r.target),
+                    onHand: toUnits(r.on_hand),
+                    reserved: toUnits(r.reserved),
+                    incoming: toUnits(r.incoming),
+                    onOrder: toUnits(r.on_order),
+                    drafted: toUnits(r.drafted),
+                  },
                 ]),
               ),
           );

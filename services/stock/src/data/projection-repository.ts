@@ -22,6 +22,8 @@ export interface ItemRow {
   /** The catalog's cost and sell price (numeric as text); null on a copy that never learned them (made before they were copied). */
   cost: string | null;
   sell_price: string | null;
+  /** The item's supplier (null: none, or a copy made before suppliers were copied). */
+  supplier_id: string | null;
   /** The catalog vouched for the item (its event); an opening's row is unconfirmed until then, since the catalog may yet not create it. */
   confirmed: boolean;
   /** The item is being made catalog-only (CloseItems): no stock of it may be added until that is confirmed or abandoned. */
@@ -65,7 +67,7 @@ export function missingCopies(
 
 /** bigint columns as JavaScript numbers: versions come from a sequence, far below 2^53. */
 export const ITEM_COLUMNS =
-  'id, sku, description, track_stock, low_stock_threshold::text, cost::text, sell_price::text, confirmed, closing_attempt IS NOT NULL AS closing, version::float8 AS version';
+  'id, sku, description, track_stock, low_stock_threshold::text, cost::text, sell_price::text, supplier_id, confirmed, closing_attempt IS NOT NULL AS closing, version::float8 AS version';
 export const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed, replenish_from, version::float8 AS version';
 
 /** What an item's health is judged by, as a copy held it before and after a change of the copy. */

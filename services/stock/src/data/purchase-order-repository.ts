@@ -1,12 +1,26 @@
 import type { EntityId } from '@inv/shared/core';
 import { boundedCountSql, cursorTimeSql, keysetPage, type PageRequest, type TimeIdKey } from '@inv/shared/http';
 import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
-import { moneyToDecimal, toMoney } from '../domain/money';
-import type { OrderNames, PurchaseOrderRecord, PurchaseOrderStatus, ReceiptRecord } from '../domain/purchase-orders';
+import { moneyToDecimal, toMoney, toValue, valueToDecimal } from '../domain/money';
+import { OPEN_STATUSES, type OrderNames, type PurchaseOrderRecord, type PurchaseOrderStatus, type ReceiptRecord } from '../domain/purchase-orders';
 import { toUnits, unitsToDecimal } from '../domain/quantity';
-import type { ReadableLocations } from './ledger-repository';
 
 type Db = Pool | PoolClient;
+
+/**
+ * Per (item, location), the open quantity of the workspace's ($1) purchase orders arriving at
+ * `locations` (an SQL set of location ids; `items` narrows the items): submitted ones (on_order:
+ * what balances show as onOrder) and drafts (drafted). The one definition of what is on order.
+ */
+export function openOrdersSql(locations: string, items?: string): string {
+  return `
+  SELECT l.item_id, o.location_id,
+         coalesce(sum(l.ordered - l.received) FILTER (WHERE o.status <> 'draft'), 0) AS on_order,
+         coalesce(sum(l.ordered - l.received) FILTER (WHERE o.status = 'draft'), 0) AS drafted
+    FROM purchase_orders o JOIN purchase_order_lines l ON l.workspace_id = o.workspace_id AND l.purchase_order_id = o.id
+   WHERE o.workspace_id = $1 AND o.status IN (${OPEN_STATUSES.map((x) => `'${x}'`).join(', ')}) AND o.location_id IN ${locations}${items ? ` AND l.item_id IN ${items}` : ''}
+   GROUP BY l.item_id, o.location_id`;
+}
 
 /** The constraint behind "externalRef is taken". */
 export const PURCHASE_ORDER_EXTERNAL_REF_UNIQUE = 'purchase_orders_workspace_id_external_ref_key';
@@ -65,25 +79,10 @@ function toRecord(r: OrderRow): PurchaseOrderRecord {
       itemId: l.item_id,
       ordered: toUnits(l.ordered),
       received: toUnits(l.received),
-      // Exact Σ quantity × cost: 10 decimals (4 of the quantity, 6 of the cost).
-      receivedValue: scaledValue(l.received_value),
+      receivedValue: toValue(l.received_value),
       unitCost: toMoney(l.unit_cost),
     })),
   };
-}
-
-const VALUE_DECIMALS = 10;
-function scaledValue(text: string): bigint {
-  const negative = text.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
-  const v = BigInt(whole) * 10n ** BigInt(VALUE_DECIMALS) + BigInt(fraction.padEnd(VALUE_DECIMALS, '0').slice(0, VALUE_DECIMALS));
-  return negative ? -v : v;
-}
-function valueToDecimal(v: bigint): string {
-  const negative = v < 0n;
-  const abs = negative ? -v : v;
-  const scale = 10n ** BigInt(VALUE_DECIMALS);
-  return `${negative ? '-' : ''}${abs / scale}.${(abs % scale).toString().padStart(VALUE_DECIMALS, '0')}`;
 }
 
 /**
@@ -270,7 +269,8 @@ export interface PurchaseOrderFilter {
   supplierIds?: EntityId[];
   locationIds?: EntityId[];
   itemIds?: EntityId[];
-  readable: ReadableLocations;
+  /** Locations a restricted member may read (null: unrestricted), as ledger-repository's ReadableLocations. */
+  readable: string[] | null;
 }
 
 /** Ids of one page of orders, by creation time (ties by id), with the key of the next page and the total (bounded). */

@@ -3,6 +3,7 @@ import type { Pool, PoolClient } from '@inv/shared/db';
 import { balanceKey, type BalanceKey } from '../domain/ledger-plan';
 import type { ParNeed, SourceStock } from '../domain/replenishment';
 import { toUnits } from '../domain/quantity';
+import { openOrdersSql } from './purchase-order-repository';
 import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from './projection-repository';
 
 type Db = Pool | PoolClient;
@@ -44,6 +45,8 @@ export async function parNeeds(db: Db, workspaceId: string, scope: Replenishment
     reserved: string;
     replenish_from: EntityId | null;
     incoming: string | null;
+    on_order: string | null;
+    drafted: string | null;
   }>(
     `WITH below AS (
        SELECT p.item_id, p.location_id, p.minimum, p.target, coalesce(b.on_hand, 0) AS on_hand, coalesce(b.reserved, 0) AS reserved, l.replenish_from
@@ -60,9 +63,11 @@ export async function parNeeds(db: Db, workspaceId: string, scope: Replenishment
          FROM transfers t JOIN transfer_lines tl ON tl.workspace_id = t.workspace_id AND tl.transfer_id = t.id
         WHERE t.workspace_id = $1 AND t.status = 'pending' AND t.to_location_id IN (SELECT DISTINCT location_id FROM below)
         GROUP BY tl.item_id, t.to_location_id
-     )
-     SELECT b.item_id, b.location_id, b.minimum::text, b.target::text, b.on_hand::text, b.reserved::text, b.replenish_from, i.incoming::text
+     ), ordered AS (${openOrdersSql('(SELECT DISTINCT location_id FROM below)')})
+     SELECT b.item_id, b.location_id, b.minimum::text, b.target::text, b.on_hand::text, b.reserved::text, b.replenish_from, i.incoming::text,
+            o.on_order::text, o.drafted::text
        FROM below b LEFT JOIN incoming i ON i.item_id = b.item_id AND i.location_id = b.location_id
+       LEFT JOIN ordered o ON o.item_id = b.item_id AND o.location_id = b.location_id
       ORDER BY b.item_id, b.location_id`,
     [workspaceId, scope.locationIds ?? null, scope.sourceLocationId ?? null, limit],
   );
@@ -74,6 +79,8 @@ export async function parNeeds(db: Db, workspaceId: string, scope: Replenishment
     onHand: toUnits(r.on_hand),
     reserved: toUnits(r.reserved),
     incoming: toUnits(r.incoming ?? '0'),
+    onOrder: toUnits(r.on_order ?? '0'),
+    drafted: toUnits(r.drafted ?? '0'),
     sourceLocationId: r.replenish_from,
   }));
 }

@@ -95,3 +95,30 @@ export function taxIncludedIn(amount: Money, percent: Percent): Money {
 export function lineAmount(quantity: Units, unit: Money): Money {
   return divideHalfUp(quantity * unit, QUANTITY_SCALE * CENT) * CENT;
 }
+
+/**
+ * A quantity times a unit amount, exact: integer units of 10^-VALUE_DECIMALS (a purchase order
+ * line's received value, Σ quantity × unit cost), rounded to cents only when shown (valueToCents).
+ */
+export type Value = bigint;
+export const VALUE_DECIMALS = MONEY_DECIMALS + QUANTITY_DECIMALS;
+const VALUE_SCALE = 10n ** BigInt(VALUE_DECIMALS);
+
+/** A PostgreSQL numeric (text, signed) as a Value. */
+export function toValue(text: string): Value {
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  const value = BigInt(whole) * VALUE_SCALE + BigInt(fraction.padEnd(VALUE_DECIMALS, '0').slice(0, VALUE_DECIMALS));
+  return negative ? -value : value;
+}
+
+/** The numeric literal PostgreSQL stores, exact to the last unit. */
+export function valueToDecimal(value: Value): string {
+  const abs = value < 0n ? -value : value;
+  return `${value < 0n ? '-' : ''}${abs / VALUE_SCALE}.${(abs % VALUE_SCALE).toString().padStart(VALUE_DECIMALS, '0')}`;
+}
+
+/** A Value (≥ 0) rounded to cents, half up, as Money. */
+export function valueToCents(value: Value): Money {
+  return divideHalfUp(value, QUANTITY_SCALE * CENT) * CENT;
+}

@@ -1,7 +1,7 @@
 import { ApiId, ApiTimestamp, canAccessLocation, Conflict, type Contention, EntityIdSchema, type EntityId, type Forbidden, type LocationAccess, Unprocessable, z } from '@inv/shared/core';
 import { type ItemFacts, itemRefusal, NoWriteAccess, type PlaceFacts, placeRefusal } from './stock-policy';
 import { ExternalRef } from './job-requests';
-import { fromMoney, lineAmount, type Money, MONEY_DECIMALS, roundToCents } from './money';
+import { fromMoney, lineAmount, type Money, MONEY_DECIMALS, type Value, valueToCents } from './money';
 import { fromUnits, MAX_QUANTITY, PositiveQuantity, QUANTITY_DECIMALS, type Units } from './quantity';
 import { ActorRecord } from './stock-records';
 
@@ -109,7 +109,7 @@ export interface PurchaseOrderLine {
   ordered: Units;
   received: Units;
   /** Σ quantity × unit cost of what was received (exact, not rounded), net of reverted receipts. */
-  receivedValue: bigint;
+  receivedValue: Value;
   unitCost: Money;
 }
 
@@ -153,6 +153,8 @@ export interface ReceiptRecord {
 
 /** Statuses in which an order still receives: its open quantities are on order. */
 const RECEIVING: readonly PurchaseOrderStatus[] = ['ordered', 'partially_received'];
+/** Statuses with open quantities: a draft's are drafted, the others' on order. */
+export const OPEN_STATUSES: readonly PurchaseOrderStatus[] = ['draft', ...RECEIVING];
 
 export type PurchaseOrderAction = 'edit' | 'submit' | 'receive' | 'close' | 'cancel' | 'revert_receipt';
 
@@ -229,12 +231,6 @@ export function revertReceipt(order: PurchaseOrderRecord, receipt: ReceiptRecord
   });
 }
 
-/** Σ quantity × unit cost, exact, in units of 10^-(money + quantity decimals): rounded to cents for display. */
-const VALUE_TO_MONEY = 10n ** BigInt(QUANTITY_DECIMALS);
-export function valueInCents(exact: bigint): number {
-  return fromMoney(roundToCents((2n * exact + VALUE_TO_MONEY) / (2n * VALUE_TO_MONEY)));
-}
-
 const Amount = z.number().openapi({ example: 10 });
 const Named = z.object({ id: ApiId, name: z.string().nullable() });
 
@@ -307,7 +303,7 @@ export function presentPurchaseOrder(o: PurchaseOrderRecord, names: OrderNames):
     expectedAt: o.expectedAt,
     origin: o.origin,
     orderedValue: fromMoney(o.lines.reduce((sum, l) => sum + lineAmount(l.ordered, l.unitCost), 0n)),
-    receivedValue: valueInCents(o.lines.reduce((sum, l) => sum + l.receivedValue, 0n)),
+    receivedValue: fromMoney(valueToCents(o.lines.reduce((sum, l) => sum + l.receivedValue, 0n))),
     lines: o.lines.map((l) => ({
       itemId: l.itemId,
       item: { id: l.itemId, ...names.item(l.itemId) },

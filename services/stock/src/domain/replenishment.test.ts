@@ -1,13 +1,13 @@
 import type { EntityId } from '@inv/shared/core';
 import { balanceKey, type BalanceKey } from './ledger-plan';
-import { availableAt, type ParNeed, planReplenishment, replenishmentTransfers, type SourceStock } from './replenishment';
+import { availableAt, type ParNeed, planReplenishment, replenishmentOrders, replenishmentTransfers, type SourceStock } from './replenishment';
 import { toUnits } from './quantity';
 
 const id = (n: number) => `0191c1a0-0000-7000-8000-${String(n).padStart(12, '0')}` as EntityId;
 const [ITEM, OTHER_ITEM, WAREHOUSE, DEPOT, V1, V2, V3] = [1, 2, 3, 4, 5, 6, 7].map(id) as [EntityId, EntityId, EntityId, EntityId, EntityId, EntityId, EntityId];
 const u = toUnits;
 
-const need = (locationId: EntityId, amounts: { onHand: number; reserved?: number; minimum: number; target?: number; incoming?: number }, itemId = ITEM): ParNeed => ({
+const need = (locationId: EntityId, amounts: { onHand: number; reserved?: number; minimum: number; target?: number; incoming?: number; onOrder?: number; drafted?: number }, itemId = ITEM): ParNeed => ({
   itemId,
   locationId,
   onHand: u(amounts.onHand),
@@ -15,11 +15,19 @@ const need = (locationId: EntityId, amounts: { onHand: number; reserved?: number
   minimum: u(amounts.minimum),
   target: u(amounts.target ?? amounts.minimum),
   incoming: u(amounts.incoming ?? 0),
+  onOrder: u(amounts.onOrder ?? 0),
+  drafted: u(amounts.drafted ?? 0),
 });
 
-function planOf(needs: ParNeed[], stock: Array<[BalanceKey, SourceStock]>, sources: Record<string, EntityId | null> = {}, eligible = (_n: ParNeed, _s: EntityId | null) => true) {
+function planOf(
+  needs: ParNeed[],
+  stock: Array<[BalanceKey, SourceStock]>,
+  sources: Record<string, EntityId | null> = {},
+  eligible = (_n: ParNeed, _s: EntityId | null) => true,
+  suppliers: Record<string, EntityId> = {},
+) {
   const byKey = new Map(stock.map(([k, s]) => [balanceKey(k), s]));
-  return planReplenishment({ needs, sourceOf: (l) => (l in sources ? sources[l]! : WAREHOUSE), sourceStock: (k) => byKey.get(balanceKey(k)), eligible });
+  return planReplenishment({ needs, sourceOf: (l) => (l in sources ? sources[l]! : WAREHOUSE), supplierOf: (i) => suppliers[i] ?? null, sourceStock: (k) => byKey.get(balanceKey(k)), eligible });
 }
 const at = (locationId: EntityId, itemId = ITEM): BalanceKey => ({ itemId, locationId });
 const stock = (onHand: number, reserved = 0, minimum?: number): SourceStock => ({ onHand: u(onHand), reserved: u(reserved), minimum: minimum === undefined ? undefined : u(minimum) });
@@ -130,6 +138,45 @@ describe('replenishment: the transfers of a plan', () => {
         { from: WAREHOUSE, to: V1, lines: [{ itemId: ITEM, quantity: u(2) }, { itemId: OTHER_ITEM, quantity: u(3) }] },
         { from: WAREHOUSE, to: V2, lines: [{ itemId: ITEM, quantity: u(5) }] },
       ].sort((a, b) => (a.to < b.to ? -1 : 1)),
+    );
+  });
+});
+
+describe('replenishment: locations without a source order from suppliers', () => {
+  const [ACME, BOLTS] = [8, 9].map(id) as [EntityId, EntityId];
+
+  it('when a location without a source is below par, then the item\'s supplier is proposed the whole need, and an item without a supplier stays short', () => {
+    const lines = planOf([need(WAREHOUSE, { onHand: 2, minimum: 10, target: 20 }), need(WAREHOUSE, { onHand: 0, minimum: 5 }, OTHER_ITEM)], [], { [WAREHOUSE]: null }, undefined, { [ITEM]: ACME });
+    expect(lines.map((l) => [l.itemId, l.supplierId, Number(l.proposed) / 1e4, Number(l.shortfall) / 1e4])).toEqual([
+      [ITEM, ACME, 18, 0],
+      [OTHER_ITEM, null, 0, 5],
+    ]);
+    expect(replenishmentOrders(lines)).toEqual([{ supplierId: ACME, locationId: WAREHOUSE, lines: [{ itemId: ITEM, quantity: u(18) }] }]);
+  });
+
+  it('when stock is on order or drafted, then the position counts it and nothing is ordered twice', () => {
+    const lines = planOf([need(WAREHOUSE, { onHand: 2, minimum: 10, target: 20, onOrder: 8, drafted: 10 }), need(DEPOT, { onHand: 0, minimum: 5, drafted: 2 })], [], { [WAREHOUSE]: null, [DEPOT]: null }, undefined, { [ITEM]: ACME });
+    expect(figures(lines)).toEqual([
+      [WAREHOUSE, 0, 0, 0],
+      [DEPOT, 3, 3, 0],
+    ]);
+  });
+
+  it('when items of two suppliers are short at two locations, then one draft order per (supplier, location), lines by item', () => {
+    const lines = planOf(
+      [need(WAREHOUSE, { onHand: 0, minimum: 1 }), need(WAREHOUSE, { onHand: 0, minimum: 2 }, OTHER_ITEM), need(DEPOT, { onHand: 0, minimum: 3 })],
+      [],
+      { [WAREHOUSE]: null, [DEPOT]: null },
+      undefined,
+      { [ITEM]: ACME, [OTHER_ITEM]: BOLTS },
+    );
+    const orders = replenishmentOrders(lines).map((o) => [o.locationId, o.supplierId, o.lines.map((l) => [l.itemId, Number(l.quantity) / 1e4])]);
+    expect(orders).toEqual(
+      [
+        [DEPOT, ACME, [[ITEM, 3]]],
+        [WAREHOUSE, ACME, [[ITEM, 1]]],
+        [WAREHOUSE, BOLTS, [[OTHER_ITEM, 2]]],
+      ].sort((a, b) => (`${a[0]}/${a[1]}` < `${b[0]}/${b[1]}` ? -1 : 1)),
     );
   });
 });

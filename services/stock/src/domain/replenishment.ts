@@ -2,6 +2,7 @@ import { ApiId, type EntityId, EntityIdSchema, z } from '@inv/shared/core';
 import type { BalanceKey } from './ledger-plan';
 import { isBelowPar, type ParAmounts } from './par-levels';
 import { fromUnits, type Units } from './quantity';
+import { PurchaseOrder } from './purchase-orders';
 import { Transfer } from './stock-records';
 import { CREATED_AS } from './transfer-lifecycle';
 
@@ -11,9 +12,11 @@ import { CREATED_AS } from './transfer-lifecycle';
  * can give. Pure: the same planning answers GET /inventory/replenishment from the copies and
  * decides POST /inventory/replenishment under the ledger's locks (use-cases/replenish.ts).
  *
- * - A destination's position is onHand − reserved + incoming: what it holds free (reserved is
- *   promised to pending transfers out of it and to open jobs there, the parts a van must still
- *   have for tomorrow's job) plus what is already on its way (pending transfers to it). It is
+ * - A destination's position is onHand − reserved + incoming + onOrder + drafted: what it holds
+ *   free (reserved is promised to pending transfers out of it and to open jobs there, the parts a
+ *   van must still have for tomorrow's job) plus what is already on its way (pending transfers to
+ *   it, the open quantities of purchase orders submitted to arrive there, and of draft ones: a
+ *   second run orders nothing twice). It is
  *   below par for a refill when what it holds free is below its minimum (onHand − reserved <
  *   minimum), and needs target − position, never below 0: what is on its way is not proposed
  *   again. A van holding 8 with 6 reserved, a minimum of 5 and a target of 10 is below par and
@@ -21,6 +24,9 @@ import { CREATED_AS } from './transfer-lifecycle';
  * - What a source can give of an item: its on-hand − what pending transfers reserve there − its
  *   own minimum for the item (when it has a par level), never below 0: a source is never taken
  *   below its own par level.
+ * - A location without a source (replenishFrom: the warehouse) is refilled from suppliers: its
+ *   line names the item's supplier and proposes the whole need, ordered on a draft purchase order
+ *   per (supplier, location); an item without a supplier stays short.
  * - Lines drawing on the same source share what it can give, served in order: the emptiest
  *   relative to its minimum first ((onHand + incoming) / minimum, lowest first; ties by location
  *   id), each taking what it needs or what is left. So the proposals from one source never add up
@@ -37,6 +43,10 @@ export interface ParNeed extends BalanceKey, ParAmounts {
   reserved: Units;
   /** The quantity of pending transfers to the location of the item. */
   incoming: Units;
+  /** Open quantity of purchase orders submitted (ordered, partially received) to arrive at the location. */
+  onOrder: Units;
+  /** Open quantity of draft purchase orders to arrive at the location. */
+  drafted: Units;
 }
 
 /** What a source holds of an item: on-hand, what pending transfers reserve there, and its own minimum (undefined: no par level). */
@@ -49,9 +59,13 @@ export interface SourceStock {
 /** A line of a plan, in units. */
 export interface PlannedLine extends BalanceKey, ParAmounts {
   sourceLocationId: EntityId | null;
+  /** The item's supplier, for a line without a source location (null: none, or the line has a source). */
+  supplierId: EntityId | null;
   onHand: Units;
   reserved: Units;
   incoming: Units;
+  onOrder: Units;
+  drafted: Units;
   needed: Units;
   availableAtSource: Units;
   proposed: Units;
@@ -66,9 +80,9 @@ export function availableAt(source: SourceStock | undefined): Units {
   return source ? max0(source.onHand - source.reserved - (source.minimum ?? 0n)) : 0n;
 }
 
-/** A destination's position: what it holds free plus what is on its way. */
-export function positionOf(need: Pick<ParNeed, 'onHand' | 'reserved' | 'incoming'>): Units {
-  return need.onHand - need.reserved + need.incoming;
+/** A destination's position: what it holds free plus what is on its way or on order (drafts included). */
+export function positionOf(need: Pick<ParNeed, 'onHand' | 'reserved' | 'incoming' | 'onOrder' | 'drafted'>): Units {
+  return need.onHand - need.reserved + need.incoming + need.onOrder + need.drafted;
 }
 
 /** Below par for a refill: what the destination holds free is below its minimum (the one rule: par-levels.ts isBelowPar). */
@@ -92,11 +106,13 @@ const byItemThenLocation = (a: BalanceKey, b: BalanceKey): number =>
  * policy: the location takes stock, the item tracks it, the caller may see or move it), with its
  * source (`sourceOf`: the location's replenishFrom, null when it has none: nothing is proposed,
  * all it needs is shortfall), what it needs, what its source can give, what is proposed and what
- * is short. Ordered by item, then location. Each pair is given once.
+ * is short; a line without a source is proposed its whole need from the item's supplier
+ * (`supplierOf`), or is all short without one. Ordered by item, then location. Each pair is given once.
  */
 export function planReplenishment(plan: {
   needs: readonly ParNeed[];
   sourceOf: (locationId: EntityId) => EntityId | null;
+  supplierOf: (itemId: EntityId) => EntityId | null;
   sourceStock: (key: BalanceKey) => SourceStock | undefined;
   eligible: (need: ParNeed, sourceLocationId: EntityId | null) => boolean;
 }): PlannedLine[] {
@@ -108,8 +124,26 @@ export function planReplenishment(plan: {
     const sourceLocationId = plan.sourceOf(need.locationId);
     if (!plan.eligible(need, sourceLocationId)) continue;
     const needed = max0(need.target - positionOf(need));
-    const { itemId, locationId, onHand, reserved, incoming, minimum, target } = need;
-    const line: PlannedLine = { itemId, locationId, sourceLocationId, onHand, reserved, incoming, minimum, target, needed, availableAtSource: 0n, proposed: 0n, shortfall: needed };
+    const { itemId, locationId, onHand, reserved, incoming, onOrder, drafted, minimum, target } = need;
+    const supplierId = sourceLocationId === null ? plan.supplierOf(itemId) : null;
+    const line: PlannedLine = {
+      itemId,
+      locationId,
+      sourceLocationId,
+      supplierId,
+      onHand,
+      reserved,
+      incoming,
+      onOrder,
+      drafted,
+      minimum,
+      target,
+      needed,
+      availableAtSource: 0n,
+      // A supplier is asked for the whole need: what it cannot deliver is the order's to settle, not the plan's.
+      proposed: supplierId === null ? 0n : needed,
+      shortfall: supplierId === null ? needed : 0n,
+    };
     lines.push(line);
     if (sourceLocationId === null) continue;
     let items = sharing.get(sourceLocationId);
@@ -148,24 +182,47 @@ export function replenishmentTransfers(lines: readonly PlannedLine[]): Array<{ f
     .map(([, t]) => ({ ...t, lines: t.lines.sort((a, b) => (a.itemId < b.itemId ? -1 : 1)) }));
 }
 
+/** The draft purchase orders a plan makes: one per (supplier, location) with something proposed, its lines by item; ordered by location, then supplier. */
+export function replenishmentOrders(lines: readonly PlannedLine[]): Array<{ supplierId: EntityId; locationId: EntityId; lines: Array<{ itemId: EntityId; quantity: Units }> }> {
+  const byPair = new Map<string, { supplierId: EntityId; locationId: EntityId; lines: Array<{ itemId: EntityId; quantity: Units }> }>();
+  for (const line of lines) {
+    if (line.proposed === 0n || line.supplierId === null) continue;
+    const key = `${line.locationId}/${line.supplierId}`;
+    const order = byPair.get(key) ?? { supplierId: line.supplierId, locationId: line.locationId, lines: [] };
+    order.lines.push({ itemId: line.itemId, quantity: line.proposed });
+    byPair.set(key, order);
+  }
+  return [...byPair.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, o]) => ({ ...o, lines: o.lines.sort((a, b) => (a.itemId < b.itemId ? -1 : 1)) }));
+}
+
 export const ReplenishmentLine = z
   .object({
     itemId: ApiId,
     sku: z.string().openapi({ description: "The item's SKU" }),
     locationId: ApiId.openapi({ description: 'The location below its par level (the destination)' }),
-    sourceLocationId: ApiId.nullable().openapi({ description: "The location's replenishFrom: where it is refilled from; null when it has none (nothing is proposed, the whole need is shortfall)" }),
+    sourceLocationId: ApiId.nullable().openapi({ description: "The location's replenishFrom: where it is refilled from; null when it has none (it is refilled from the item's supplier)" }),
+    supplierId: ApiId.nullable().openapi({
+      description: "For a location without a source: the item's supplier, whom a run orders the need from on a draft purchase order; null when the line has a source, or the item has no supplier (then the whole need is shortfall)",
+      example: null,
+    }),
     onHand: z.number().openapi({ description: 'On-hand at the location now' }),
     reserved: z.number().openapi({ description: 'What of it pending transfers out of the location and open jobs there hold: not there for the location\'s own use (onHand − reserved < minimum)' }),
     incoming: z.number().openapi({ description: 'What pending transfers to the location carry of the item: already on its way, never proposed again' }),
+    onOrder: z.number().openapi({ description: 'Open quantity of submitted purchase orders arriving at the location: never ordered again' }),
+    drafted: z.number().openapi({ description: 'Open quantity of draft purchase orders arriving at the location: never ordered again' }),
     minimum: z.number(),
     target: z.number().openapi({ description: 'The par level target the refill aims at (≥ minimum)' }),
-    needed: z.number().openapi({ description: 'target − (onHand − reserved + incoming), never below 0' }),
+    needed: z.number().openapi({ description: 'target − (onHand − reserved + incoming + onOrder + drafted), never below 0' }),
     availableAtSource: z.number().openapi({
       description:
         "What the source can give of the item before this plan: its on-hand − what pending transfers reserve there − its own minimum for the item (when it has a par level), never below 0; shared by every line drawing on the same source (0 without a source)",
     }),
-    proposed: z.number().openapi({ description: 'What a replenishment run moves from the source: at most needed, and the lines of one source never add up to more than availableAtSource' }),
-    shortfall: z.number().openapi({ description: 'needed − proposed: what the source cannot give' }),
+    proposed: z.number().openapi({
+      description: 'What a replenishment run moves from the source (at most needed; the lines of one source never add up to more than availableAtSource), or orders from the supplier (needed)',
+    }),
+    shortfall: z.number().openapi({ description: 'needed − proposed: what the source cannot give, or the whole need of an item without a source or supplier' }),
   })
   .openapi('ReplenishmentLine', { description: 'One (item, location) whose free stock (onHand − reserved) is below its par level, what it needs to reach its target, and what its source can give.' });
 export type ReplenishmentLine = z.infer<typeof ReplenishmentLine>;
@@ -176,9 +233,12 @@ export function presentLine(line: PlannedLine, sku: string): ReplenishmentLine {
     sku,
     locationId: line.locationId,
     sourceLocationId: line.sourceLocationId,
+    supplierId: line.supplierId,
     onHand: fromUnits(line.onHand),
     reserved: fromUnits(line.reserved),
     incoming: fromUnits(line.incoming),
+    onOrder: fromUnits(line.onOrder),
+    drafted: fromUnits(line.drafted),
     minimum: fromUnits(line.minimum),
     target: fromUnits(line.target),
     needed: fromUnits(line.needed),
@@ -209,7 +269,10 @@ export type ReplenishInput = z.output<typeof ReplenishBody>;
 export const ReplenishmentRun = z
   .object({
     transfers: z.array(Transfer).openapi({ description: 'The transfers created, one per (source, destination) pair with something proposed, ordered by destination then source; reason "replenishment"' }),
-    shortfalls: z.array(ReplenishmentLine).openapi({ description: 'The lines the sources could not cover in full (shortfall > 0), those without a source included' }),
+    purchaseOrders: z.array(PurchaseOrder).openapi({
+      description: "The draft purchase orders created for locations without a source, one per (supplier, location) with something proposed, at the items' catalog cost; origin replenishment. Submit each to put it on order",
+    }),
+    shortfalls: z.array(ReplenishmentLine).openapi({ description: 'The lines the sources could not cover in full (shortfall > 0), those without a source or a supplier included' }),
   })
   .openapi('ReplenishmentRun', { description: 'What a replenishment run created, and what it could not.' });
 export type ReplenishmentRun = z.infer<typeof ReplenishmentRun>;

@@ -1,5 +1,5 @@
-import { UnitCost } from './purchase-orders';
 import { EntityIdSchema, z } from '@inv/shared/core';
+import { UnitCost } from './purchase-orders';
 import { MAX_QUANTITY, NonNegativeQuantity, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from './quantity';
 import { MANUAL_MOVEMENT_REASONS, ManualMovementReason } from './stock-records';
 import { CREATED_AS } from './transfer-lifecycle';

@@ -1,4 +1,4 @@
-import { actorOf, type Caller, Conflict, type EntityId, newId, NotFound, parseEntityId, StockEvents, Unprocessable } from '@inv/shared/core';
+import { actorOf, type Caller, canAccessLocation, Conflict, type EntityId, newId, NotFound, parseEntityId, StockEvents, Unprocessable } from '@inv/shared/core';
 import { type EffectGuard, isUniqueViolation, RunAgain } from '@inv/shared/db';
 import { outboxMessages } from '@inv/shared/messaging';
 import type { ServiceRuntime } from '@inv/shared/runtime';
@@ -38,7 +38,8 @@ import { type LedgerChange, type LedgerDecision, runLedgerUnit, type StockWrite 
  * items are read under their locks, caught up with the catalog when they lack one.
  */
 
-const names = (facts: LedgerFacts): OrderNames => ({
+/** How an order names its supplier, location and items: from the copies the change locked and read. */
+export const orderNamesOf = (facts: LedgerFacts): OrderNames => ({
   supplier: (id) => facts.suppliers.get(id) ?? null,
   location: (id) => {
     const l = facts.locations.get(id);
@@ -134,7 +135,7 @@ export async function createPurchaseOrder(runtime: ServiceRuntime, caller: Calle
         cancelledAt: null,
         lines: input.lines.map((l) => ({ itemId: l.itemId, ordered: toUnits(l.quantity), received: 0n, receivedValue: 0n, unitCost: lineCost(facts, l.itemId, l.unitCost) })),
       };
-      return noStock(facts, [order], presentPurchaseOrder(order, names(facts)), []);
+      return noStock(facts, [order], presentPurchaseOrder(order, orderNamesOf(facts)), []);
     },
   }).catch(refuseTaken(input.externalRef));
 }
@@ -154,9 +155,9 @@ export async function readPurchaseOrders(runtime: ServiceRuntime, caller: Caller
   return orders.filter((o) => canReadOrder(caller, o)).map((record) => ({ record, order: presentPurchaseOrder(record, names) }));
 }
 
+/** A member restricted to some locations sees the orders arriving where it may read. */
 export function canReadOrder(caller: Caller, order: Pick<PurchaseOrderRecord, 'locationId'>): boolean {
-  const access = caller.locationAccess;
-  return !access.restricted || access.locations.some((l) => l.locationId.toLowerCase() === order.locationId.toLowerCase());
+  return canAccessLocation(caller.locationAccess, order.locationId, 'read');
 }
 
 /**
@@ -234,7 +235,7 @@ export async function updatePurchaseOrder(runtime: ServiceRuntime, caller: Calle
         updatedAt: now.toISOString(),
       };
       refuseUnknown(caller, facts, next);
-      return noStock(facts, [next], presentPurchaseOrder(next, names(facts)), []);
+      return noStock(facts, [next], presentPurchaseOrder(next, orderNamesOf(facts)), []);
     },
   ).catch(refuseTaken(input.externalRef));
 }
@@ -249,7 +250,7 @@ export async function transitionPurchaseOrder(runtime: ServiceRuntime, caller: C
     const status = action === 'submit' ? 'ordered' : action === 'close' ? 'closed' : 'cancelled';
     const stamp = action === 'submit' ? { submittedAt: at } : action === 'close' ? { closedAt: at } : { cancelledAt: at };
     const next: PurchaseOrderRecord = { ...order, status, ...stamp, version: order.version + 1, updatedAt: at };
-    const shown = presentPurchaseOrder(next, names(facts));
+    const shown = presentPurchaseOrder(next, orderNamesOf(facts));
     return noStock(facts, [next], shown, outboxMessages(EVENT_OF[action], caller.workspace.id, [{ purchaseOrder: shown }], caller.requestId, actorOf(caller)));
   });
 }
@@ -301,7 +302,7 @@ export async function receivePurchaseOrder(runtime: ServiceRuntime, caller: Call
         param: `lines[${index}].quantity`,
       }));
       const shownReceipt = presentReceipt(receipt);
-      const event = outboxMessages(StockEvents.purchaseOrderReceived, caller.workspace.id, [{ purchaseOrder: presentPurchaseOrder(next, names(facts)), receipt: shownReceipt }], caller.requestId, actorOf(caller));
+      const event = outboxMessages(StockEvents.purchaseOrderReceived, caller.workspace.id, [{ purchaseOrder: presentPurchaseOrder(next, orderNamesOf(facts)), receipt: shownReceipt }], caller.requestId, actorOf(caller));
       return { ...noStock(facts, [next], shownReceipt, event, { created: receipt }), movements };
     },
   );

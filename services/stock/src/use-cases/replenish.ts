@@ -3,7 +3,7 @@ import { type EffectGuard, RunAgain } from '@inv/shared/db';
 import { outboxMessages } from '@inv/shared/messaging';
 import type { ServiceRuntime } from '@inv/shared/runtime';
 import { type LedgerFacts, type NewTransfer, TRANSFERS_IN_USE } from '../data/ledger';
-import { itemFacts, type ItemRow, type LocationRow, placeFacts } from '../data/projection-repository';
+import { itemFacts, type ItemRow, type LocationRow, placeFacts, readItemCopies } from '../data/projection-repository';
 import { lockReplenishmentRuns, type NeedRow, parNeeds, replenishmentFacts, type ReplenishmentScope } from '../data/replenishment-repository';
 import { balanceKey, type BalanceKey, sourceReservations, transferMovements } from '../domain/ledger-plan';
 import {
@@ -15,8 +15,12 @@ import {
   type ReplenishInput,
   type ReplenishmentLine,
   type ReplenishmentRun,
+  replenishmentOrders,
   replenishmentTransfers,
 } from '../domain/replenishment';
+import { type Money, toMoney } from '../domain/money';
+import { presentPurchaseOrder, type PurchaseOrderRecord } from '../domain/purchase-orders';
+import { orderNamesOf } from './purchase-orders';
 import { NoWriteAccess, replenishmentRefusal } from '../domain/stock-policy';
 import { CREATED_EVENT, type CreatedAs, stampsAfter, UNSTAMPED } from '../domain/transfer-lifecycle';
 import { labelsOf, presentTransfer } from './ledger-facts';
@@ -45,6 +49,12 @@ const sourceByCopy =
   (locations: ReadonlyMap<string, LocationRow>) =>
   (locationId: EntityId): EntityId | null =>
     (locations.get(locationId)?.replenish_from ?? null) as EntityId | null;
+
+/** An item's supplier as its copy names it (null: none). */
+const supplierByCopy =
+  (items: ReadonlyMap<string, ItemRow>) =>
+  (itemId: EntityId): EntityId | null =>
+    (items.get(itemId)?.supplier_id ?? null) as EntityId | null;
 
 /** The needs of a scope with a source: those of locations its trusted copy refills from it (the read kept changing ones). */
 function inScope<N extends BalanceKey>(needs: readonly N[], scope: ReplenishmentScope, sourceOf: (locationId: EntityId) => EntityId | null): N[] {
@@ -89,6 +99,7 @@ export async function replenishmentPlan(runtime: Runtime, caller: Caller, scope:
     const lines = planReplenishment({
       needs: inScope(needs, scope, sourceOf),
       sourceOf,
+      supplierOf: supplierByCopy(facts.items),
       sourceStock: (key) => facts.sources.get(balanceKey(key)),
       eligible: eligibleBy(caller, 'read', facts),
     });
@@ -123,11 +134,18 @@ export async function replenish(runtime: ServiceRuntime, caller: Caller, input: 
   }
   const status = input.status ?? 'pending';
   const scope = { locationIds: input.locationIds, sourceLocationId: input.sourceLocationId };
-  return runLedgerUnit(runtime, caller, guard, async () => runChange(caller, await needsOf(runtime, caller.workspace.id, scope), status, scope));
+  return runLedgerUnit(runtime, caller, guard, async () => {
+    const needs = await needsOf(runtime, caller.workspace.id, scope);
+    // The suppliers of the items of locations without a source, as the copies name them now: their copies are read with the run's.
+    const unsourced = unique(needs.filter((n) => n.sourceLocationId === null).map((n) => n.itemId));
+    const copies = await readItemCopies(runtime.pool, caller.workspace.id, unsourced);
+    const supplierIds = unique([...copies.values()].flatMap((c) => (c.supplier_id === null ? [] : [c.supplier_id as EntityId])));
+    return runChange(caller, needs, status, scope, supplierIds);
+  });
 }
 
 /** The run as a change of stock, planned from the pairs below par read before its locks. */
-function runChange(caller: Caller, needs: readonly NeedRow[], status: CreatedAs, scope: ReplenishmentScope): LedgerChange<ReplenishmentRun> {
+function runChange(caller: Caller, needs: readonly NeedRow[], status: CreatedAs, scope: ReplenishmentScope, supplierIds: readonly EntityId[]): LedgerChange<ReplenishmentRun> {
   const workspaceId = caller.workspace.id;
   const destinations: BalanceKey[] = needs.map((n) => ({ itemId: n.itemId, locationId: n.locationId }));
   const itemIds = unique(needs.map((n) => n.itemId));
@@ -136,7 +154,15 @@ function runChange(caller: Caller, needs: readonly NeedRow[], status: CreatedAs,
     // The run's lock first, then the ledger's on the sources (and on the destinations when the
     // stock moves there at once); the destinations are read after them.
     prepare: (tx) => [lockReplenishmentRuns(tx, workspaceId)],
-    locks: { locationIds, itemIds, itemsAddedTo: [], totals: [], balances: [...sourceKeysOf(needs), ...(status === 'completed' ? destinations : [])], refills: destinations },
+    locks: {
+      locationIds,
+      itemIds,
+      supplierIds,
+      itemsAddedTo: [],
+      totals: [],
+      balances: [...sourceKeysOf(needs), ...(status === 'completed' ? destinations : [])],
+      refills: destinations,
+    },
     quota: { quota: planQuota(caller.workspace, 'transfers'), inUse: TRANSFERS_IN_USE, amount: (decision) => (decision.transfer && 'created' in decision.transfer ? decision.transfer.created.length : 0) },
     decide: (facts, now) => {
       const lines = planLocked(caller, facts, destinations, scope);
@@ -150,6 +176,32 @@ function runChange(caller: Caller, needs: readonly NeedRow[], status: CreatedAs,
         origin: 'replenishment',
         lines: t.lines.map((l) => ({ id: newId(), itemId: l.itemId, quantity: l.quantity, note: '' })),
       }));
+      const at = now.toISOString();
+      const createdBy = actorOf(caller);
+      const orders: PurchaseOrderRecord[] = replenishmentOrders(lines).map((o) => {
+        // An item whose supplier changed since the run read it names a supplier whose copy was not read.
+        if (!facts.suppliers.has(o.supplierId)) throw suppliersMoved();
+        return {
+          id: newId(),
+          supplierId: o.supplierId,
+          locationId: o.locationId,
+          status: 'draft',
+          reference: '',
+          note: '',
+          externalRef: null,
+          expectedAt: null,
+          origin: 'replenishment',
+          version: 1,
+          createdAt: at,
+          createdBy,
+          updatedAt: at,
+          submittedAt: null,
+          receivedAt: null,
+          closedAt: null,
+          cancelledAt: null,
+          lines: o.lines.map((l) => ({ itemId: l.itemId, ordered: l.quantity, received: 0n, receivedValue: 0n, unitCost: catalogCost(facts, l.itemId) })),
+        };
+      });
       const changes =
         status === 'completed'
           ? { movements: transfers.flatMap((t) => transferMovements(t.id, t.fromLocationId, t.toLocationId, t.lines)), reservations: [] }
@@ -158,16 +210,27 @@ function runChange(caller: Caller, needs: readonly NeedRow[], status: CreatedAs,
         ...changes,
         labels: labelsOf(facts),
         transfer: { created: transfers },
+        ...(orders.length > 0 ? { purchaseOrder: { orders } } : {}),
         answer: () => {
-          const createdBy = actorOf(caller);
           const stamps = stampsAfter(UNSTAMPED, status, now, createdBy);
           const presented = transfers.map((t) => presentTransfer({ ...t, createdAt: now, createdBy, stamps }, facts));
           const shortfalls = lines.filter((l) => l.shortfall > 0n).map((l) => presentLine(l, facts.items.get(l.itemId)?.sku ?? ''));
-          return { result: { transfers: presented, shortfalls }, events: outboxMessages(CREATED_EVENT[status], workspaceId, presented, caller.requestId) };
+          const names = orderNamesOf(facts);
+          const purchaseOrders = orders.map((o) => presentPurchaseOrder(o, names));
+          return { result: { transfers: presented, purchaseOrders, shortfalls }, events: outboxMessages(CREATED_EVENT[status], workspaceId, presented, caller.requestId) };
         },
       };
     },
   };
+}
+
+/** An item's supplier changed between the read that chose what to lock and the locks: the unit of work runs again from that read. */
+const suppliersMoved = () => new RunAgain('the suppliers of some items', undefined, () => new Contention('the suppliers of some items'));
+
+/** An item's catalog cost as its copy holds it (0 when it has none): what a drafted order line costs until someone changes it. */
+function catalogCost(facts: LedgerFacts, itemId: string): Money {
+  const cost = facts.items.get(itemId)?.cost;
+  return cost === null || cost === undefined ? 0n : toMoney(cost);
 }
 
 /** A location's replenishFrom changed between the read that chose what to lock and the locks: the unit of work runs again from that read. */
@@ -193,6 +256,7 @@ function planLocked(caller: Caller, facts: LedgerFacts, destinations: readonly B
   return planReplenishment({
     needs,
     sourceOf,
+    supplierOf: supplierByCopy(facts.items),
     sourceStock: (key) => {
       const balance = facts.balances.get(balanceKey(key));
       return balance && { onHand: balance.onHand, reserved: balance.reserved, minimum: facts.parLevels.get(balanceKey(key))?.minimum };
