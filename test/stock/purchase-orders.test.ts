@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { expectError } from '../support/api';
 import { newMember, newWorkspace, unique, type TestWorkspace } from '../support/fixtures';
 import { createItem, createLocation } from './stock-fixtures';
@@ -171,6 +172,26 @@ describe('purchase orders', () => {
     expectError(await reader.client.post(`/purchase-orders/${order.id}/receipts`, { lines: [{ itemId: item.id, quantity: 1 }] }), 403, 'forbidden');
     const noScope = await newMember(ws, { role: 'member', scopes: ['inventory.read'] });
     expectError(await noScope.client.get('/purchase-orders'), 403, 'forbidden');
+    expect((await ws.owner.get(`/purchase-orders/${order.id}`)).body.lines[0].received).toBe(0);
+  });
+
+  it("when another transaction holds the order longer than a request may wait, then a receipt is a retryable contention refusal that changed nothing, never a 500", async () => {
+    const ws = await newWorkspace();
+    const supplier = await supplierOf(ws);
+    const item = await pricedItem(ws, supplier.id);
+    const order = await orderOf(ws, { supplierId: supplier.id, lines: [{ itemId: item.id, quantity: 5 }] });
+    const holder = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM stock.purchase_orders WHERE id = $1 FOR UPDATE', [order.id]);
+      const refused = await ws.owner.post(`/purchase-orders/${order.id}/receipts`, { lines: [{ itemId: item.id, quantity: 1 }] }, { retryOverload: false });
+      expect({ status: refused.status, code: refused.body?.error?.code }).toEqual({ status: 429, code: 'rate_limit_exceeded' });
+      expect(refused.body.error.message).toMatch(/contention.*nothing was changed/);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
     expect((await ws.owner.get(`/purchase-orders/${order.id}`)).body.lines[0].received).toBe(0);
   });
 

@@ -203,7 +203,9 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
       : tx
           .query<{ item_id: string; on_hand: string; changes: string }>({ ...LOCK_TOTALS, values: [workspaceId, sorted(locks.totals)] })
           .then(({ rows }) => new Map(rows.map((r) => [r.item_id, { onHand: toUnits(r.on_hand), changes: Number(r.changes) }])));
-  const held = Promise.all([advisory, totals]);
+  // Every lock, in the order issued: when one fails, the statements after it fail only because of it
+  // (25P02), and Promise.all reports the first to fail, which is the first in order.
+  const held = Promise.all([advisory, job, purchaseOrder, totals]);
   const read = tx
     .query<{
       transfer: { id: EntityId; from_location_id: EntityId; to_location_id: EntityId; status: TransferStatus } | null;

@@ -94,10 +94,22 @@ export async function lockPurchaseOrder(tx: PoolClient, workspaceId: string, id:
   // Two statements: a statement that waited for the row lock still reads the lines as of its start
   // (READ COMMITTED re-reads only the locked row), so the lines are read by the next one, after it.
   const locked = tx.query({ name: 'stock_lock_purchase_order', text: 'SELECT 1 FROM purchase_orders WHERE workspace_id = $1 AND id = $2::uuid FOR UPDATE', values: [workspaceId, id] });
-  locked.catch(() => undefined);
   const read = tx.query<OrderRow>({ name: 'stock_read_locked_purchase_order', text: `SELECT ${ORDER_COLUMNS} FROM purchase_orders o WHERE o.workspace_id = $1 AND o.id = $2::uuid`, values: [workspaceId, id] });
+  // When the lock fails (its wait bound, a deadlock), the read fails only because of it: the lock's failure is the one reported.
+  read.catch(() => undefined);
   await locked;
   const { rows } = await read;
+  return rows[0] && toRecord(rows[0]);
+}
+
+/** An order by id or externalRef with its lines, as committed (no lock, no names): what a change plans its locks from. */
+export async function readPurchaseOrder(db: Db, workspaceId: string, which: { id: EntityId } | { externalRef: string }): Promise<PurchaseOrderRecord | undefined> {
+  const byId = 'id' in which;
+  const { rows } = await db.query<OrderRow>({
+    name: byId ? 'stock_read_purchase_order' : 'stock_read_purchase_order_by_ref',
+    text: `SELECT ${ORDER_COLUMNS} FROM purchase_orders o WHERE o.workspace_id = $1 AND ${byId ? 'o.id = $2::uuid' : 'o.external_ref = $2'}`,
+    values: [workspaceId, byId ? which.id : which.externalRef],
+  });
   return rows[0] && toRecord(rows[0]);
 }
 

@@ -151,6 +151,31 @@ export interface ReceiptRecord {
   revertedAt: string | null;
 }
 
+/** A new draft order: version 1, nothing received, stamped at `now` by `createdBy`. */
+export function draftOrder(
+  fields: Pick<PurchaseOrderRecord, 'id' | 'supplierId' | 'locationId' | 'origin' | 'createdBy'> & Partial<Pick<PurchaseOrderRecord, 'reference' | 'note' | 'externalRef' | 'expectedAt'>>,
+  lines: ReadonlyArray<{ itemId: EntityId; ordered: Units; unitCost: Money }>,
+  now: Date,
+): PurchaseOrderRecord {
+  const at = now.toISOString();
+  return {
+    reference: '',
+    note: '',
+    externalRef: null,
+    expectedAt: null,
+    ...fields,
+    status: 'draft',
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+    submittedAt: null,
+    receivedAt: null,
+    closedAt: null,
+    cancelledAt: null,
+    lines: lines.map((l) => ({ ...l, received: 0n, receivedValue: 0n })),
+  };
+}
+
 /** Statuses in which an order still receives: its open quantities are on order. */
 const RECEIVING: readonly PurchaseOrderStatus[] = ['ordered', 'partially_received'];
 /** Statuses with open quantities: a draft's are drafted, the others' on order. */

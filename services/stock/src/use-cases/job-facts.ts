@@ -8,7 +8,7 @@ import { type JobItem, type JobShortageRecord, presentJob, type Job } from '../d
 import { toMoney } from '../domain/money';
 import { fromUnits } from '../domain/quantity';
 import type { JobPlaceUse } from '../domain/stock-policy';
-import { labelsOf } from './ledger-facts';
+import { copiedCost, labelsOf } from './ledger-facts';
 
 /** The job's items as a copy names them (undefined: unknown to the stock service). */
 export function jobItemOf(items: ReadonlyMap<string, ItemRow>) {
@@ -89,7 +89,7 @@ export function knownFacts(
  */
 export function pricesOf(facts: Pick<LedgerFacts, 'items' | 'averageCosts'>, itemId: string): ItemPrices {
   const row = facts.items.get(itemId);
-  return { cost: facts.averageCosts.get(itemId) ?? toMoney(row?.cost ?? '0'), sellPrice: toMoney(row?.sell_price ?? '0') };
+  return { cost: facts.averageCosts.get(itemId) ?? copiedCost(facts, itemId) ?? 0n, sellPrice: toMoney(row?.sell_price ?? '0') };
 }
 
 /** Shortages as a reservation's answer lists them. */

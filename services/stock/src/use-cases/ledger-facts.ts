@@ -1,4 +1,4 @@
-import { fromMoney } from '../domain/money';
+import { fromMoney, type Money, toMoney } from '../domain/money';
 import type { Actor, EntityId, ParCrossed, TransferOrigin } from '@inv/shared/core';
 import type { LedgerFacts } from '../data/ledger';
 import { itemFacts, placeFacts } from '../data/projection-repository';
@@ -120,4 +120,10 @@ export function presentParCrossing(
     item: { id: c.itemId, sku: item?.sku ?? '', description: item?.description ?? '' },
     location: { id: c.locationId, name: place?.name ?? '', type: place?.type ?? 'other' },
   };
+}
+
+/** An item's catalog cost as the copy the change read holds it (null: the copy has none). */
+export function copiedCost(facts: Pick<LedgerFacts, 'items'>, itemId: string): Money | null {
+  const cost = facts.items.get(itemId)?.cost;
+  return cost === null || cost === undefined ? null : toMoney(cost);
 }

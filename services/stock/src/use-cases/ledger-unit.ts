@@ -8,9 +8,8 @@ import { type TotalChange, thresholdOf, totalChanges } from '../domain/item-heal
 import { parCrossings } from '../domain/par-levels';
 import { toUnits } from '../domain/quantity';
 import { costsOf } from '../domain/average-cost';
-import { toMoney } from '../domain/money';
 import { itemHealthCrossed } from './item-health-changes';
-import { presentParCrossing } from './ledger-facts';
+import { copiedCost, presentParCrossing } from './ledger-facts';
 import { withCopiesCaughtUp } from './owner-copies';
 
 /** What a use case that may move stock answers: its result, and the stock position its transaction took (undefined: it moved none). */
@@ -116,13 +115,7 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: LedgerCa
  * (else its copy's catalog cost).
  */
 function movementCosts(facts: LedgerFacts, drafts: readonly MovementDraft[]): ReturnType<typeof costsOf> {
-  return costsOf(drafts, (itemId) => {
-    const copyCost = facts.items.get(itemId)?.cost;
-    return {
-      onHand: facts.totals.get(itemId)?.onHand,
-      average: facts.averageCosts.get(itemId) ?? (copyCost === null || copyCost === undefined ? null : toMoney(copyCost)),
-    };
-  });
+  return costsOf(drafts, (itemId) => ({ onHand: facts.totals.get(itemId)?.onHand, average: facts.averageCosts.get(itemId) ?? copiedCost(facts, itemId) }));
 }
 
 /** The balances a plan leaves other than it locked them: only those are written back. */

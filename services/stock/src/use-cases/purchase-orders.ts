@@ -4,11 +4,12 @@ import { outboxMessages } from '@inv/shared/messaging';
 import type { ServiceRuntime } from '@inv/shared/runtime';
 import type { LedgerFacts } from '../data/ledger';
 import { itemFacts, placeFacts } from '../data/projection-repository';
-import { findPurchaseOrders, PURCHASE_ORDER_EXTERNAL_REF_UNIQUE, readReceipt } from '../data/purchase-order-repository';
+import { findPurchaseOrders, PURCHASE_ORDER_EXTERNAL_REF_UNIQUE, readPurchaseOrder, readReceipt } from '../data/purchase-order-repository';
 import type { MovementDraft } from '../domain/ledger-plan';
 import { type Money, toMoney } from '../domain/money';
 import {
   actionRefusal,
+  draftOrder,
   type CreatePurchaseOrderInput,
   type OrderNames,
   orderRefusal,
@@ -26,7 +27,7 @@ import {
   type UpdatePurchaseOrderInput,
 } from '../domain/purchase-orders';
 import { toUnits } from '../domain/quantity';
-import { labelsOf } from './ledger-facts';
+import { copiedCost, labelsOf } from './ledger-facts';
 import { type LedgerChange, type LedgerDecision, runLedgerUnit, type StockWrite } from './ledger-unit';
 
 /**
@@ -86,13 +87,11 @@ function locksOf(order: OrderShape, purchaseOrderId?: EntityId) {
   };
 }
 
-const lineCost = (facts: LedgerFacts, itemId: string, given: number | undefined): Money => {
-  if (given !== undefined) return toMoney(given);
-  const cost = facts.items.get(itemId)?.cost;
-  return cost === null || cost === undefined ? 0n : toMoney(cost);
-};
+/** A line's agreed cost: the one given, else the item's catalog cost (0 when it has none). */
+const lineCost = (facts: LedgerFacts, itemId: string, given: number | undefined): Money => (given !== undefined ? toMoney(given) : (copiedCost(facts, itemId) ?? 0n));
 
-function noStock<R>(facts: LedgerFacts, orders: PurchaseOrderRecord[], result: R, events: ReturnType<typeof outboxMessages>, receipt?: NonNullable<LedgerDecision<R>['purchaseOrder']>['receipt']): LedgerDecision<R> {
+/** A change of orders that moves no stock (or whose movements the caller adds): the orders it writes, its answer and events. */
+function orderDecision<R>(facts: LedgerFacts, orders: PurchaseOrderRecord[], result: R, events: ReturnType<typeof outboxMessages>, receipt?: NonNullable<LedgerDecision<R>['purchaseOrder']>['receipt']): LedgerDecision<R> {
   return { movements: [], reservations: [], labels: labelsOf(facts), purchaseOrder: { orders, ...(receipt ? { receipt } : {}) }, answer: () => ({ result, events }) };
 }
 
@@ -114,49 +113,51 @@ export async function createPurchaseOrder(runtime: ServiceRuntime, caller: Calle
     locks: locksOf(draft),
     decide: (facts, now) => {
       refuseUnknown(caller, facts, draft);
-      const at = now.toISOString();
-      const order: PurchaseOrderRecord = {
-        id: newId(),
-        supplierId: input.supplierId,
-        locationId,
-        status: 'draft',
-        reference: input.reference ?? '',
-        note: input.note ?? '',
-        externalRef: input.externalRef ?? null,
-        expectedAt: input.expectedAt ? new Date(input.expectedAt).toISOString() : null,
-        origin: 'manual',
-        version: 1,
-        createdAt: at,
-        createdBy: actorOf(caller),
-        updatedAt: at,
-        submittedAt: null,
-        receivedAt: null,
-        closedAt: null,
-        cancelledAt: null,
-        lines: input.lines.map((l) => ({ itemId: l.itemId, ordered: toUnits(l.quantity), received: 0n, receivedValue: 0n, unitCost: lineCost(facts, l.itemId, l.unitCost) })),
-      };
-      return noStock(facts, [order], presentPurchaseOrder(order, orderNamesOf(facts)), []);
+      const order = draftOrder(
+        {
+          id: newId(),
+          supplierId: input.supplierId,
+          locationId,
+          origin: 'manual',
+          createdBy: actorOf(caller),
+          reference: input.reference ?? '',
+          note: input.note ?? '',
+          externalRef: input.externalRef ?? null,
+          expectedAt: input.expectedAt ? new Date(input.expectedAt).toISOString() : null,
+        },
+        input.lines.map((l) => ({ itemId: l.itemId, ordered: toUnits(l.quantity), unitCost: lineCost(facts, l.itemId, l.unitCost) })),
+        now,
+      );
+      return orderDecision(facts, [order], presentPurchaseOrder(order, orderNamesOf(facts)), []);
     },
   }).catch(refuseTaken(input.externalRef));
 }
 
 /** The order as read before the unit's transaction (what it plans its locks from); 404 when the caller may not see it. */
 async function readOrder(runtime: ServiceRuntime, caller: Caller, ref: string): Promise<PurchaseOrderRecord> {
-  const [order] = await readPurchaseOrders(runtime, caller, ref);
-  if (!order) throw new NotFound('Purchase order');
-  return order.record;
+  const which = orderRef(ref);
+  const order = which && (await readPurchaseOrder(runtime.pool, caller.workspace.id, which));
+  if (!order || !canReadOrder(caller, order)) throw new NotFound('Purchase order');
+  return order;
+}
+
+/** An order's path reference: its id, or ext_ followed by its externalRef; undefined when it can be neither. */
+function orderRef(ref: string): { id: EntityId } | { externalRef: string } | undefined {
+  if (ref.startsWith('ext_')) return { externalRef: ref.slice(4) };
+  const id = parseEntityId(ref);
+  return id ? { id } : undefined;
 }
 
 /** Orders by id or ext_<externalRef> as the API shows them, each with its record; those the caller may not read are left out. */
 export async function readPurchaseOrders(runtime: ServiceRuntime, caller: Caller, ref: string): Promise<Array<{ record: PurchaseOrderRecord; order: PurchaseOrder }>> {
-  const which = ref.startsWith('ext_') ? { externalRef: ref.slice(4) } : parseEntityId(ref) ? { ids: [parseEntityId(ref)!] } : undefined;
+  const which = orderRef(ref);
   if (!which) return [];
-  const { orders, names } = await findPurchaseOrders(runtime.pool, caller.workspace.id, which);
+  const { orders, names } = await findPurchaseOrders(runtime.pool, caller.workspace.id, 'id' in which ? { ids: [which.id] } : which);
   return orders.filter((o) => canReadOrder(caller, o)).map((record) => ({ record, order: presentPurchaseOrder(record, names) }));
 }
 
 /** A member restricted to some locations sees the orders arriving where it may read. */
-export function canReadOrder(caller: Caller, order: Pick<PurchaseOrderRecord, 'locationId'>): boolean {
+function canReadOrder(caller: Caller, order: Pick<PurchaseOrderRecord, 'locationId'>): boolean {
   return canAccessLocation(caller.locationAccess, order.locationId, 'read');
 }
 
@@ -235,7 +236,7 @@ export async function updatePurchaseOrder(runtime: ServiceRuntime, caller: Calle
         updatedAt: now.toISOString(),
       };
       refuseUnknown(caller, facts, next);
-      return noStock(facts, [next], presentPurchaseOrder(next, orderNamesOf(facts)), []);
+      return orderDecision(facts, [next], presentPurchaseOrder(next, orderNamesOf(facts)), []);
     },
   ).catch(refuseTaken(input.externalRef));
 }
@@ -251,7 +252,7 @@ export async function transitionPurchaseOrder(runtime: ServiceRuntime, caller: C
     const stamp = action === 'submit' ? { submittedAt: at } : action === 'close' ? { closedAt: at } : { cancelledAt: at };
     const next: PurchaseOrderRecord = { ...order, status, ...stamp, version: order.version + 1, updatedAt: at };
     const shown = presentPurchaseOrder(next, orderNamesOf(facts));
-    return noStock(facts, [next], shown, outboxMessages(EVENT_OF[action], caller.workspace.id, [{ purchaseOrder: shown }], caller.requestId, actorOf(caller)));
+    return orderDecision(facts, [next], shown, outboxMessages(EVENT_OF[action], caller.workspace.id, [{ purchaseOrder: shown }], caller.requestId, actorOf(caller)));
   });
 }
 
@@ -303,7 +304,7 @@ export async function receivePurchaseOrder(runtime: ServiceRuntime, caller: Call
       }));
       const shownReceipt = presentReceipt(receipt);
       const event = outboxMessages(StockEvents.purchaseOrderReceived, caller.workspace.id, [{ purchaseOrder: presentPurchaseOrder(next, orderNamesOf(facts)), receipt: shownReceipt }], caller.requestId, actorOf(caller));
-      return { ...noStock(facts, [next], shownReceipt, event, { created: receipt }), movements };
+      return { ...orderDecision(facts, [next], shownReceipt, event, { created: receipt }), movements };
     },
   );
 }
@@ -365,16 +366,7 @@ export async function revertPurchaseOrderReceipt(runtime: ServiceRuntime, caller
         purchaseOrderId: order.id,
         receiptId: taken.id,
       }));
-      return { ...noStock(facts, [next], presentReceipt({ ...taken, revertedAt: at }), [], { reverted: { id: taken.id, at: now } }), movements };
+      return { ...orderDecision(facts, [next], presentReceipt({ ...taken, revertedAt: at }), [], { reverted: { id: taken.id, at: now } }), movements };
     },
   );
-}
-
-/** A receipt of an order, if the caller may see the order. */
-export async function readOrderReceipt(runtime: ServiceRuntime, caller: Caller, ref: string, receiptId: string): Promise<ReceiptRecord> {
-  const order = await readOrder(runtime, caller, ref);
-  const id = parseEntityId(receiptId);
-  const receipt = id && (await readReceipt(runtime.pool, caller.workspace.id, order.id, id));
-  if (!receipt) throw new NotFound('Receipt');
-  return receipt;
 }

@@ -18,12 +18,11 @@ import {
   replenishmentOrders,
   replenishmentTransfers,
 } from '../domain/replenishment';
-import { type Money, toMoney } from '../domain/money';
-import { presentPurchaseOrder, type PurchaseOrderRecord } from '../domain/purchase-orders';
+import { draftOrder, presentPurchaseOrder, type PurchaseOrderRecord } from '../domain/purchase-orders';
 import { orderNamesOf } from './purchase-orders';
 import { NoWriteAccess, replenishmentRefusal } from '../domain/stock-policy';
 import { CREATED_EVENT, type CreatedAs, stampsAfter, UNSTAMPED } from '../domain/transfer-lifecycle';
-import { labelsOf, presentTransfer } from './ledger-facts';
+import { copiedCost, labelsOf, presentTransfer } from './ledger-facts';
 import { type LedgerChange, runLedgerUnit, type StockWrite } from './ledger-unit';
 
 type Runtime = Pick<ServiceRuntime, 'pool' | 'client' | 'config'>;
@@ -176,31 +175,15 @@ function runChange(caller: Caller, needs: readonly NeedRow[], status: CreatedAs,
         origin: 'replenishment',
         lines: t.lines.map((l) => ({ id: newId(), itemId: l.itemId, quantity: l.quantity, note: '' })),
       }));
-      const at = now.toISOString();
       const createdBy = actorOf(caller);
       const orders: PurchaseOrderRecord[] = replenishmentOrders(lines).map((o) => {
         // An item whose supplier changed since the run read it names a supplier whose copy was not read.
         if (!facts.suppliers.has(o.supplierId)) throw suppliersMoved();
-        return {
-          id: newId(),
-          supplierId: o.supplierId,
-          locationId: o.locationId,
-          status: 'draft',
-          reference: '',
-          note: '',
-          externalRef: null,
-          expectedAt: null,
-          origin: 'replenishment',
-          version: 1,
-          createdAt: at,
-          createdBy,
-          updatedAt: at,
-          submittedAt: null,
-          receivedAt: null,
-          closedAt: null,
-          cancelledAt: null,
-          lines: o.lines.map((l) => ({ itemId: l.itemId, ordered: l.quantity, received: 0n, receivedValue: 0n, unitCost: catalogCost(facts, l.itemId) })),
-        };
+        return draftOrder(
+          { id: newId(), supplierId: o.supplierId, locationId: o.locationId, origin: 'replenishment', createdBy },
+          o.lines.map((l) => ({ itemId: l.itemId, ordered: l.quantity, unitCost: copiedCost(facts, l.itemId) ?? 0n })),
+          now,
+        );
       });
       const changes =
         status === 'completed'
@@ -226,12 +209,6 @@ function runChange(caller: Caller, needs: readonly NeedRow[], status: CreatedAs,
 
 /** An item's supplier changed between the read that chose what to lock and the locks: the unit of work runs again from that read. */
 const suppliersMoved = () => new RunAgain('the suppliers of some items', undefined, () => new Contention('the suppliers of some items'));
-
-/** An item's catalog cost as its copy holds it (0 when it has none): what a drafted order line costs until someone changes it. */
-function catalogCost(facts: LedgerFacts, itemId: string): Money {
-  const cost = facts.items.get(itemId)?.cost;
-  return cost === null || cost === undefined ? 0n : toMoney(cost);
-}
 
 /** A location's replenishFrom changed between the read that chose what to lock and the locks: the unit of work runs again from that read. */
 const sourcesMoved = () => new RunAgain('the replenishment sources of some locations', undefined, () => new Contention('the replenishment sources of some locations'));
