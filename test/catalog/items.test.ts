@@ -273,7 +273,7 @@ describe('items', () => {
     const { adminDeps } = await import('../support/fixtures');
     const { client } = await adminDeps();
     const answer = await client.request('catalog', 'catalog.get-items', { itemIds: [mine.id, theirs.id] }, { workspaceId: a.id });
-    expect(answer).toEqual([{ id: mine.id, sku: mine.sku, description: 'mine', trackStock: true, lowStockThreshold: null, cost: 0, sellPrice: 0, version: expect.any(Number) }]);
+    expect(answer).toEqual([{ id: mine.id, sku: mine.sku, description: 'mine', trackStock: true, lowStockThreshold: null, cost: 0, sellPrice: 0, supplierId: null, version: expect.any(Number) }]);
     // Ids are parsed where the command enters: one that cannot be an id refuses the command, naming it.
     await expect(client.request('catalog', 'catalog.get-items', { itemIds: [mine.id, 'junk'] }, { workspaceId: a.id })).rejects.toMatchObject({ code: 'bad_request', message: expect.stringContaining('itemIds') });
   });

@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { expectError } from '../support/api';
-import { newMember, newWorkspace, unique, type TestWorkspace } from '../support/fixtures';
+import { eventually, newMember, newWorkspace, sql, unique, type TestWorkspace } from '../support/fixtures';
+import { announceSuppliersSql } from '../../services/catalog/src/data/migrations/1765500000000_suppliers-copied';
 import { createItem, createLocation } from './stock-fixtures';
 
 async function supplierOf(ws: TestWorkspace): Promise<{ id: string; name: string }> {
@@ -193,6 +194,18 @@ describe('purchase orders', () => {
       await holder.end();
     }
     expect((await ws.owner.get(`/purchase-orders/${order.id}`)).body.lines[0].received).toBe(0);
+  });
+
+  it('when a supplier was created before suppliers were copied, then the migration announces it again and an order may name it', async () => {
+    const ws = await newWorkspace();
+    const item = await pricedItem(ws, (await supplierOf(ws)).id);
+    // As a supplier created before issue 41: in the catalog's table, its event never taken by the stock service.
+    const [old] = await sql<{ id: string }>("INSERT INTO catalog.suppliers (id, workspace_id, name) VALUES (gen_random_uuid(), $1, $2) RETURNING id::text", [ws.id, unique('Old supplier')]);
+    const body = { supplierId: old!.id, lines: [{ itemId: item.id, quantity: 1 }] };
+    expect(expectError(await ws.owner.post('/purchase-orders', body), 422, 'unprocessable_entity').param).toBe('supplierId');
+    await sql(`SET search_path = catalog; ${announceSuppliersSql(`workspace_id = '${ws.id}'`)}; RESET search_path`);
+    await eventually('the supplier in the stock service\'s copies', async () => ((await sql('SELECT 1 FROM stock.suppliers WHERE id = $1', [old!.id])).length ? true : undefined));
+    expect((await ws.owner.post('/purchase-orders', body)).status).toBe(201);
   });
 
   it('when a job completes after receipts at cost, then its unitCost is the average cost', async () => {

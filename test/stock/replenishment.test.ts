@@ -238,6 +238,20 @@ describe('replenishment', () => {
     expect(created.body).toEqual({ transfers: [], purchaseOrders: [], shortfalls: listed });
   });
 
+  it("when an item's copy predates copied suppliers, then replenishment asks the catalog for its supplier before it plans, and orders from it", async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const supplier = (await ws.owner.post('/suppliers', { name: unique('Acme') })).body;
+    const item = (await ws.owner.post('/items', { sku: unique('OLD'), description: 'Copied before suppliers', cost: 1, supplierId: supplier.id })).body;
+    await par(ws, item.id, ws.defaultLocationId, 2, 4);
+    // As a copy made before issue 41: no supplier, and it does not know it has one.
+    await sql('UPDATE stock.items SET supplier_id = NULL, supplier_known = false WHERE id = $1', [item.id]);
+    expect((await plan(ws)).body).toEqual([expect.objectContaining({ itemId: item.id, supplierId: supplier.id, proposed: 4 })]);
+    await sql('UPDATE stock.items SET supplier_id = NULL, supplier_known = false WHERE id = $1', [item.id]);
+    const created = await run(ws);
+    expect(created.body.purchaseOrders).toEqual([expect.objectContaining({ supplierId: supplier.id, lines: [expect.objectContaining({ itemId: item.id, ordered: 4 })] })]);
+    expect(await sql('SELECT supplier_id::text, supplier_known FROM stock.items WHERE id = $1', [item.id])).toEqual([{ supplier_id: supplier.id, supplier_known: true }]);
+  });
+
   it('when a location without a source is below par, then its items are ordered from their suppliers on draft purchase orders, once: drafts and orders count in its position', async () => {
     const ws = await newWorkspace({ plan: 'pro' });
     const supplier = (await ws.owner.post('/suppliers', { name: unique('Acme') })).body;

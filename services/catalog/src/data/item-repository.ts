@@ -223,8 +223,8 @@ export async function takenKeys(db: Db, workspaceId: string, skuKeys: string[], 
  */
 export async function committedSnapshots(db: Db, workspaceId: string, ids: string[]): Promise<ItemSnapshot[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<{ id: string; sku: string; description: string; track_stock: boolean; low_stock_threshold: string | null; cost: string; sell_price: string; version: string }>(
-    'SELECT id, sku, description, track_stock, low_stock_threshold::text, cost::text, sell_price::text, version FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR SHARE',
+  const { rows } = await db.query<{ id: string; sku: string; description: string; track_stock: boolean; low_stock_threshold: string | null; cost: string; sell_price: string; supplier_id: string | null; version: string }>(
+    'SELECT id, sku, description, track_stock, low_stock_threshold::text, cost::text, sell_price::text, supplier_id, version FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR SHARE',
     [workspaceId, ids],
   );
   return rows.map((r) => ({
@@ -235,6 +235,7 @@ export async function committedSnapshots(db: Db, workspaceId: string, ids: strin
     lowStockThreshold: r.low_stock_threshold === null ? null : Number(r.low_stock_threshold),
     cost: Number(r.cost),
     sellPrice: Number(r.sell_price),
+    supplierId: r.supplier_id,
     version: Number(r.version),
   }));
 }

@@ -22,8 +22,10 @@ export interface ItemRow {
   /** The catalog's cost and sell price (numeric as text); null on a copy that never learned them (made before they were copied). */
   cost: string | null;
   sell_price: string | null;
-  /** The item's supplier (null: none, or a copy made before suppliers were copied). */
+  /** The item's supplier (null: none, or not known: see supplier_known). */
   supplier_id: string | null;
+  /** The copy learned the supplier from an event that carries it; false on copies made before suppliers were copied (fillCopiedFields). */
+  supplier_known: boolean;
   /** The catalog vouched for the item (its event); an opening's row is unconfirmed until then, since the catalog may yet not create it. */
   confirmed: boolean;
   /** The item is being made catalog-only (CloseItems): no stock of it may be added until that is confirmed or abandoned. */
@@ -67,7 +69,7 @@ export function missingCopies(
 
 /** bigint columns as JavaScript numbers: versions come from a sequence, far below 2^53. */
 export const ITEM_COLUMNS =
-  'id, sku, description, track_stock, low_stock_threshold::text, cost::text, sell_price::text, supplier_id, confirmed, closing_attempt IS NOT NULL AS closing, version::float8 AS version';
+  'id, sku, description, track_stock, low_stock_threshold::text, cost::text, sell_price::text, supplier_id, supplier_known, confirmed, closing_attempt IS NOT NULL AS closing, version::float8 AS version';
 export const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed, replenish_from, version::float8 AS version';
 
 /** What an item's health is judged by, as a copy held it before and after a change of the copy. */
@@ -122,14 +124,14 @@ export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ wo
         ORDER BY i.workspace_id, i.id
           FOR UPDATE OF i
      ), applied AS (
-       INSERT INTO items AS i (workspace_id, id, sku, description, track_stock, low_stock_threshold, cost, sell_price, supplier_id, confirmed, version)
-       SELECT e.workspace_id, e.id, e.sku, e.description, e.track_stock, e.low_stock_threshold, e.cost, e.sell_price, e.supplier_id, true, e.version
-         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::bigint[], $8::numeric[], $9::numeric[], $10::uuid[])
-              AS e(workspace_id, id, sku, description, track_stock, low_stock_threshold, version, cost, sell_price, supplier_id)
+       INSERT INTO items AS i (workspace_id, id, sku, description, track_stock, low_stock_threshold, cost, sell_price, supplier_id, supplier_known, confirmed, version)
+       SELECT e.workspace_id, e.id, e.sku, e.description, e.track_stock, e.low_stock_threshold, e.cost, e.sell_price, e.supplier_id, e.supplier_known, true, e.version
+         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::bigint[], $8::numeric[], $9::numeric[], $10::uuid[], $11::boolean[])
+              AS e(workspace_id, id, sku, description, track_stock, low_stock_threshold, version, cost, sell_price, supplier_id, supplier_known)
         WHERE (SELECT count(*) FROM old) >= 0
        ON CONFLICT (workspace_id, id) DO UPDATE SET sku = EXCLUDED.sku, description = EXCLUDED.description, track_stock = EXCLUDED.track_stock,
               low_stock_threshold = EXCLUDED.low_stock_threshold, cost = EXCLUDED.cost, sell_price = EXCLUDED.sell_price, supplier_id = EXCLUDED.supplier_id,
-              confirmed = true, version = EXCLUDED.version,
+              supplier_known = EXCLUDED.supplier_known, confirmed = true, version = EXCLUDED.version,
               closing_attempt = CASE WHEN EXCLUDED.track_stock THEN i.closing_attempt END,
               closing_since = CASE WHEN EXCLUDED.track_stock THEN i.closing_since END
        WHERE i.version < EXCLUDED.version
@@ -150,6 +152,7 @@ export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ wo
       rows.map((r) => r.item.sellPrice ?? null),
       // Events recorded before suppliers were copied leave it null: replenishment finds no supplier to order from.
       rows.map((r) => r.item.supplierId ?? null),
+      rows.map((r) => r.item.supplierId !== undefined),
     ],
   );
   // Whether or not its event was the latest of its item (events may arrive out of order).
@@ -164,17 +167,18 @@ export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ wo
 }
 
 /**
- * Fills the prices of copies made before prices were copied (null) from the catalog's committed
- * snapshots: a newer snapshot is applied whole (applyItemEvents); one of the copy's own version
- * only adds the prices it lacked.
+ * Fills what copies made before it was copied lack (prices: null; the supplier: not
+ * supplier_known) from the catalog's committed snapshots: a newer snapshot is applied whole
+ * (applyItemEvents); one of the copy's own version only adds what it lacked.
  */
-export async function fillCopiedPrices(tx: PoolClient, workspaceId: string, items: readonly ItemChanged[]): Promise<void> {
+export async function fillCopiedFields(tx: PoolClient, workspaceId: string, items: readonly ItemChanged[]): Promise<void> {
   await applyItemEvents(tx, items.map((item) => ({ workspaceId, item })));
   await tx.query(
-    `UPDATE items i SET cost = p.cost, sell_price = p.sell_price
-       FROM unnest($2::uuid[], $3::numeric[], $4::numeric[], $5::bigint[]) AS p(id, cost, sell_price, version)
-      WHERE i.workspace_id = $1 AND i.id = p.id AND i.cost IS NULL AND i.version = p.version`,
-    [workspaceId, items.map((i) => i.id), items.map((i) => i.cost ?? 0), items.map((i) => i.sellPrice ?? 0), items.map((i) => i.version)],
+    `UPDATE items i SET cost = coalesce(i.cost, p.cost), sell_price = CASE WHEN i.cost IS NULL THEN p.sell_price ELSE i.sell_price END,
+            supplier_id = CASE WHEN i.supplier_known THEN i.supplier_id ELSE p.supplier_id END, supplier_known = true
+       FROM unnest($2::uuid[], $3::numeric[], $4::numeric[], $5::uuid[], $6::bigint[]) AS p(id, cost, sell_price, supplier_id, version)
+      WHERE i.workspace_id = $1 AND i.id = p.id AND (i.cost IS NULL OR NOT i.supplier_known) AND i.version = p.version`,
+    [workspaceId, items.map((i) => i.id), items.map((i) => i.cost ?? 0), items.map((i) => i.sellPrice ?? 0), items.map((i) => i.supplierId ?? null), items.map((i) => i.version)],
   );
 }
 

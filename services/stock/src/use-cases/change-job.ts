@@ -39,7 +39,7 @@ import {
   stockedPlaces,
 } from './job-facts';
 import { labelsOf } from './ledger-facts';
-import { unpricedCopies } from './owner-copies';
+import { incompleteCopies } from './owner-copies';
 import { type LedgerDecision, runLedgerUnit, type StockWrite } from './ledger-unit';
 
 /** What a change of a job locks besides the job, from the job as read. */
@@ -292,7 +292,7 @@ export function completeJob(runtime: ServiceRuntime, caller: Caller, ref: string
         });
         if (refused) throw refused;
         requireLockedStock(withUse, stocked, facts);
-        const unpriced = unpricedCopies(runtime, caller.workspace.id, itemIds, facts.items);
+        const unpriced = incompleteCopies(runtime, caller.workspace.id, itemIds, facts.items, 'prices');
         if (unpriced) throw unpriced;
         const changes = completionChanges(job, job.lines, used, stocked);
         const priced = used.map((line) => ({ ...line, reserved: 0n, ...unitPricesOf(pricesOf(facts, line.itemId), job.markupPercent) }));

@@ -4,7 +4,7 @@ import { timeLeft } from '@inv/shared/http';
 import { appliedThrough } from '@inv/shared/messaging';
 import { ownerChangesWait } from '@inv/shared/observability';
 import { type ServiceRuntime, transactOnce } from '@inv/shared/runtime';
-import { fillCopiedPrices, type ItemRow, type LocationRow, missingCopies } from '../data/projection-repository';
+import { fillCopiedFields, type ItemRow, type LocationRow, missingCopies } from '../data/projection-repository';
 
 type Runtime = Pick<ServiceRuntime, 'pool' | 'broker' | 'client' | 'config'>;
 
@@ -78,21 +78,38 @@ export function withCopiesCaughtUp<T>(
 }
 
 /**
- * A RunAgain for a decision that prices items (a job's completion) from copies made before prices
- * were copied: first the catalog is asked what it has committed of them, and their copies take the
- * prices they lack (fillCopiedPrices). Undefined when every copy holds its prices.
+ * A RunAgain for a decision that reads a field of items copies made before it was copied lack:
+ * prices (a job's completion prices items; null) or the supplier (replenishment orders from it; not
+ * supplier_known). First the catalog is asked what it has committed of them, and their copies take
+ * what they lack (fillCopiedFields). Undefined when every copy holds it.
  */
-export function unpricedCopies(runtime: Runtime & Pick<ServiceRuntime, 'outbox'>, workspaceId: string, itemIds: readonly string[], copies: ReadonlyMap<string, ItemRow>): RunAgain | undefined {
-  const unpriced = itemIds.filter((id) => copies.has(id) && copies.get(id)!.cost === null);
-  if (unpriced.length === 0) return undefined;
+export function incompleteCopies(
+  runtime: Runtime & Pick<ServiceRuntime, 'outbox'>,
+  workspaceId: string,
+  itemIds: readonly string[],
+  copies: ReadonlyMap<string, ItemRow>,
+  field: 'prices' | 'supplier',
+): RunAgain | undefined {
+  const lacking = lackingCopies(itemIds, copies, field);
+  if (lacking.length === 0) return undefined;
   return new RunAgain(
-    'copies of items predate copied prices',
-    async () => {
-      const committed = z.array(ItemSnapshot).parse(await runtime.client.request(CATALOG_SERVICE, CatalogCommands.getItems, { itemIds: unpriced }, { workspaceId, readsOnly: true }));
-      await transactOnce(runtime, (tx) => fillCopiedPrices(tx, workspaceId, committed));
-    },
-    () => new DependencyAway('The catalog service (asked for the prices of items copied before prices were)', 'unchanged'),
+    `copies of items predate copied ${field}`,
+    () => fillFromCatalog(runtime, workspaceId, lacking),
+    () => new DependencyAway(`The catalog service (asked for the ${field} of items copied before ${field === 'prices' ? 'prices were' : 'suppliers were'})`, 'unchanged'),
   );
+}
+
+const lacks = (copy: ItemRow, field: 'prices' | 'supplier'): boolean => (field === 'prices' ? copy.cost === null : !copy.supplier_known);
+
+/** Asks the catalog for what it has committed of some items and fills what their copies lack. */
+export async function fillFromCatalog(runtime: Runtime & Pick<ServiceRuntime, 'outbox'>, workspaceId: string, itemIds: readonly string[]): Promise<void> {
+  const committed = z.array(ItemSnapshot).parse(await runtime.client.request(CATALOG_SERVICE, CatalogCommands.getItems, { itemIds }, { workspaceId, readsOnly: true }));
+  await transactOnce(runtime, (tx) => fillCopiedFields(tx, workspaceId, committed));
+}
+
+/** The items among `itemIds` whose copies lack `field`. */
+export function lackingCopies(itemIds: readonly string[], copies: ReadonlyMap<string, ItemRow>, field: 'prices' | 'supplier'): string[] {
+  return itemIds.filter((id) => copies.has(id) && lacks(copies.get(id)!, field));
 }
 
 async function requiredPositions(runtime: Runtime, caller: Caller): Promise<OwnerPositions> {

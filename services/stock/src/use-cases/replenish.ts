@@ -19,13 +19,14 @@ import {
   replenishmentTransfers,
 } from '../domain/replenishment';
 import { draftOrder, presentPurchaseOrder, type PurchaseOrderRecord } from '../domain/purchase-orders';
+import { fillFromCatalog, incompleteCopies, lackingCopies } from './owner-copies';
 import { orderNamesOf } from './purchase-orders';
 import { NoWriteAccess, replenishmentRefusal } from '../domain/stock-policy';
 import { CREATED_EVENT, type CreatedAs, stampsAfter, UNSTAMPED } from '../domain/transfer-lifecycle';
 import { copiedCost, labelsOf, presentTransfer } from './ledger-facts';
 import { type LedgerChange, runLedgerUnit, type StockWrite } from './ledger-unit';
 
-type Runtime = Pick<ServiceRuntime, 'pool' | 'client' | 'config'>;
+type Runtime = Pick<ServiceRuntime, 'pool' | 'broker' | 'client' | 'config' | 'outbox'>;
 
 /** More pairs below par than one call plans: the caller narrows it. */
 export class TooManyReplenishmentLines extends Unprocessable {
@@ -95,6 +96,12 @@ export async function replenishmentPlan(runtime: Runtime, caller: Caller, scope:
     const facts = await replenishmentFacts(runtime.pool, workspaceId, sourceKeysOf(needs), itemIds, locationIds);
     const sourceOf = sourceByCopy(facts.locations);
     if (read === 1 && needs.some((n) => sourceOf(n.locationId) !== n.sourceLocationId)) continue;
+    // Items refilled from suppliers whose copies predate copied suppliers: asked of the catalog once, then planned.
+    const unsupplied = lackingCopies(unique(needs.filter((n) => sourceOf(n.locationId) === null).map((n) => n.itemId)), facts.items, 'supplier');
+    if (unsupplied.length > 0 && read <= 2) {
+      await fillFromCatalog(runtime, workspaceId, unsupplied);
+      continue;
+    }
     const lines = planReplenishment({
       needs: inScope(needs, scope, sourceOf),
       sourceOf,
@@ -139,12 +146,12 @@ export async function replenish(runtime: ServiceRuntime, caller: Caller, input: 
     const unsourced = unique(needs.filter((n) => n.sourceLocationId === null).map((n) => n.itemId));
     const copies = await readItemCopies(runtime.pool, caller.workspace.id, unsourced);
     const supplierIds = unique([...copies.values()].flatMap((c) => (c.supplier_id === null ? [] : [c.supplier_id as EntityId])));
-    return runChange(caller, needs, status, scope, supplierIds);
+    return runChange(runtime, caller, needs, status, scope, supplierIds);
   });
 }
 
 /** The run as a change of stock, planned from the pairs below par read before its locks. */
-function runChange(caller: Caller, needs: readonly NeedRow[], status: CreatedAs, scope: ReplenishmentScope, supplierIds: readonly EntityId[]): LedgerChange<ReplenishmentRun> {
+function runChange(runtime: ServiceRuntime, caller: Caller, needs: readonly NeedRow[], status: CreatedAs, scope: ReplenishmentScope, supplierIds: readonly EntityId[]): LedgerChange<ReplenishmentRun> {
   const workspaceId = caller.workspace.id;
   const destinations: BalanceKey[] = needs.map((n) => ({ itemId: n.itemId, locationId: n.locationId }));
   const itemIds = unique(needs.map((n) => n.itemId));
@@ -165,6 +172,8 @@ function runChange(caller: Caller, needs: readonly NeedRow[], status: CreatedAs,
     quota: { quota: planQuota(caller.workspace, 'transfers'), inUse: TRANSFERS_IN_USE, amount: (decision) => (decision.transfer && 'created' in decision.transfer ? decision.transfer.created.length : 0) },
     decide: (facts, now) => {
       const lines = planLocked(caller, facts, destinations, scope);
+      const unsupplied = incompleteCopies(runtime, workspaceId, unique(lines.filter((l) => l.sourceLocationId === null).map((l) => l.itemId)), facts.items, 'supplier');
+      if (unsupplied) throw unsupplied;
       const transfers: NewTransfer[] = replenishmentTransfers(lines).map((t) => ({
         id: newId(),
         fromLocationId: t.from,

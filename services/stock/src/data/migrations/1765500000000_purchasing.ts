@@ -23,7 +23,9 @@ CREATE TABLE suppliers (
   name text NOT NULL,
   PRIMARY KEY (workspace_id, id)
 );
-ALTER TABLE items ADD COLUMN supplier_id uuid;
+-- supplier_known: the copy learned the item's supplier (null included) from an event that carries it;
+-- a copy made before suppliers were copied asks the catalog before replenishment orders from its supplier.
+ALTER TABLE items ADD COLUMN supplier_id uuid, ADD COLUMN supplier_known boolean NOT NULL DEFAULT false;
 
 CREATE TABLE purchase_orders (
   workspace_id text NOT NULL,
