@@ -191,6 +191,8 @@ describe('npm start, stopped by a process manager', () => {
         npm!.once('exit', () => (runningWhenNpmExited = [...five].filter(([, pid]) => running(pid)).map(([name]) => name)));
         process.kill(npmPid, signal);
         await expectAllStopped();
+        // npm has exited (a zombie counts as gone), but Node emits 'exit' only once it has reaped it.
+        await waitUntil("npm's exit to be reported", async () => runningWhenNpmExited !== undefined, 5000, 20);
         expect(runningWhenNpmExited).toEqual([]);
       })(),
   );
