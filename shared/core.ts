@@ -14,3 +14,4 @@ export * from './src/contracts/stock';
 export * from './src/caller';
 export * from './src/csv';
 export * from './src/validation-messages';
+export * from './src/unit-identity';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EntityIdSchema } from '../ids';
+import { Tracking } from '../unit-identity';
 
 /**
  * Messages the catalog service publishes and the commands it answers. Owned by the catalog
@@ -28,6 +29,8 @@ export const ItemSnapshot = z.object({
   sellPrice: z.number().min(0).optional(),
   /** The item's supplier (null: none): whom replenishment orders it from. Messages recorded before it was copied lack it. */
   supplierId: EntityIdSchema.nullable().optional(),
+  /** How its units are told apart (none, serial, lot): the stock ledger requires serials or a lot on its lines by it. Messages recorded before it existed lack it (none). */
+  tracking: Tracking.optional(),
   version: z.number().int().nonnegative(),
 });
 export type ItemSnapshot = z.input<typeof ItemSnapshot>;

@@ -3,6 +3,7 @@ import { Actor, Caller } from '../caller';
 import { EntityIdSchema } from '../ids';
 import { ItemSnapshot } from './catalog';
 import { LocationType } from './locations';
+import { ExpiresOn, LotCode, SerialNumbers } from '../unit-identity';
 
 /**
  * Messages the stock service publishes and the commands it answers. Owned by the stock
@@ -197,7 +198,14 @@ export type StockImportOutcome = z.infer<typeof StockImportOutcome>;
 export const INTENT_LEASE_MS = 60_000;
 /** The most items one stock.close-items closes. */
 export const MAX_CLOSED_ITEMS = 1000;
-export const CloseItems = z.object({ attempt: EntityIdSchema, itemIds: z.array(EntityIdSchema).min(1).max(MAX_CLOSED_ITEMS) });
+/**
+ * Why items are closed: to make them catalog-only (trackStock false; refused while stock is on
+ * hand), or to change their tracking (refused while stock is on hand or reserved, or the item is
+ * on an open purchase order line: every unit on hand and on order would be told apart the old way).
+ */
+export const ClosingPurpose = z.enum(['catalog_only', 'tracking']);
+export type ClosingPurpose = z.infer<typeof ClosingPurpose>;
+export const CloseItems = z.object({ attempt: EntityIdSchema, itemIds: z.array(EntityIdSchema).min(1).max(MAX_CLOSED_ITEMS), purpose: ClosingPurpose.default('catalog_only') });
 export type CloseItems = z.input<typeof CloseItems>;
 export const StockPosition = z.object({ position: z.number().int().nonnegative() });
 export const StockUsage = z.object({ billingCycleStart: z.string() });
@@ -209,7 +217,17 @@ export const RecordOpening = z.object({
   /** Who creates the items: the stock service decides the opening for this caller (its location access, its user on the movements). */
   caller: Caller,
   lines: z
-    .array(z.object({ item: ItemSnapshot.omit({ version: true }).extend({ id: EntityIdSchema }), locationId: EntityIdSchema, quantity: z.number().positive() }))
+    .array(
+      z.object({
+        item: ItemSnapshot.omit({ version: true }).extend({ id: EntityIdSchema }),
+        locationId: EntityIdSchema,
+        quantity: z.number().positive(),
+        /** The units' serial numbers (a serial-tracked item) or lot (a lot-tracked one), as the caller gave them: the ledger decides them. */
+        serials: SerialNumbers.optional(),
+        lot: LotCode.optional(),
+        expiresOn: ExpiresOn.optional(),
+      }),
+    )
     .min(1)
     .max(MAX_OPENING_LINES),
 });
