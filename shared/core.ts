@@ -15,3 +15,4 @@ export * from './src/caller';
 export * from './src/csv';
 export * from './src/validation-messages';
 export * from './src/unit-identity';
+export * from './src/costs';

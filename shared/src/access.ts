@@ -23,6 +23,8 @@ export const SCOPES = [
   'jobs.write',
   'purchase_orders.read',
   'purchase_orders.write',
+  'valuation.read',
+  'valuation.write',
 ] as const;
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;

@@ -58,11 +58,13 @@ export const StockEvents = {
   purchaseOrderClosed: 'purchase_order.closed',
   /** A purchase order was cancelled (PurchaseOrderEvent). */
   purchaseOrderCancelled: 'purchase_order.cancelled',
+  /** A receipt of a purchase order was taken back (PurchaseOrderEvent with the receipt, reverted, and the order in the status the revert left it in). */
+  purchaseOrderReceiptReverted: 'purchase_order.receipt_reverted',
 } as const;
 /**
  * The payload of the purchase_order.* events: the order exactly as the REST API answers it after
- * the change (its OpenAPI component PurchaseOrder), and for purchase_order.received the receipt
- * (component PurchaseOrderReceipt). Plain records: their representation is the stock service's.
+ * the change (its OpenAPI component PurchaseOrder), and for purchase_order.received and
+ * purchase_order.receipt_reverted the receipt (component PurchaseOrderReceipt). Plain records: their representation is the stock service's.
  */
 export const PurchaseOrderEvent = z.object({
   purchaseOrder: z.record(z.string(), z.unknown()),
@@ -132,8 +134,6 @@ export const StockCommands = {
    * inactive location or a non-tracked item with a non-zero quantity.
    */
   recordOpening: 'stock.record-opening',
-  /** Undoes a recordOpening whose caller could not commit (idempotent; unknown operationId is a no-op). */
-  cancelOpening: 'stock.cancel-opening',
   /**
    * Closes a location to new stock before its deletion: fails 409 conflict while it holds
    * on-hand stock; otherwise no movement can add stock there any more. Answers { closed: true }.
@@ -234,7 +234,6 @@ export const RecordOpening = z.object({
 export type RecordOpening = z.input<typeof RecordOpening>;
 export const RecordedOpening = z.object({ movements: z.number().int(), position: z.number().int().nonnegative() });
 export type RecordedOpening = z.infer<typeof RecordedOpening>;
-export const CancelOpening = z.object({ operationId: EntityIdSchema });
 export const LocationClosure = z.object({ locationId: EntityIdSchema });
 
 export const TRANSFER_STATUSES = ['pending', 'completed', 'reverted', 'rejected', 'cancelled'] as const;

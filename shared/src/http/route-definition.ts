@@ -5,7 +5,8 @@ import type { Scope } from '../access';
 import { type EffectGuard, UNGUARDED } from '../idempotency/effect-guard';
 import { respondIdempotently } from '../idempotency/respond';
 import type { ApiTag } from './api-tags';
-import { requireScope } from './service-app';
+import { ctx, requireScope } from './service-app';
+import { seesCosts, withoutCosts } from '../costs';
 import { parseInput } from './validate';
 
 /** A request body: `required` ones are validated as sent (no body is a 400); optional ones default to {}. */
@@ -90,6 +91,12 @@ export interface RouteDefinition<Deps, P extends z.ZodType = Absent, Q extends z
   beforeReplay?: (call: Omit<RouteCall<Deps>, 'guard'>) => Promise<void>;
   /** The answer's body for the handler's result, when it is not the result itself (stored as such under an Idempotency-Key). */
   present?: (result: never) => unknown;
+  /**
+   * The answer's fields that hold costs, by name at any depth (`averageCost`, a job's `cost` total):
+   * null for a caller whose scopes lack valuation.read (shared/src/costs.ts), in one place for
+   * every route that shows them.
+   */
+  costFields?: readonly string[];
   /** The Location header of the answer (see DocumentedResponse.location), from its body: set on a replay too. */
   locationOf?: (body: never) => string;
   request?: { params?: P; query?: Q; body?: BodySpec<B> };
@@ -140,7 +147,9 @@ export function mountRoutes<Deps extends { pool: Pool }>(app: Express, routes: r
     const guards = route.scope && scopeGuard ? [scopeGuard(route.scope)] : [];
     app[route.method](expressPath(route.path), ...guards, async (req: Request, res: Response) => {
       const input = readInput(route, req);
-      const present = (route.present as ((result: unknown) => unknown) | undefined) ?? ((result: unknown) => result);
+      const shown = (route.present as ((result: unknown) => unknown) | undefined) ?? ((result: unknown) => result);
+      const costs = route.costFields && !seesCosts(ctx(req)) ? new Set(route.costFields) : undefined;
+      const present = costs ? (result: unknown) => withoutCosts(shown(result), costs) : shown;
       const locationOf = route.locationOf as ((body: unknown) => string) | undefined;
       const headers = locationOf && ((body: unknown) => ({ Location: locationOf(body) }));
       if (route.idempotent) {

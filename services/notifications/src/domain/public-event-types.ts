@@ -30,6 +30,7 @@ export const PUBLIC_EVENT_TYPES = [
   'purchase_order.received',
   'purchase_order.closed',
   'purchase_order.cancelled',
+  'purchase_order.receipt_reverted',
   'webhook.test',
 ] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];

@@ -134,5 +134,15 @@ export const PUBLIC_EVENTS: Record<PublicEventType, { summary: string; component
   },
   'purchase_order.closed': { summary: 'An ordered or partially received purchase order was closed: what was still open is no longer on order.', component: 'PurchaseOrder' },
   'purchase_order.cancelled': { summary: 'A purchase order was cancelled.', component: 'PurchaseOrder' },
+  'purchase_order.receipt_reverted': {
+    summary:
+      'A receipt of a purchase order was taken back: data is the order in the status the revert left it in (received → partially received or ordered; a closed order stays closed), with the reverted receipt (its revertedAt and costVariance) in `receipt`.',
+    component: 'PurchaseOrderReceiptRevertedEventData',
+    jsonSchema: {
+      ...PurchaseOrderReceivedData,
+      description: 'The purchase order as GET /purchase-orders/{id} answers it after the revert, with the reverted receipt in `receipt`.',
+      allOf: [PurchaseOrderReceivedData.allOf[0], { ...PurchaseOrderReceivedData.allOf[1], properties: { receipt: { ...componentRef('PurchaseOrderReceipt'), description: 'The receipt taken back, with revertedAt and costVariance' } } }],
+    },
+  },
   'webhook.test': { summary: 'Sent by POST /webhooks/{id}/test to that endpoint alone.', component: 'WebhookTestEventData', schema: WebhookTestData },
 };

@@ -81,6 +81,11 @@ export const PUBLIC_EVENT_MAPPINGS: Record<string, Mapping<z.ZodTypeAny>> = {
   }),
   [StockEvents.purchaseOrderClosed]: purchaseOrder('purchase_order.closed'),
   [StockEvents.purchaseOrderCancelled]: purchaseOrder('purchase_order.cancelled'),
+  [StockEvents.purchaseOrderReceiptReverted]: mapping({
+    schema: PurchaseOrderEvent,
+    makes: ['purchase_order.receipt_reverted'],
+    toPublic: (e) => [{ type: 'purchase_order.receipt_reverted' as const, data: { ...e.purchaseOrder, receipt: e.receipt } }],
+  }),
   [CatalogEvents.importCompleted]: resource('import.completed'),
   [CatalogEvents.importFailed]: resource('import.failed'),
   [CatalogEvents.itemCreated]: resource('item.created'),

@@ -2,7 +2,7 @@ import { boundedCountSql, keysetPage, type IdPairKey, type PageRequest, type Seq
 import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
 import type { DateRange } from '../domain/intervals';
 import { toUnits, fromUnits } from '../domain/quantity';
-import { fromMoney, toMoney } from '../domain/money';
+import { fromMoney, fromSignedMoney, toMoney, toValue, valueToCents } from '../domain/money';
 import { available } from '../domain/balance-rules';
 import type { Balance, Movement, MovementReason, MovementType } from '../domain/stock-records';
 import { NAMES_COLUMNS, NAMES_JOIN, namesOf, type NamesRow } from './copy-names';
@@ -26,6 +26,7 @@ export interface MovementRow {
   unit_cost: string | null;
   purchase_order_id: string | null;
   receipt_id: string | null;
+  cost_variance: string | null;
   created_at: Date;
 }
 
@@ -48,11 +49,12 @@ export function toMovement(r: MovementRow, names: ReturnType<typeof namesOf>): M
     unitCost: r.unit_cost === null ? null : fromMoney(toMoney(r.unit_cost)),
     purchaseOrderId: r.purchase_order_id,
     receiptId: r.receipt_id,
+    costVariance: r.cost_variance === null ? null : fromSignedMoney(valueToCents(toValue(r.cost_variance))),
     createdAt: r.created_at.toISOString(),
   };
 }
 
-const MOVEMENT_COLUMNS = 'id, item_id, location_id, type, quantity::text, balance_after::text, user_id, transfer_id, job_id, reason, reference, note, unit_cost::text, purchase_order_id, receipt_id, created_at';
+const MOVEMENT_COLUMNS = 'id, item_id, location_id, type, quantity::text, balance_after::text, user_id, transfer_id, job_id, reason, reference, note, unit_cost::text, purchase_order_id, receipt_id, cost_variance::text, created_at';
 
 /** Locations a restricted member may read; null when unrestricted. */
 export type ReadableLocations = string[] | null;

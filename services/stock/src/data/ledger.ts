@@ -7,9 +7,13 @@ import type { ParAmounts } from '../domain/par-levels';
 import { type BalanceKey, balanceKey, type LockedBalance, type NewMovement } from '../domain/ledger-plan';
 import { toUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import { lockJob, writeJob } from './job-repository';
-import { lockPurchaseOrder, openOrdersSql, type PurchaseOrderWrite, writePurchaseOrder } from './purchase-order-repository';
+import { lockPurchaseOrder, type PurchaseOrderWrite, writePurchaseOrder } from './purchase-order-repository';
+import { type RefillState, refillStates } from './replenishment-repository';
 import type { PurchaseOrderRecord } from '../domain/purchase-orders';
-import { type Money, moneyToDecimal, toMoney } from '../domain/money';
+import { type Money, moneyToDecimal, toMoney, valueToDecimal } from '../domain/money';
+import type { CostChange, ReceiptCostRecord } from '../domain/average-cost';
+import type { RevaluationRecord } from '../domain/revaluations';
+import { writeRevaluation } from './revaluation-repository';
 import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from './projection-repository';
 
 /**
@@ -19,24 +23,31 @@ import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from '
  * next stock position with recordStockChanges last before COMMIT. The use cases drive it through
  * runLedgerUnit (use-cases/ledger-unit.ts), which sends each group in one round trip.
  *
- * The locks, always in this order, so that writers queue instead of deadlocking:
- * 1. the transfer a transition acts on, or the job a change of a job acts on, FOR UPDATE (of
- *    racing transitions exactly one finds the status it starts from; a change of a job finds the
- *    version it was decided from, or decides again);
- * 2. each location it reads, and each item it adds stock of, with a shared advisory lock held to
+ * The locks, always in this order (the statements of lockLedger, sent in one round trip and run
+ * one after the other), so that writers queue instead of deadlocking:
+ * 0. what the change takes before the ledger's locks, in its `prepare` statements: a replenishment
+ *    run's workspace lock, the row of the receipt a revert takes back, an opening's claim;
+ * 1. each location it reads, and each item it adds stock of, with a shared advisory lock held to
  *    COMMIT: a location's closure or an item's (made catalog-only) takes the exclusive one
  *    (lockLocationExclusively, lockItemsExclusively), so it waits for every movement in flight
- *    there, and none starts until it is done. Advisory
- *    locks live in the lock manager: unlike row share locks, they write nothing to the rows
- *    however many transactions hold them at once;
+ *    there, and none starts until it is done. Advisory locks live in the lock manager: unlike row
+ *    share locks, they write nothing to the rows however many transactions hold them at once;
+ * 2. the job a change of a job acts on (lockJob), or the purchase order a change of an order acts
+ *    on with its lines (lockPurchaseOrder), FOR UPDATE: a change of a job finds the version it was
+ *    decided from, or decides again; racing receipts of one order queue;
  * 3. the total on-hand of each item whose total it changes (item_totals, FOR UPDATE, created at
- *    zero when missing, in item order): receipts, adjustments, counts and openings take it,
- *    transfers never do (they change no total). Item health is judged under it
- *    (domain/item-health.ts), and so is a change of the threshold it is judged by;
- * 4. each balance it changes, FOR UPDATE, created at zero when missing, in (item, location) order.
- * The copies of locations and items and the workspace's stock settings are read after the locks
- * of 2 and 3 are held (a statement of their own, so its snapshot sees what a closure or a
- * threshold change committed before).
+ *    zero when missing, in item order): receipts, adjustments, counts, openings and revaluations
+ *    take it, transfers never do (they change no total). Item health is judged under it
+ *    (domain/item-health.ts), and so is a change of the threshold it is judged by; so is the
+ *    average cost (domain/average-cost.ts);
+ * 4. in one statement (LOCK_AND_READ): the transfer a transition acts on, FOR UPDATE (of racing
+ *    transitions exactly one finds the status it starts from), then the par levels of its balances
+ *    FOR SHARE and each balance it changes, FOR UPDATE, created at zero when missing, in (item,
+ *    location) order.
+ * The copies of locations and items, the suppliers and the workspace's stock settings are read by
+ * that last statement, so its snapshot sees what a closure or a threshold change committed before
+ * the locks of 1 and 3 were granted; the refill states of a replenishment run and the change's time
+ * (the database's clock) follow it.
  */
 
 /** What a change of stock locks and reads before it decides. */
@@ -58,6 +69,10 @@ export interface LedgerLocks {
   totals: readonly EntityId[];
   /** Balances locked FOR UPDATE. */
   balances: readonly BalanceKey[];
+  /** The purchase order receipt a revert takes back: what the ledger recorded when it moved its items' averages is read (domain/average-cost.ts). */
+  receiptCosts?: EntityId;
+  /** Read the last price paid of each item read (its latest receipt's cost, unless that receipt was reverted): a purchase order line's default. */
+  lastCosts?: boolean;
   /**
    * Balances a replenishment run would refill: read, not locked, after the locks are held, each
    * with its par level and what pending transfers carry to it, all in one statement (one
@@ -85,6 +100,16 @@ export interface LedgerFacts {
   suppliers: Map<string, string>;
   /** The stored average cost of each item read that has one (domain/average-cost.ts); others take their copy's catalog cost. */
   averageCosts: Map<string, Money>;
+  /** For a revert (LedgerLocks.receiptCosts): what its receipt recorded of each item's average. */
+  receiptCosts: Map<string, ReceiptCostRecord>;
+  /** With LedgerLocks.lastCosts: each item's last price paid (items never received at a cost are absent). */
+  lastCosts: Map<string, Money>;
+  /**
+   * The change's time: the database's clock once every lock of the change is held, so a movement
+   * is never dated before the commit of the change it waited for (valuation asOf reads the ledger
+   * by these times).
+   */
+  now: Date;
   locations: Map<string, LocationRow>;
   items: Map<string, ItemRow>;
   balances: Map<string, LockedBalance>;
@@ -94,7 +119,7 @@ export interface LedgerFacts {
   totals: Map<string, ItemTotal>;
   /** The workspace's default low-stock threshold, read when totals are locked (the default otherwise). */
   defaultThreshold: Units;
-  /** Each balance of LedgerLocks.refills that has a par level (balanceKey → its state as read). */
+  /** Each balance of LedgerLocks.refills (balanceKey → its state as read, its par level when it has one). */
   refills: Map<string, RefillState>;
 }
 
@@ -134,7 +159,7 @@ const LOCK_AND_READ = {
         FOR SHARE
      ), locked_balances AS (
        INSERT INTO balances AS b (workspace_id, item_id, location_id, on_hand, updated_at)
-       SELECT $1, k.item_id, k.location_id, 0, $7 FROM unnest($5::uuid[], $6::uuid[]) AS k(item_id, location_id)
+       SELECT $1, k.item_id, k.location_id, 0, clock_timestamp() FROM unnest($5::uuid[], $6::uuid[]) AS k(item_id, location_id)
         WHERE (SELECT count(*) FROM locked_transfer) >= 0
         ORDER BY k.item_id, k.location_id
        ON CONFLICT (workspace_id, item_id, location_id) DO UPDATE SET version = b.version
@@ -146,38 +171,15 @@ const LOCK_AND_READ = {
             (SELECT json_object_agg(c.item_id, c.average_cost::text) FROM item_totals c
               WHERE c.workspace_id = $1 AND c.item_id = ANY($4::uuid[]) AND c.average_cost IS NOT NULL) AS average_costs,
             (SELECT json_object_agg(s.id, s.name) FROM suppliers s WHERE s.workspace_id = $1 AND s.id = ANY($9::uuid[])) AS suppliers,
-            (SELECT default_low_stock_threshold::text FROM workspace_settings WHERE workspace_id = $1 AND $8) AS default_threshold`,
-};
-
-/** A balance a replenishment would refill, as read: its on-hand and what of it is reserved, its par level, what pending transfers carry to it and what purchase orders (submitted, draft) bring. */
-export interface RefillState extends ParAmounts {
-  onHand: Units;
-  reserved: Units;
-  incoming: Units;
-  onOrder: Units;
-  drafted: Units;
-}
-
-/**
- * The balances of LedgerLocks.refills that have a par level, each with its on-hand and reserved
- * (0 where stock has never been) and what pending transfers carry to it: one statement, sent after the
- * locks, so it sees every transfer committed by a change that held them before.
- */
-const READ_REFILLS = {
-  name: 'stock_ledger_read_refills',
-  text: `WITH k AS (SELECT * FROM unnest($2::uuid[], $3::uuid[]) AS k(item_id, location_id)),
-          incoming AS (
-            SELECT l.item_id, t.to_location_id AS location_id, sum(l.quantity) AS quantity
-              FROM transfers t JOIN transfer_lines l ON l.workspace_id = t.workspace_id AND l.transfer_id = t.id
-             WHERE t.workspace_id = $1 AND t.status = 'pending' AND t.to_location_id IN (SELECT DISTINCT location_id FROM k)
-             GROUP BY l.item_id, t.to_location_id
-          ), ordered AS (${openOrdersSql('(SELECT DISTINCT location_id FROM k)')})
-     SELECT p.item_id, p.location_id, p.minimum::text, p.target::text, coalesce(b.on_hand, 0)::text AS on_hand, coalesce(b.reserved, 0)::text AS reserved,
-            coalesce(i.quantity, 0)::text AS incoming, coalesce(o.on_order, 0)::text AS on_order, coalesce(o.drafted, 0)::text AS drafted
-       FROM k JOIN par_levels p ON p.workspace_id = $1 AND p.item_id = k.item_id AND p.location_id = k.location_id
-       LEFT JOIN balances b ON b.workspace_id = $1 AND b.item_id = k.item_id AND b.location_id = k.location_id
-       LEFT JOIN incoming i ON i.item_id = k.item_id AND i.location_id = k.location_id
-       LEFT JOIN ordered o ON o.item_id = k.item_id AND o.location_id = k.location_id`,
+            (SELECT default_low_stock_threshold::text FROM workspace_settings WHERE workspace_id = $1 AND $8) AS default_threshold,
+            (SELECT json_object_agg(c.item_id, json_build_object('before', c.average_before::text, 'after', c.average_cost::text, 'changes', c.total_changes))
+               FROM item_cost_changes c WHERE c.workspace_id = $1 AND c.source_id = $7::uuid AND c.kind = 'receipt') AS receipt_costs,
+            (SELECT json_object_agg(i.id, paid.unit_cost::text) FROM unnest($4::uuid[]) AS i(id)
+              CROSS JOIN LATERAL (
+                SELECT c.unit_cost FROM item_cost_changes c
+                  LEFT JOIN purchase_order_receipts r ON r.workspace_id = c.workspace_id AND r.id = c.source_id
+                 WHERE $10 AND c.workspace_id = $1 AND c.item_id = i.id AND c.kind = 'receipt' AND r.reverted_at IS NULL
+                 ORDER BY c.changed_at DESC, c.seq DESC LIMIT 1) paid) AS last_costs`,
 };
 
 /**
@@ -188,7 +190,7 @@ const READ_REFILLS = {
  * once before the first row; ON CONFLICT DO UPDATE locks an existing balance as SELECT FOR UPDATE
  * would and answers it as it is now.
  */
-export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLocks, now: Date): [Promise<unknown>, Promise<LedgerFacts>] {
+export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLocks): [Promise<unknown>, Promise<LedgerFacts>] {
   const sorted = (ids: readonly string[]) => [...new Set(ids)].sort();
   const balances = [...new Map(locks.balances.map((k) => [balanceKey(k), k])).values()];
   const advisory = tx.query({ ...LOCK_SHARED, values: [sorted(locks.locationIds), sorted(locks.itemsAddedTo)] });
@@ -216,6 +218,8 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
       average_costs: Record<string, string> | null;
       suppliers: Record<string, string> | null;
       default_threshold: string | null;
+      receipt_costs: Record<string, { before: string | null; after: string; changes: number | null }> | null;
+      last_costs: Record<string, string> | null;
     }>({
       ...LOCK_AND_READ,
       values: [
@@ -225,39 +229,19 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
         sorted(locks.itemIds),
         balances.map((k) => k.itemId),
         balances.map((k) => k.locationId),
-        now,
+        locks.receiptCosts ?? null,
         locks.totals.length > 0,
         sorted(locks.supplierIds ?? []),
+        locks.lastCosts === true,
       ],
     });
   const refillKeys = locks.refills ?? [];
-  const refills =
-    refillKeys.length === 0
-      ? Promise.resolve(new Map<string, RefillState>())
-      : tx
-          .query<{ item_id: EntityId; location_id: EntityId; minimum: string; target: string; on_hand: string; reserved: string; incoming: string; on_order: string; drafted: string }>({
-            ...READ_REFILLS,
-            values: [workspaceId, refillKeys.map((k) => k.itemId), refillKeys.map((k) => k.locationId)],
-          })
-          .then(
-            ({ rows }) =>
-              new Map(
-                rows.map((r) => [
-                  balanceKey({ itemId: r.item_id, locationId: r.location_id }),
-                  {
-                    minimum: toUnits(r.minimum),
-                    target: toUnits(r.target),
-                    onHand: toUnits(r.on_hand),
-                    reserved: toUnits(r.reserved),
-                    incoming: toUnits(r.incoming),
-                    onOrder: toUnits(r.on_order),
-                    drafted: toUnits(r.drafted),
-                  },
-                ]),
-              ),
-          );
+  const refills = refillKeys.length === 0 ? Promise.resolve(new Map<string, RefillState>()) : refillStates(tx, workspaceId, refillKeys);
   // Awaited once the read is; when the read fails first, its failure is the one reported.
   refills.catch(() => undefined);
+  // Last in the round trip: the time once every lock above is held.
+  const now = tx.query<{ now: Date }>({ name: 'stock_ledger_now', text: 'SELECT clock_timestamp() AS now' }).then(({ rows }) => rows[0]!.now);
+  now.catch(() => undefined);
   const facts = read.then(async ({ rows }) => {
       const row = rows[0]!;
       const transfer = row.transfer && { id: row.transfer.id, fromLocationId: row.transfer.from_location_id, toLocationId: row.transfer.to_location_id, status: row.transfer.status };
@@ -267,6 +251,12 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
         purchaseOrder: await purchaseOrder,
         suppliers: new Map(Object.entries(row.suppliers ?? {})),
         averageCosts: new Map(Object.entries(row.average_costs ?? {}).map(([itemId, cost]) => [itemId, toMoney(cost)])),
+        receiptCosts: new Map(
+          Object.entries(row.receipt_costs ?? {}).flatMap(([itemId, c]) =>
+            c.before === null || c.changes === null ? [] : [[itemId, { averageBefore: toMoney(c.before), averageAfter: toMoney(c.after), totalChanges: Number(c.changes) }] as const],
+          ),
+        ),
+        lastCosts: new Map(Object.entries(row.last_costs ?? {}).map(([itemId, cost]) => [itemId, toMoney(cost)])),
         locations: new Map((row.locations ?? []).map((l) => [l.id, l])),
         items: new Map((row.items ?? []).map((i) => [i.id, i])),
         balances: new Map(
@@ -279,6 +269,7 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
         totals: await totals,
         defaultThreshold: toUnits(row.default_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD),
         refills: await refills,
+        now: await now,
       };
     });
   return [held, facts];
@@ -317,8 +308,10 @@ export interface LedgerWrite {
   job?: { record: JobRecord; replacesLines: boolean };
   /** The purchase order a receipt or its revert changes, as it leaves it, with the receipt it records or takes back. */
   purchaseOrder?: PurchaseOrderWrite;
-  /** The items whose average cost the change moved, and their new average (with the change's time in item_cost_changes). */
-  averageCosts?: ReadonlyMap<string, Money>;
+  /** The revaluation it records (its cost change is among averageCosts). */
+  revaluation?: RevaluationRecord;
+  /** The items whose average cost the change moved, each change as the cost journal records it (item_cost_changes, at the change's time). */
+  averageCosts?: ReadonlyMap<string, CostChange>;
   movements: readonly NewMovement[];
   /** The locked balances in their new state (unchanged ones may be left out). */
   balances: readonly LockedBalance[];
@@ -358,12 +351,12 @@ const WRITE = {
         WHERE workspace_id = $1 AND id = $13::uuid AND status = $14
      ), ledger AS (
        INSERT INTO movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, job_id, reason, reference, note, created_at,
-                              unit_cost, purchase_order_id, receipt_id)
+                              unit_cost, purchase_order_id, receipt_id, cost_variance)
        SELECT m.id, $1, m.item_id, m.location_id, m.type, m.quantity, m.balance_after, $7, m.transfer_id, m.operation_id, m.job_id, m.reason, m.reference, m.note, $8,
-              m.unit_cost, m.purchase_order_id, m.receipt_id
+              m.unit_cost, m.purchase_order_id, m.receipt_id, m.cost_variance
          FROM unnest($18::uuid[], $19::uuid[], $20::uuid[], $21::text[], $22::numeric[], $23::numeric[], $24::uuid[], $25::uuid[], $44::uuid[], $26::text[], $27::text[], $28::text[],
-                     $45::numeric[], $46::uuid[], $47::uuid[])
-              WITH ORDINALITY AS m(id, item_id, location_id, type, quantity, balance_after, transfer_id, operation_id, job_id, reason, reference, note, unit_cost, purchase_order_id, receipt_id, n)
+                     $45::numeric[], $46::uuid[], $47::uuid[], $48::numeric[])
+              WITH ORDINALITY AS m(id, item_id, location_id, type, quantity, balance_after, transfer_id, operation_id, job_id, reason, reference, note, unit_cost, purchase_order_id, receipt_id, cost_variance, n)
         ORDER BY m.n
      ), balance AS (
        UPDATE balances b SET on_hand = u.on_hand, reserved = u.reserved, version = u.version, updated_at = $8
@@ -399,10 +392,13 @@ export async function writeLedger(tx: PoolClient, workspaceId: string, w: Ledger
   rows.catch(() => undefined);
   const costs = w.averageCosts && w.averageCosts.size > 0 ? writeAverageCosts(tx, workspaceId, w.averageCosts, w.now) : undefined;
   costs?.catch(() => undefined);
+  const revaluation = w.revaluation && writeRevaluation(tx, workspaceId, w.revaluation);
+  revaluation?.catch(() => undefined);
   await job;
   await order;
   await rows;
   await costs;
+  await revaluation;
 }
 
 async function writeLedgerRows(tx: PoolClient, workspaceId: string, w: LedgerWrite): Promise<void> {
@@ -464,18 +460,36 @@ async function writeLedgerRows(tx: PoolClient, workspaceId: string, w: LedgerWri
       m.map((x) => (x.unitCost === null ? null : moneyToDecimal(x.unitCost))),
       m.map((x) => x.purchaseOrderId ?? null),
       m.map((x) => x.receiptId ?? null),
+      m.map((x) => (x.costVariance === null ? null : valueToDecimal(x.costVariance))),
     ],
   });
 }
 
-/** Records the items' new average costs on their totals (locked by the change) and in their history (valuation asOf). */
-function writeAverageCosts(tx: PoolClient, workspaceId: string, averages: ReadonlyMap<string, Money>, now: Date): Promise<unknown> {
+/**
+ * Records the items' new average costs on their totals (locked by the change) and each change in the
+ * cost journal (item_cost_changes: valuation asOf, the last price paid, a revert's record of its
+ * receipt), with what moved it.
+ */
+function writeAverageCosts(tx: PoolClient, workspaceId: string, changes: ReadonlyMap<string, CostChange>, now: Date): Promise<unknown> {
+  const c = [...changes.entries()];
   return tx.query({
     name: 'stock_ledger_write_average_costs',
-    text: `WITH costs AS (SELECT * FROM unnest($2::uuid[], $3::numeric[]) AS c(item_id, average_cost)),
+    text: `WITH costs AS (SELECT * FROM unnest($2::uuid[], $3::numeric[], $5::text[], $6::numeric[], $7::numeric[], $8::uuid[], $9::bigint[])
+                           AS c(item_id, average_cost, kind, average_before, unit_cost, source_id, total_changes)),
           moved AS (UPDATE item_totals t SET average_cost = c.average_cost FROM costs c WHERE t.workspace_id = $1 AND t.item_id = c.item_id)
-     INSERT INTO item_cost_changes (workspace_id, item_id, changed_at, average_cost) SELECT $1, item_id, $4, average_cost FROM costs`,
-    values: [workspaceId, [...averages.keys()], [...averages.values()].map(moneyToDecimal), now],
+     INSERT INTO item_cost_changes (workspace_id, item_id, changed_at, average_cost, kind, average_before, unit_cost, source_id, total_changes)
+     SELECT $1, item_id, $4, average_cost, kind, average_before, unit_cost, source_id, total_changes FROM costs`,
+    values: [
+      workspaceId,
+      c.map(([itemId]) => itemId),
+      c.map(([, x]) => moneyToDecimal(x.average)),
+      now,
+      c.map(([, x]) => x.kind),
+      c.map(([, x]) => moneyToDecimal(x.before)),
+      c.map(([, x]) => (x.unitCost === undefined ? null : moneyToDecimal(x.unitCost))),
+      c.map(([, x]) => x.sourceId ?? null),
+      c.map(([, x]) => x.totalChanges ?? null),
+    ],
   });
 }
 

@@ -215,6 +215,7 @@ interface ReceiptRow {
   created_by_user_id: string;
   created_by_key_id: string;
   reverted_at: Date | null;
+  cost_variance: string | null;
 }
 
 const toReceipt = (r: ReceiptRow): ReceiptRecord => ({
@@ -226,12 +227,18 @@ const toReceipt = (r: ReceiptRow): ReceiptRecord => ({
   createdAt: r.created_at.toISOString(),
   createdBy: { userId: r.created_by_user_id, keyId: r.created_by_key_id },
   revertedAt: iso(r.reverted_at),
+  costVariance: r.cost_variance === null ? null : toValue(r.cost_variance),
 });
+
+/** A receipt's row with its revert's cost variance, the sum of what its revert's movements recorded (null until reverted). */
+const RECEIPT_COLUMNS = `r.*, CASE WHEN r.reverted_at IS NOT NULL THEN (
+    SELECT coalesce(sum(m.cost_variance), 0)::text FROM movements m
+     WHERE m.workspace_id = r.workspace_id AND m.purchase_order_id = r.purchase_order_id AND m.receipt_id = r.id AND m.reason = 'receipt_reverted') END AS cost_variance`;
 
 /** One receipt of an order (its row is immutable but for reverted_at, written under the order's lock). */
 export async function readReceipt(db: Db, workspaceId: string, purchaseOrderId: EntityId, receiptId: EntityId): Promise<ReceiptRecord | undefined> {
   const { rows } = await db.query<ReceiptRow>(
-    'SELECT * FROM purchase_order_receipts WHERE workspace_id = $1 AND purchase_order_id = $2 AND id = $3',
+    `SELECT ${RECEIPT_COLUMNS} FROM purchase_order_receipts r WHERE r.workspace_id = $1 AND r.purchase_order_id = $2 AND r.id = $3`,
     [workspaceId, purchaseOrderId, receiptId],
   );
   return rows[0] && toReceipt(rows[0]);
@@ -239,7 +246,10 @@ export async function readReceipt(db: Db, workspaceId: string, purchaseOrderId: 
 
 /** The receipts of an order, oldest first. */
 export async function listReceipts(db: Db, workspaceId: string, purchaseOrderId: EntityId): Promise<ReceiptRecord[]> {
-  const { rows } = await db.query<ReceiptRow>('SELECT * FROM purchase_order_receipts WHERE workspace_id = $1 AND purchase_order_id = $2 ORDER BY created_at, id', [workspaceId, purchaseOrderId]);
+  const { rows } = await db.query<ReceiptRow>(`SELECT ${RECEIPT_COLUMNS} FROM purchase_order_receipts r WHERE r.workspace_id = $1 AND r.purchase_order_id = $2 ORDER BY r.created_at, r.id`, [
+    workspaceId,
+    purchaseOrderId,
+  ]);
   return rows.map(toReceipt);
 }
 

@@ -31,7 +31,9 @@ export const Job = JobSnapshot.extend({
       reserved: Amount.openapi({ description: 'What the line holds at its location while the job is open (counted in the balance\'s reserved); 0 once the job is completed or cancelled' }),
       used: Amount.openapi({ description: 'What the job used, recorded when it completes; 0 before' }),
       billable: z.boolean().openapi({ description: 'Counted in the totals; default true' }),
-      unitCost: Amount.nullable().openapi({ description: "The item's average cost when the job completed (its catalog cost until a receipt brought a cost: docs/purchasing.md); null before" }),
+      unitCost: Amount.nullable().openapi({
+        description: "The item's average cost when the job completed (its catalog cost until a receipt brought a cost: docs/purchasing.md); null before, and for a caller without valuation.read (costs are kept from it)",
+      }),
       unitPrice: Amount.nullable().openapi({
         description: "The item's sell price when the job completed, when it has one (> 0); else the cost with the job's markup, rounded to cents; null before it completed",
       }),
@@ -40,7 +42,7 @@ export const Job = JobSnapshot.extend({
   ),
   totals: z
     .object({
-      cost: Amount.openapi({ description: 'Σ used × unitCost of the billable lines, each line rounded to cents' }),
+      cost: Amount.nullable().openapi({ description: 'Σ used × unitCost of the billable lines, each line rounded to cents; null for a caller without valuation.read' }),
       price: Amount.openapi({ description: 'Σ used × unitPrice of the billable lines, each line rounded to cents' }),
       tax: Amount.openapi({ description: 'taxPercent of the price, added on top, or the part of the price that is tax when taxIncluded; rounded to cents' }),
       total: Amount.openapi({ description: 'price + tax, or price when taxIncluded' }),
@@ -125,3 +127,6 @@ export function presentJob(job: JobRecord, itemOf: (itemId: string) => JobItem |
     ...job.stamps,
   };
 }
+
+/** The fields of a job's answer that hold costs: null for a caller without valuation.read (shared/src/costs.ts). */
+export const JOB_COST_FIELDS = ['unitCost', 'cost'] as const;

@@ -1,6 +1,6 @@
 import { type EntityId, newId, type StockChanged, Unprocessable } from '@inv/shared/core';
 import { applyDelta, type BalanceAmounts, type Shortage, shortages } from './balance-rules';
-import type { Money } from './money';
+import type { Money, Value } from './money';
 import { fromUnits, type Units } from './quantity';
 import type { MovementReason, MovementType } from './stock-records';
 import type { TransferAction } from './transfer-lifecycle';
@@ -161,17 +161,27 @@ export function balancesTouched(changes: { movements: BalanceKey[]; reservations
   return [...new Map([...changes.reservations, ...changes.movements].map((k) => [balanceKey(k), { itemId: k.itemId, locationId: k.locationId }])).values()];
 }
 
-/** A new ledger row of a planned movement, with the cost it carries (null: the item's cost is unknown). */
+/** A new ledger row of a planned movement, with the cost it carries (null: the item's cost is unknown) and, on a receipt's revert, its cost variance. */
 export interface NewMovement extends Omit<MovementDraft, 'unitCost'> {
   id: EntityId;
   balanceAfter: Units;
   userId: string;
   createdAt: Date;
   unitCost: Money | null;
+  /** What a receipt's revert could not take back at the receipt's own cost (domain/average-cost.ts); null on other movements. */
+  costVariance: Value | null;
 }
 
-export function newMovements(planned: PlannedMovement[], userId: string, now: Date, costs: ReadonlyArray<Money | null>): NewMovement[] {
-  return planned.map(({ draft, balanceAfter }, index) => ({ id: newId(), ...draft, balanceAfter, userId, createdAt: now, unitCost: costs[index] ?? null }));
+export function newMovements(planned: PlannedMovement[], userId: string, now: Date, costs: { costs: ReadonlyArray<Money | null>; variances: ReadonlyArray<Value | null> }): NewMovement[] {
+  return planned.map(({ draft, balanceAfter }, index) => ({
+    id: newId(),
+    ...draft,
+    balanceAfter,
+    userId,
+    createdAt: now,
+    unitCost: costs.costs[index] ?? null,
+    costVariance: costs.variances[index] ?? null,
+  }));
 }
 
 interface Line extends AskedBy {

@@ -118,7 +118,12 @@ export function valueToDecimal(value: Value): string {
   return `${value < 0n ? '-' : ''}${abs / VALUE_SCALE}.${(abs % VALUE_SCALE).toString().padStart(VALUE_DECIMALS, '0')}`;
 }
 
-/** A Value (≥ 0) rounded to cents, half up, as Money. */
+/** A Value rounded to cents, half away from zero (half up for the values ≥ 0 that most are), as Money. */
 export function valueToCents(value: Value): Money {
-  return divideHalfUp(value, QUANTITY_SCALE * CENT) * CENT;
+  return value < 0n ? -valueToCents(-value) : divideHalfUp(value, QUANTITY_SCALE * CENT) * CENT;
+}
+
+/** A signed Money (a difference of amounts) as a number. */
+export function fromSignedMoney(amount: Money): number {
+  return amount < 0n ? -fromMoney(-amount) : fromMoney(amount);
 }

@@ -1,7 +1,7 @@
 import { ApiId, ApiTimestamp, canAccessLocation, Conflict, type Contention, EntityIdSchema, type EntityId, type Forbidden, type LocationAccess, Unprocessable, z } from '@inv/shared/core';
 import { type ItemFacts, itemRefusal, NoWriteAccess, type PlaceFacts, placeRefusal } from './stock-policy';
 import { ExternalRef } from './job-requests';
-import { fromMoney, lineAmount, type Money, MONEY_DECIMALS, type Value, valueToCents } from './money';
+import { fromMoney, fromSignedMoney, lineAmount, type Money, MONEY_DECIMALS, type Value, valueToCents } from './money';
 import { fromUnits, MAX_QUANTITY, PositiveQuantity, QUANTITY_DECIMALS, type Units } from './quantity';
 import { ActorRecord } from './stock-records';
 
@@ -92,9 +92,15 @@ const ReceiptLine = z.strictObject({
   unitCost: UnitCost.optional().openapi({ description: "What one unit cost (the invoice's price); default the order line's unitCost" }),
 });
 
+/** How far a receipt's unit cost may be from its order line's before the receipt must confirm it (docs/purchasing.md#a-price-far-from-the-order). */
+export const PRICE_TOLERANCE_PERCENT = 25n;
+
 export const ReceivePurchaseOrderBody = z
   .strictObject({
     lines: eachItemOnce(ReceiptLine),
+    confirmPriceVariance: z.boolean().optional().openapi({
+      description: `true: receive lines whose unitCost is more than ${PRICE_TOLERANCE_PERCENT}% above or below their order line's (a price that moves the average cost so far must be confirmed: 422 naming lines[i].unitCost otherwise); default false`,
+    }),
     reference: Reference.optional().openapi({ description: 'Your reference (the delivery note), up to 100 characters; on each movement; default the order\'s reference' }),
     note: Note.optional(),
   })
@@ -149,6 +155,8 @@ export interface ReceiptRecord {
   createdAt: string;
   createdBy: { userId: string; keyId: string };
   revertedAt: string | null;
+  /** What its revert could not take back at its own costs (Σ of the revert's movements' variances, exact); null until reverted. */
+  costVariance: Value | null;
 }
 
 /** A new draft order: version 1, nothing received, stamped at `now` by `createdBy`. */
@@ -227,6 +235,7 @@ export function planReceipt(
   order: PurchaseOrderRecord,
   lines: ReadonlyArray<{ itemId: EntityId; quantity: Units; unitCost?: Money }>,
   itemLabel: (id: string) => string,
+  confirmPriceVariance = false,
 ): { received: ReceiptLineRecord[]; lines: PurchaseOrderLine[] } {
   const after = new Map(order.lines.map((l) => [l.itemId, { ...l }]));
   const received = lines.map((asked, index) => {
@@ -240,11 +249,24 @@ export function planReceipt(
       );
     }
     const unitCost = asked.unitCost ?? line.unitCost;
+    if (!confirmPriceVariance && farFrom(unitCost, line.unitCost)) {
+      throw new Unprocessable(
+        `Item ${itemLabel(asked.itemId)}: unitCost ${fromMoney(unitCost)} is more than ${PRICE_TOLERANCE_PERCENT}% away from the order line's ${fromMoney(line.unitCost)}; nothing was received. Check the price, or send the receipt again with "confirmPriceVariance": true.`,
+        `lines[${index}].unitCost`,
+      );
+    }
     line.received += asked.quantity;
     line.receivedValue += asked.quantity * unitCost;
     return { itemId: asked.itemId, quantity: asked.quantity, unitCost };
   });
   return { received, lines: order.lines.map((l) => after.get(l.itemId)!) };
+}
+
+/** Whether a receipt's cost is beyond the tolerance of its order line's (an order line at 0 has no price to compare with). */
+function farFrom(cost: Money, ordered: Money): boolean {
+  if (ordered === 0n) return false;
+  const difference = cost > ordered ? cost - ordered : ordered - cost;
+  return difference * 100n > ordered * PRICE_TOLERANCE_PERCENT;
 }
 
 /** The order's lines once a receipt is taken back: its quantities and their value leave what was received. */
@@ -304,6 +326,11 @@ export const Receipt = z
     note: z.string(),
     createdAt: ApiTimestamp,
     revertedAt: ApiTimestamp.nullable().openapi({ description: 'When a revert took it back; null otherwise', example: null }),
+    costVariance: Amount.nullable().openapi({
+      description:
+        "Once reverted: what the revert could not take back at the receipt's own costs, rounded to cents (the sum of its movements' costVariance; docs/purchasing.md). 0 when everything was taken back at cost; null until reverted",
+      example: null,
+    }),
   })
   .openapi('PurchaseOrderReceipt', { description: 'Goods received against a purchase order: one receipt movement per line.' });
 export type Receipt = z.infer<typeof Receipt>;
@@ -356,6 +383,7 @@ export function presentReceipt(r: ReceiptRecord): Receipt {
     note: r.note,
     createdAt: r.createdAt,
     revertedAt: r.revertedAt,
+    costVariance: r.costVariance === null ? null : fromSignedMoney(valueToCents(r.costVariance)),
   };
 }
 

@@ -19,15 +19,18 @@ const need = (locationId: EntityId, amounts: { onHand: number; reserved?: number
   drafted: u(amounts.drafted ?? 0),
 });
 
+/** Vans are refilled from the warehouse unless `sources` says otherwise; the warehouse and the depot from suppliers. */
 function planOf(
   needs: ParNeed[],
   stock: Array<[BalanceKey, SourceStock]>,
   sources: Record<string, EntityId | null> = {},
   eligible = (_n: ParNeed, _s: EntityId | null) => true,
   suppliers: Record<string, EntityId> = {},
+  rights: Pick<Parameters<typeof planReplenishment>[0], 'maySource' | 'mayOrder'> = {},
 ) {
   const byKey = new Map(stock.map(([k, s]) => [balanceKey(k), s]));
-  return planReplenishment({ needs, sourceOf: (l) => (l in sources ? sources[l]! : WAREHOUSE), supplierOf: (i) => suppliers[i] ?? null, sourceStock: (k) => byKey.get(balanceKey(k)), eligible });
+  const sourceOf = (l: EntityId) => (l in sources ? sources[l]! : l === WAREHOUSE || l === DEPOT ? null : WAREHOUSE);
+  return planReplenishment({ needs, sourceOf, supplierOf: (i) => suppliers[i] ?? null, sourceStock: (k) => byKey.get(balanceKey(k)), eligible, ...rights });
 }
 const at = (locationId: EntityId, itemId = ITEM): BalanceKey => ({ itemId, locationId });
 const stock = (onHand: number, reserved = 0, minimum?: number): SourceStock => ({ onHand: u(onHand), reserved: u(reserved), minimum: minimum === undefined ? undefined : u(minimum) });
@@ -69,18 +72,22 @@ describe('replenishment: what a source can give', () => {
   it('when lines share a source, then the emptiest relative to its minimum is served first and the proposals never exceed what it gives', () => {
     // Coverage (onHand + incoming) / minimum: V2 0/5, V1 2/5, V3 4/5 — served in that order out of 12.
     const lines = planOf([need(V1, { onHand: 2, minimum: 5, target: 10 }), need(V2, { onHand: 0, minimum: 5, target: 10 }), need(V3, { onHand: 4, minimum: 5 })], [[at(WAREHOUSE), stock(12)]]);
+    // What the vans still lack (7) counts in the warehouse's own position: it has no supplier, so it stays short too.
     expect(figures(lines)).toEqual([
+      [WAREHOUSE, 7, 0, 7],
       [V1, 8, 2, 6],
       [V2, 10, 10, 0],
       [V3, 1, 0, 1],
     ]);
-    expect(lines.every((l) => l.availableAtSource === u(12))).toBe(true);
-    expect(lines.reduce((sum, l) => sum + l.proposed, 0n)).toBe(u(12));
+    const vans = lines.filter((l) => l.locationId !== WAREHOUSE);
+    expect(vans.every((l) => l.availableAtSource === u(12))).toBe(true);
+    expect(vans.reduce((sum, l) => sum + l.proposed, 0n)).toBe(u(12));
   });
 
   it('when coverage ties, then the location id decides; incoming counts toward coverage', () => {
     const lines = planOf([need(V2, { onHand: 1, minimum: 2, target: 4 }), need(V1, { onHand: 0, minimum: 2, target: 4, incoming: 1 })], [[at(WAREHOUSE), stock(3)]]);
     expect(figures(lines)).toEqual([
+      [WAREHOUSE, 3, 0, 3],
       [V1, 3, 3, 0],
       [V2, 3, 0, 3],
     ]);
@@ -178,5 +185,71 @@ describe('replenishment: locations without a source order from suppliers', () =>
         [WAREHOUSE, BOLTS, [[OTHER_ITEM, 2]]],
       ].sort((a, b) => (`${a[0]}/${a[1]}` < `${b[0]}/${b[1]}` ? -1 : 1)),
     );
+  });
+});
+
+describe("replenishment: what a source's destinations lack counts in its own position (issue 44)", () => {
+  const [ACME] = [8].map(id) as [EntityId];
+  const vans = Array.from({ length: 11 }, (_, i) => id(100 + i));
+
+  it('when eleven vans lack capacitors and the warehouse sits exactly at its minimum, then the run orders what they lack on top of its target', () => {
+    // Each van: minimum 2, target 5, 1 on hand: needs 4. The warehouse: 20 on hand, minimum 20, target 50: nothing to give.
+    const lines = planOf(
+      vans.map((van) => need(van, { onHand: 1, minimum: 2, target: 5 })),
+      [[at(WAREHOUSE), { onHand: u(20), reserved: 0n, minimum: u(20), target: u(50) }]],
+      {},
+      undefined,
+      { [ITEM]: ACME },
+    );
+    const warehouse = lines.find((l) => l.locationId === WAREHOUSE)!;
+    expect(warehouse).toMatchObject({ supplierId: ACME, outgoing: 0n, destinationsShort: u(44), needed: u(74), proposed: u(74), reason: null });
+    expect(lines.filter((l) => l.locationId !== WAREHOUSE).every((l) => l.shortfall === u(4) && l.reason === 'source_short')).toBe(true);
+    expect(replenishmentOrders(lines)).toEqual([{ supplierId: ACME, locationId: WAREHOUSE, lines: [{ itemId: ITEM, quantity: u(74) }] }]);
+  });
+
+  it('when the warehouse gives what it can above its minimum, then only the rest counts, and what is on order or drafted is never ordered twice', () => {
+    const stockAt = (drafted: number) => [[at(WAREHOUSE), { onHand: u(30), reserved: 0n, minimum: u(20), target: u(50), drafted: u(drafted) }]] as Array<[BalanceKey, SourceStock]>;
+    const first = planOf([need(V1, { onHand: 0, minimum: 10, target: 30 })], stockAt(0), {}, undefined, { [ITEM]: ACME });
+    // 10 given above the minimum, 20 still lacking: 30 − 10 − 20 = 0 free after, target 50 → 50.
+    expect(figures(first)).toEqual([
+      [WAREHOUSE, 50, 50, 0],
+      [V1, 30, 10, 20],
+    ]);
+    // The next run, with those 50 drafted: the warehouse's position holds them, nothing more is ordered.
+    const second = planOf([need(V1, { onHand: 0, minimum: 10, target: 30 })], stockAt(50), {}, undefined, { [ITEM]: ACME });
+    expect(figures(second)).toEqual([
+      [WAREHOUSE, 0, 0, 0],
+      [V1, 30, 10, 20],
+    ]);
+  });
+
+  it('when a warehouse is itself refilled from a depot, then the depot gives it what its vans lack, deepest first', () => {
+    const lines = planOf(
+      [need(V1, { onHand: 0, minimum: 4 })],
+      [
+        [at(WAREHOUSE), { onHand: 0n, reserved: 0n, minimum: undefined }],
+        [at(DEPOT), { onHand: u(10), reserved: 0n, minimum: undefined }],
+      ],
+      { [WAREHOUSE]: DEPOT },
+    );
+    expect(figures(lines)).toEqual([
+      [WAREHOUSE, 4, 4, 0],
+      [V1, 4, 0, 4],
+    ]);
+    expect(replenishmentTransfers(lines)).toEqual([{ from: DEPOT, to: WAREHOUSE, lines: [{ itemId: ITEM, quantity: u(4) }] }]);
+  });
+
+  it('when the caller may not draft orders, then a supplier line stays short saying so, and nothing is ordered', () => {
+    const lines = planOf([need(WAREHOUSE, { onHand: 0, minimum: 5 })], [], {}, undefined, { [ITEM]: ACME }, { mayOrder: false });
+    expect(lines).toEqual([expect.objectContaining({ proposed: 0n, shortfall: u(5), reason: 'purchase_orders_write_required' })]);
+    expect(replenishmentOrders(lines)).toEqual([]);
+  });
+
+  it('when the caller may not take stock out of the source, then the line stays short saying so and takes nothing from it', () => {
+    const lines = planOf([need(V1, { onHand: 0, minimum: 4 }), need(V2, { onHand: 0, minimum: 4 })], [[at(WAREHOUSE), stock(4)]], {}, undefined, {}, { maySource: (n) => n.locationId !== V1 });
+    expect(lines.map((l) => [l.locationId, Number(l.proposed) / 1e4, l.reason])).toEqual([
+      [V1, 0, 'source_not_writable'],
+      [V2, 4, null],
+    ]);
   });
 });

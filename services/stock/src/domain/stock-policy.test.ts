@@ -133,7 +133,7 @@ describe('stock policy: transitions', () => {
 describe('stock policy: replenishment lines', () => {
   const item = stocked.get(ITEM);
   const line = (over: Partial<Parameters<typeof replenishmentRefusal>[0]> = {}) =>
-    replenishmentRefusal({ access: anyone, use: 'write', from: A, to: B, itemId: ITEM, places: { from: open(A), to: open(B) }, item, ...over });
+    replenishmentRefusal({ access: anyone, uses: { to: 'write', from: 'write' }, from: A, to: B, itemId: ITEM, places: { from: open(A), to: open(B) }, item, ...over });
   const readOnly = (...ids: string[]): LocationAccess => ({ restricted: true, locations: ids.map((locationId) => ({ locationId, accessLevel: 'read' as const })) });
 
   it('when both locations take the move and the item tracks stock, then the line may be planned, with or without a source', () => {
@@ -144,8 +144,10 @@ describe('stock policy: replenishment lines', () => {
   it('when the caller lacks the access the use needs at either end, then the line is refused', () => {
     expect(line({ access: onlyWrite(B) })).toBeInstanceOf(Forbidden);
     expect(line({ access: readOnly(A, B) })).toBeInstanceOf(Forbidden);
-    expect(line({ access: readOnly(A, B), use: 'read' })).toBeUndefined();
-    expect(line({ access: readOnly(B), use: 'read' })).toBeInstanceOf(Forbidden);
+    expect(line({ access: readOnly(A, B), uses: { to: 'read', from: 'read' } })).toBeUndefined();
+    expect(line({ access: readOnly(B), uses: { to: 'read', from: 'read' } })).toBeInstanceOf(Forbidden);
+    // A run by a technician with write access to his van and read access to the warehouse keeps the line (it stays short, saying why).
+    expect(line({ access: { restricted: true, locations: [{ locationId: A, accessLevel: 'read' }, { locationId: B, accessLevel: 'write' }] }, uses: { to: 'write', from: 'read' } })).toBeUndefined();
   });
 
   it('when the destination takes no stock, the source is inactive, or the item holds none, then the line is refused', () => {

@@ -81,14 +81,14 @@ export class LocationInactive extends Unprocessable {
 }
 
 export class UnknownItem extends Unprocessable {
-  constructor(itemId: string, where: string) {
-    super(`${where}item ${itemId} does not exist.`);
+  constructor(itemId: string, where: string, param?: string) {
+    super(`${where}item ${itemId} does not exist.`, param);
   }
 }
 
 export class CatalogOnlyItem extends Unprocessable {
-  constructor(item: ItemFacts, where: string) {
-    super(`${where}item ${itemLabel(item)} is catalog-only (trackStock: false) and holds no stock.`);
+  constructor(item: ItemFacts, where: string, param?: string) {
+    super(`${where}item ${itemLabel(item)} is catalog-only (trackStock: false) and holds no stock.`, param);
   }
 }
 
@@ -111,10 +111,13 @@ export function placeRefusal(place: PlaceFacts | undefined, locationId: string, 
   return undefined;
 }
 
-/** Why the item may not move, or undefined when it may: it must exist and track stock, and no stock of it is added while it is being made catalog-only. */
-export function itemRefusal(item: ItemFacts | undefined, itemId: string, where = '', addsStock = false): Unprocessable | Contention | undefined {
-  if (!item) return new UnknownItem(itemId, where);
-  if (!item.trackStock) return new CatalogOnlyItem(item, where);
+/**
+ * Why the item may not move, or undefined when it may: it must exist and track stock, and no stock
+ * of it is added while it is being made catalog-only. `param`: the request field that named it.
+ */
+export function itemRefusal(item: ItemFacts | undefined, itemId: string, where = '', addsStock = false, param?: string): Unprocessable | Contention | undefined {
+  if (!item) return new UnknownItem(itemId, where, param);
+  if (!item.trackStock) return new CatalogOnlyItem(item, where, param);
   if (addsStock && item.closing) return new ItemClosing(item);
   return undefined;
 }
@@ -143,7 +146,7 @@ export function transferRefusal(facts: {
   }
   if (facts.items) {
     for (const [index, itemId] of facts.itemIds.entries()) {
-      const refused = itemRefusal(facts.items.get(itemId), itemId, lineLabel(index));
+      const refused = itemRefusal(facts.items.get(itemId), itemId, lineLabel(index), false, `lines[${index}].itemId`);
       if (refused) return refused;
     }
   }
@@ -152,21 +155,23 @@ export function transferRefusal(facts: {
 
 /**
  * A replenishment line: refilling `to` with an item from `from` (its replenishFrom; null: none).
- * The caller may `use` both locations (read: to list the line; write: to create its transfer, as
- * any transfer needs); `to` takes new stock (active, not being deleted); `from`, when there is
- * one, is active; the item exists and tracks stock. A refused line is left out of a plan.
+ * The caller may use each location as `uses` says (read: to list the line; write at the
+ * destination: to refill it in a run, whose transfer out of the source needs write access there
+ * too, else the line stays short saying so); `to` takes new stock (active, not being deleted);
+ * `from`, when there is one, is active; the item exists and tracks stock. A refused line is left
+ * out of a plan.
  */
 export function replenishmentRefusal(facts: {
   access: LocationAccess;
-  use: 'read' | 'write';
+  uses: { to: 'read' | 'write'; from: 'read' | 'write' };
   from: EntityId | null;
   to: EntityId;
   itemId: EntityId;
   places: { from: PlaceFacts | undefined; to: PlaceFacts | undefined };
   item: ItemFacts | undefined;
 }): Forbidden | Unprocessable | undefined {
-  for (const id of [facts.to, facts.from]) {
-    if (id !== null && !canAccessLocation(facts.access, id, facts.use)) return new Forbidden(`To replenish a location you need ${facts.use} access to it and to its source; you lack it at location ${id}.`);
+  for (const [id, use] of [[facts.to, facts.uses.to], [facts.from, facts.uses.from]] as const) {
+    if (id !== null && !canAccessLocation(facts.access, id, use)) return new Forbidden(`To replenish a location you need ${use} access to it and access to its source; you lack it at location ${id}.`);
   }
   return (
     placeRefusal(facts.places.to, facts.to, { addsStock: true, requireActive: true }) ??

@@ -47,11 +47,16 @@ export const Movement = z
     note: z.string(),
     unitCost: z.number().nullable().openapi({
       description:
-        "The cost of one unit on this movement: a receipt's cost (its unitCost, or its purchase order line's), else the item's average cost at that moment (docs/purchasing.md); null only on movements recorded before costs were, or of an item whose cost was never known",
+        "The cost of one unit on this movement: a receipt's cost (its unitCost, or its purchase order line's), else the item's average cost at that moment (docs/purchasing.md); null on movements recorded before costs were, of an item whose cost was never known, and for a caller without valuation.read (costs are kept from it)",
       example: 5.25,
     }),
     purchaseOrderId: ApiId.nullable().openapi({ description: 'The purchase order a receipt movement received against, or whose receipt a receipt_reverted adjustment took back; else null', example: null }),
     receiptId: ApiId.nullable().openapi({ description: 'The purchase order receipt of the movement (as purchaseOrderId); else null', example: null }),
+    costVariance: z.number().nullable().openapi({
+      description:
+        "On the movement of a receipt's revert (reason receipt_reverted): what the revert could not take back at the receipt's own cost, in the workspace's currency, rounded to cents (docs/purchasing.md): positive when the stock left kept more value than own-cost arithmetic would leave it. null on other movements",
+      example: null,
+    }),
     createdAt: ApiTimestamp,
   })
   .openapi('StockMovement', { description: 'One immutable entry of the stock ledger.' });
@@ -69,7 +74,8 @@ export const Balance = z
     available: z.number().openapi({ description: 'onHand − reserved: what may be moved, adjusted away, used by a job or reserved' }),
     onOrder: z.number().openapi({ description: 'Open quantity of submitted purchase orders (ordered or partially received) arriving at this location; drafts are not counted', example: 0 }),
     averageCost: z.number().nullable().openapi({
-      description: "The item's moving average cost over the workspace (the same at every location): its catalog cost until a receipt brought a cost (docs/purchasing.md); null when neither is known",
+      description:
+        "The item's moving average cost over the workspace (the same at every location): its catalog cost until a receipt brought a cost (docs/purchasing.md); null when neither is known, and for a caller without valuation.read (costs are kept from it)",
       example: 5.6667,
     }),
     updatedAt: ApiTimestamp,
@@ -127,3 +133,7 @@ export const RECORDED_AS = {
   count: { type: 'adjustment', defaultReason: 'count' },
 } as const satisfies Record<string, { type: MovementType; defaultReason: ManualMovementReason }>;
 export type RecordedMovementKind = keyof typeof RECORDED_AS;
+
+/** The fields of a movement and of a balance that hold costs: null for a caller without valuation.read (shared/src/costs.ts). */
+export const MOVEMENT_COST_FIELDS = ['unitCost', 'costVariance'] as const;
+export const BALANCE_COST_FIELDS = ['averageCost'] as const;

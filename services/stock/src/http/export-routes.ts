@@ -1,4 +1,4 @@
-import { EntityIdSchema, z } from '@inv/shared/core';
+import { EntityIdSchema, seesCosts, z } from '@inv/shared/core';
 import { ctx, queryBoolean, routesFor, single, streamCsv } from '@inv/shared/http';
 import type { ServiceRuntime } from '@inv/shared/runtime';
 import { balancesExport, type BalanceExportRow, movementsExport, type MovementExportRow, valuationExport, type ValuationExportRow } from '../data/export-repository';
@@ -61,12 +61,13 @@ export const exportRoutes = [
     operationId: 'exportMovements',
     path: '/exports/movements',
     summary: 'Export the movements as CSV',
-    description: `The ledger in the order it was written, streamed from a cursor (a file of a million movements holds constant memory): createdAt, id, type, reason, locationId, location, itemId, sku, quantity, balanceAfter, transferId, reference, note, userId, jobId, unitCost, purchaseOrderId, receiptId; from/to bound createdAt, locationId and itemId filter. ${ids} ${restricted}`,
+    description: `The ledger in the order it was written, streamed from a cursor (a file of a million movements holds constant memory): createdAt, id, type, reason, locationId, location, itemId, sku, quantity, balanceAfter, transferId, reference, note, userId, jobId, unitCost (empty for a caller without valuation.read), purchaseOrderId, receiptId; from/to bound createdAt, locationId and itemId filter. ${ids} ${restricted}`,
     scope: 'inventory.read',
     tags: ['Exports'],
     request: { query: MovementsExportQuery },
     responses: { 200: { description: 'The movements', schema: z.string().openapi({ example: 'createdAt,id,type,reason,locationId,location,itemId,sku,quantity,balanceAfter,transferId,reference,note,userId,jobId,unitCost,purchaseOrderId,receiptId\n…' }), mediaType: 'text/csv' } },
     handler: async ({ query }, { deps, req, res }) => {
+      const costs = seesCosts(ctx(req));
       await streamCsv<MovementExportRow>(res, {
         pool: deps.pool,
         ...movementsExport(ctx(req).workspace.id, readableLocations(req), query),
@@ -86,7 +87,8 @@ export const exportRoutes = [
           { header: 'note', cell: (r) => r.note },
           { header: 'userId', cell: (r) => r.user_id },
           { header: 'jobId', cell: (r) => r.job_id },
-          { header: 'unitCost', cell: (r) => money(r.unit_cost) },
+          // Costs are kept from a caller without valuation.read: the column stays, empty.
+          { header: 'unitCost', cell: (r) => (costs ? money(r.unit_cost) : null) },
           { header: 'purchaseOrderId', cell: (r) => r.purchase_order_id },
           { header: 'receiptId', cell: (r) => r.receipt_id },
         ],
@@ -101,7 +103,7 @@ export const exportRoutes = [
     path: '/exports/valuation',
     summary: 'Export the valuation as CSV',
     description: `The rows of GET /inventory/valuation (same itemId, locationId and asOf), by itemId then locationId, streamed: itemId, sku, description, locationId, location, onHand, averageCost, value (onHand × averageCost rounded to cents, half up; empty when the cost is unknown). No totals row: they are the sums of the columns. ${ids} ${restricted}`,
-    scope: 'inventory.read',
+    scope: 'valuation.read',
     tags: ['Exports'],
     request: { query: ValuationQuery.extend({ bom }) },
     responses: { 200: { description: 'The valuation', schema: z.string().openapi({ example: 'itemId,sku,description,locationId,location,onHand,averageCost,value\n…' }), mediaType: 'text/csv' } },

@@ -3,7 +3,7 @@ import { ctx, CursorPagination, cursorBinding, encodeCursor, IdPairKey, pageRequ
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { listBalances, listMovements } from '../data/ledger-repository';
 import { Interval, intervalRange } from '../domain/intervals';
-import { Balance, Movement, MovementReason, MovementType } from '../domain/stock-records';
+import { Balance, BALANCE_COST_FIELDS, Movement, MOVEMENT_COST_FIELDS, MovementReason, MovementType } from '../domain/stock-records';
 import { RecordMovementBody } from '../domain/stock-requests';
 import { recordMovement } from '../use-cases/record-movement';
 import { readableLocations } from './request-context';
@@ -32,6 +32,7 @@ export const inventoryRoutes = [
   route({
     method: 'get',
     operationId: 'listBalances',
+    costFields: BALANCE_COST_FIELDS,
     path: '/inventory/balances',
     summary: 'List stock balances',
     description:
@@ -52,6 +53,7 @@ export const inventoryRoutes = [
   route({
     method: 'get',
     operationId: 'listMovements',
+    costFields: MOVEMENT_COST_FIELDS,
     path: '/inventory/movements',
     summary: 'List stock movements (the ledger)',
     description:
@@ -82,6 +84,7 @@ export const inventoryRoutes = [
   route({
     method: 'post',
     operationId: 'recordMovement',
+    costFields: MOVEMENT_COST_FIELDS,
     path: '/inventory/movements',
     summary: 'Record a receipt, an adjustment or a physical count',
     description: `A receipt adds stock (quantity > 0); an adjustment changes it by a signed quantity and cannot take more than is available, on-hand minus what pending transfers and open jobs reserve (422 naming the item, the location and the quantity available). An adjustment with expectedOnHand applies only if the on-hand is exactly that when it is written (409 conflict naming the current on-hand otherwise; nothing changes). A count (quantity = the counted on-hand) records one adjustment of the difference with reason count, so the balance equals the count; a count below what is reserved is a 422. Every movement may carry a reason (default received for receipts, correction for adjustments) and a reference. The item must exist and track stock (422 otherwise); the location must exist and not be deleted, and to add stock it must be active and not being deleted (422). A member with restricted location access needs write access to the location (403). Answers 201 with the movement.`,

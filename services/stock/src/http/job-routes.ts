@@ -2,7 +2,7 @@ import { type Caller, EntityIdSchema, JobStatus, NotFound, z } from '@inv/shared
 import { ctx, CursorPagination, cursorBinding, encodeCursor, pageRequest, queryArray, queryBoolean, routesFor, setNextLink, setTotalCount, single, TimeIdKey } from '@inv/shared/http';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { findJobs, listJobIds } from '../data/job-repository';
-import { Job, JobReservation, presentJob } from '../domain/job-records';
+import { Job, JOB_COST_FIELDS, JobReservation, presentJob } from '../domain/job-records';
 import { CompleteJobBody, CreateJobBody, NoJobFields, UpdateJobBody } from '../domain/job-requests';
 import { canSeeJob, jobItemOf, jobRef } from '../use-cases/job-facts';
 import { completeJob, releaseJob, reserveJob, revertJob, updateJob } from '../use-cases/change-job';
@@ -55,6 +55,7 @@ export const jobRoutes = [
     summary: 'Create a job',
     description: `Creates an open job with its lines (materials planned per item, each taken from the job's source unless it names a location). The source defaults to the workspace's defaultInvoiceSourceLocationId; currency, markupPercent, taxPercent and taxIncluded default to the workspace's. A stock-tracked line with no location is a 422 naming sourceLocationId; an unknown item, or a location that does not exist or was deleted, is a 422. With reserve: true every stocked line is reserved at its location now, all or nothing (422 naming each short item, its location and what is available there). ${ACCESS} Answers 201 with the job.`,
     scope: 'jobs.write',
+    costFields: JOB_COST_FIELDS,
     tags: ['Jobs'],
     idempotent: true,
     request: { body: { schema: CreateJobBody, required: true } },
@@ -69,6 +70,7 @@ export const jobRoutes = [
     description:
       'Jobs of the workspace, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"), newest first by default; filters combine with AND. A member with restricted location access sees the jobs whose every location it may read.',
     scope: 'jobs.read',
+    costFields: JOB_COST_FIELDS,
     tags: ['Jobs'],
     request: { query: JobsQuery },
     responses: { 200: { description: 'Jobs', schema: z.array(Job), totalCount: true, nextLink: true } },
@@ -102,6 +104,7 @@ export const jobRoutes = [
     summary: 'Retrieve a job',
     description: 'By its id, or by its externalRef as ext_<externalRef>. 404 for a job the member cannot see (it may not read every location the job names).',
     scope: 'jobs.read',
+    costFields: JOB_COST_FIELDS,
     tags: ['Jobs'],
     request: { params: JobPath },
     responses: { 200: { description: 'The job', schema: Job } },
@@ -114,6 +117,7 @@ export const jobRoutes = [
     summary: 'Change an open job',
     description: `Changes name, externalRef, note, scheduledAt, pricing, the source and the set of lines of an open job (409 naming its status otherwise). Lines that follow the source move with it, their reservations too (all or nothing); a reserved line keeps its reservation in step with its planned quantity: reduced, or increased all or nothing (422 naming each shortage); lines left out give theirs back. An empty body changes nothing. ${ACCESS}`,
     scope: 'jobs.write',
+    costFields: JOB_COST_FIELDS,
     tags: ['Jobs'],
     request: { params: JobPath, body: { schema: UpdateJobBody, required: true } },
     responses: { 200: { description: 'The job', schema: Job } },
@@ -126,6 +130,7 @@ export const jobRoutes = [
     summary: "Reserve a job's materials",
     description: `Reserves each stock-tracked line's planned − reserved at its location (which must be active), all or nothing: a shortage is a 422 naming each short item (id and SKU), its location and the quantity available there, and nothing is reserved. With partial=true it reserves what is available and lists the shortages. Reserved stock stays on hand, counted in the balance's reserved: no transfer, adjustment, count or other job can take it. 409 when the job is not open. ${ACCESS}`,
     scope: 'jobs.write',
+    costFields: JOB_COST_FIELDS,
     tags: ['Jobs'],
     idempotent: true,
     request: { params: JobPath, query: ReserveQuery, body: { schema: NoJobFields, required: false } },
@@ -139,6 +144,7 @@ export const jobRoutes = [
     summary: "Release a job's reservations",
     description: `Gives back every reservation of an open job (409 otherwise); it stays open. ${ACCESS}`,
     scope: 'jobs.write',
+    costFields: JOB_COST_FIELDS,
     tags: ['Jobs'],
     idempotent: true,
     request: { params: JobPath, body: { schema: NoJobFields, required: false } },
@@ -152,6 +158,7 @@ export const jobRoutes = [
     summary: 'Complete a job',
     description: `Records what an open job used (409 otherwise) and, in one transaction, takes it out of stock: one movement per stock-tracked item and location used (type adjustment, reason job, reference and jobId the job's id), from the job's own reservation first, then from what is free there; what was reserved and not used is released. Without used, every line used what it planned; with it, the lines it names used that (others nothing) and items not planned are added. Not enough at a location is a 422 naming each shortage, and nothing changes: stock never goes negative. Catalog-only lines are recorded and priced but move nothing. Freezes the prices (unitCost: the item's average cost, its catalog cost until a receipt brought one; unitPrice: its sell price when > 0, else the cost with the job's markup, rounded to cents) and the totals of the billable lines, tax added or included. Records job.completed. ${ACCESS}`,
     scope: 'jobs.write',
+    costFields: JOB_COST_FIELDS,
     tags: ['Jobs'],
     idempotent: true,
     beforeReplay: answerLatestPosition,
@@ -166,6 +173,7 @@ export const jobRoutes = [
     summary: 'Cancel a job',
     description: `Cancels an open job (409 otherwise) and releases every reservation it holds. Records job.cancelled. ${ACCESS}`,
     scope: 'jobs.write',
+    costFields: JOB_COST_FIELDS,
     tags: ['Jobs'],
     idempotent: true,
     request: { params: JobPath, body: { schema: NoJobFields, required: false } },
@@ -179,6 +187,7 @@ export const jobRoutes = [
     summary: 'Revert a completed job',
     description: `Puts back what a completed job used (409 otherwise), where it was taken, with compensating movements (reason job_reverted, reference and jobId the job's id); the job becomes reverted and keeps its prices and totals. 422 naming the location when one can no longer take stock (inactive, being deleted, deleted), or naming an item that no longer tracks stock. Records job.reverted. ${ACCESS}`,
     scope: 'jobs.write',
+    costFields: JOB_COST_FIELDS,
     tags: ['Jobs'],
     idempotent: true,
     beforeReplay: answerLatestPosition,

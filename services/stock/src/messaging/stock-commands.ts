@@ -1,10 +1,8 @@
-import { ApplyStockImport, CancelOpening, CloseItems, LocationClosure, RecordOpening, StockCommands, StockUsage, z } from '@inv/shared/core';
+import { ApplyStockImport, CloseItems, LocationClosure, RecordOpening, StockCommands, StockUsage, z } from '@inv/shared/core';
 import { planQuotaUsage } from '@inv/shared/db';
-import { currentActor } from '@inv/shared/messaging';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { latestStockPosition, TRANSFERS_IN_USE } from '../data/ledger';
 import { applyImport } from '../use-cases/apply-import';
-import { cancelOpening } from '../use-cases/cancel-opening';
 import { closeLocation } from '../use-cases/close-location';
 import { closeItems } from '../use-cases/close-items';
 import { recordOpening } from '../use-cases/record-opening';
@@ -16,7 +14,6 @@ export function registerStockCommands(runtime: ServiceRuntime): void {
       transfers: await planQuotaUsage(runtime.pool, meta.workspaceId, { resource: 'transfers', periodStart: new Date(billingCycleStart) }, TRANSFERS_IN_USE),
     }))
     .handle(StockCommands.recordOpening, RecordOpening, (payload) => recordOpening(runtime, payload))
-    .handle(StockCommands.cancelOpening, CancelOpening, ({ operationId }, meta) => cancelOpening(runtime, { workspaceId: meta.workspaceId, requestId: meta.requestId, actor: currentActor() }, operationId))
     .handle(StockCommands.closeLocation, LocationClosure, ({ locationId }, meta) => closeLocation(runtime, meta.workspaceId, locationId))
     .handle(StockCommands.reopenLocation, LocationClosure, ({ locationId }, meta) => reopenLocation(runtime, meta.workspaceId, locationId))
     .handle(StockCommands.closeItems, CloseItems, (closing, meta) => closeItems(runtime, meta.workspaceId, closing))

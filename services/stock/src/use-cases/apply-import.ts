@@ -134,8 +134,8 @@ async function applyParLevels(runtime: ServiceRuntime, caller: Caller, importId:
   const locationIds = [...new Set(rows.map((r) => r.locationId))] as never[];
   return withCopiesCaughtUp<number>(runtime, workspaceId, (requireCopies) =>
     transactOnce(runtime, async (tx) => {
-      const now = new Date();
-      const [, facts] = await inOneRoundTrip(tx, () => lockLedger(tx, workspaceId, { locationIds, itemIds, itemsAddedTo: [], totals: itemIds, balances: [] }, now));
+      const [, facts] = await inOneRoundTrip(tx, () => lockLedger(tx, workspaceId, { locationIds, itemIds, itemsAddedTo: [], totals: itemIds, balances: [] }));
+      const now = facts.now;
       requireCopies({ itemIds, locationIds }, facts);
       const errors = [...read.errors];
       for (const r of rows) {

@@ -1,4 +1,4 @@
-import { fromMoney, type Money, toMoney } from '../domain/money';
+import { fromMoney, fromSignedMoney, type Money, toMoney, valueToCents } from '../domain/money';
 import type { Actor, EntityId, ParCrossed, TransferOrigin } from '@inv/shared/core';
 import type { LedgerFacts } from '../data/ledger';
 import { itemFacts, placeFacts } from '../data/projection-repository';
@@ -98,6 +98,7 @@ export function presentMovement(m: NewMovement, facts: Pick<LedgerFacts, 'items'
     unitCost: m.unitCost === null ? null : fromMoney(m.unitCost),
     purchaseOrderId: m.purchaseOrderId ?? null,
     receiptId: m.receiptId ?? null,
+    costVariance: m.costVariance === null ? null : fromSignedMoney(valueToCents(m.costVariance)),
     createdAt: m.createdAt.toISOString(),
   };
 }
@@ -126,4 +127,9 @@ export function presentParCrossing(
 export function copiedCost(facts: Pick<LedgerFacts, 'items'>, itemId: string): Money | null {
   const cost = facts.items.get(itemId)?.cost;
   return cost === null || cost === undefined ? null : toMoney(cost);
+}
+
+/** A purchase order line's unit cost when none is given: the item's last price paid (its latest receipt's cost, unless that receipt was reverted), else its catalog cost as copied (0 when it has none). */
+export function defaultUnitCost(facts: Pick<LedgerFacts, 'lastCosts' | 'items'>, itemId: string): Money {
+  return facts.lastCosts.get(itemId) ?? copiedCost(facts, itemId) ?? 0n;
 }

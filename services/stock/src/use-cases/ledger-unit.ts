@@ -7,7 +7,7 @@ import { balanceKey, type Labels, type LockedBalance, type MovementDraft, type N
 import { type TotalChange, thresholdOf, totalChanges } from '../domain/item-health';
 import { parCrossings } from '../domain/par-levels';
 import { toUnits } from '../domain/quantity';
-import { costsOf } from '../domain/average-cost';
+import { type CostChange, costsOf } from '../domain/average-cost';
 import { itemHealthCrossed } from './item-health-changes';
 import { copiedCost, presentParCrossing } from './ledger-facts';
 import { withCopiesCaughtUp } from './owner-copies';
@@ -26,6 +26,10 @@ export interface LedgerDecision<R> {
   job?: LedgerWrite['job'];
   /** The purchase orders the change creates or changes, and the receipt it records or takes back. */
   purchaseOrder?: LedgerWrite['purchaseOrder'];
+  /** Average costs the change sets itself, not through movements (a revaluation). */
+  costChanges?: ReadonlyArray<CostChange & { itemId: string }>;
+  /** The revaluation the change records. */
+  revaluation?: LedgerWrite['revaluation'];
   /** The result and the events (other than stock.changed) of the change, from its movements as written. */
   answer(movements: readonly NewMovement[]): { result: R; events: Envelope<unknown>[] };
 }
@@ -82,21 +86,34 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: LedgerCa
     return transactOnce(
       runtime,
       async (tx) => {
-        const now = new Date();
-        const locked = await inOneRoundTrip(tx, () => [guard.begin(tx), ...(planned.prepare?.(tx) ?? []), ...lockLedger(tx, workspaceId, planned.locks, now)]);
+        const locked = await inOneRoundTrip(tx, () => [guard.begin(tx), ...(planned.prepare?.(tx) ?? []), ...lockLedger(tx, workspaceId, planned.locks)]);
         const facts = locked[locked.length - 1] as LedgerFacts;
+        const now = facts.now;
         requireCopies(planned.known ?? planned.locks, facts);
         const decision = planned.decide(facts, now);
         const claimed = planned.quota && (planned.quota.amount?.(decision) ?? 1);
         const plan = planLedger(facts.balances, decision, decision.labels);
-        const { costs, averages } = movementCosts(facts, plan.movements.map((p) => p.draft));
-        const movements = newMovements(plan.movements, actor.userId, now, costs);
+        const totals = itemTotalChanges(facts, plan.changed);
+        const costed = movementCosts(facts, plan.movements.map((p) => p.draft));
+        const averages = journalled(costed.averages, decision.costChanges, totals);
+        const movements = newMovements(plan.movements, actor.userId, now, costed);
         const { result, events } = decision.answer(movements);
         const crossings = parCrossedEvents(workspaceId, requestId, facts, plan.balances);
-        const totals = itemTotalChanges(facts, plan.changed);
         const healthCrossings = itemHealthCrossedEvents(workspaceId, requestId, actor, facts, totals);
         const [, , position] = await inOneRoundTrip(tx, () => [
-          writeLedger(tx, workspaceId, { actor, now, transfer: decision.transfer, job: decision.job, purchaseOrder: decision.purchaseOrder, averageCosts: averages, movements, balances: changedBalances(facts.balances, plan.balances), totals, events: [...events, ...crossings, ...healthCrossings] }),
+          writeLedger(tx, workspaceId, {
+            actor,
+            now,
+            transfer: decision.transfer,
+            job: decision.job,
+            purchaseOrder: decision.purchaseOrder,
+            revaluation: decision.revaluation,
+            averageCosts: averages,
+            movements,
+            balances: changedBalances(facts.balances, plan.balances),
+            totals,
+            events: [...events, ...crossings, ...healthCrossings],
+          }),
           guard.finish(tx, result),
           // The workspace's hot rows last, the quota's claim with COMMIT in the same message: each is
           // locked only while the server runs what follows it, with no round trip to this process.
@@ -110,12 +127,32 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: LedgerCa
 }
 
 /**
- * The cost each movement carries and the averages the change moves (domain/average-cost.ts): from
- * the workspace's on-hand of each item whose total the change locked, and the item's stored average
- * (else its copy's catalog cost).
+ * The cost each movement carries, the cost variance of a revert's and the averages the change
+ * moves (domain/average-cost.ts): from the workspace's on-hand of each item whose total the change
+ * locked with its change count, the item's stored average (else its copy's catalog cost), and for
+ * a revert what its receipt recorded.
  */
 function movementCosts(facts: LedgerFacts, drafts: readonly MovementDraft[]): ReturnType<typeof costsOf> {
-  return costsOf(drafts, (itemId) => ({ onHand: facts.totals.get(itemId)?.onHand, average: facts.averageCosts.get(itemId) ?? copiedCost(facts, itemId) }));
+  return costsOf(
+    drafts,
+    (itemId) => {
+      const total = facts.totals.get(itemId);
+      return { onHand: total?.onHand, totalChanges: total?.changes, average: facts.averageCosts.get(itemId) ?? copiedCost(facts, itemId) };
+    },
+    (_receiptId, itemId) => facts.receiptCosts.get(itemId),
+  );
+}
+
+/**
+ * The cost journal's entries of a change: the averages its movements moved, each receipt's with the
+ * item total's change count it leaves (what a later revert compares), and those it decided itself
+ * (a revaluation).
+ */
+function journalled(moved: ReadonlyMap<string, CostChange>, decided: readonly (CostChange & { itemId: string })[] | undefined, totals: readonly TotalChange[]): Map<string, CostChange> {
+  const counts = new Map(totals.map((t) => [t.itemId, t.changes]));
+  const entries = new Map([...moved].map(([itemId, change]) => [itemId, change.kind === 'receipt' ? { ...change, totalChanges: counts.get(itemId) } : change]));
+  for (const { itemId, ...change } of decided ?? []) entries.set(itemId, change);
+  return entries;
 }
 
 /** The balances a plan leaves other than it locked them: only those are written back. */

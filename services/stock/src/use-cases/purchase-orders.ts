@@ -27,7 +27,8 @@ import {
   type UpdatePurchaseOrderInput,
 } from '../domain/purchase-orders';
 import { toUnits } from '../domain/quantity';
-import { copiedCost, labelsOf } from './ledger-facts';
+import { defaultUnitCost, labelsOf } from './ledger-facts';
+import { incompleteCopies } from './owner-copies';
 import { type LedgerChange, type LedgerDecision, runLedgerUnit, type StockWrite } from './ledger-unit';
 
 /**
@@ -87,8 +88,20 @@ function locksOf(order: OrderShape, purchaseOrderId?: EntityId) {
   };
 }
 
-/** A line's agreed cost: the one given, else the item's catalog cost (0 when it has none). */
-const lineCost = (facts: LedgerFacts, itemId: string, given: number | undefined): Money => (given !== undefined ? toMoney(given) : (copiedCost(facts, itemId) ?? 0n));
+/** A line's agreed cost: the one given, else the item's last price paid, else its catalog cost (0 when it has none). */
+const lineCost = (facts: LedgerFacts, itemId: string, given: number | undefined): Money => (given !== undefined ? toMoney(given) : defaultUnitCost(facts, itemId));
+
+/** Lines left to default their cost must know the item's catalog cost when no price was paid yet: a copy made before prices were copied asks the catalog first. */
+function requirePrices(runtime: ServiceRuntime, caller: Caller, facts: LedgerFacts, lines: ReadonlyArray<{ itemId: EntityId; unitCost?: number | undefined }>): void {
+  const unpriced = incompleteCopies(
+    runtime,
+    caller.workspace.id,
+    lines.filter((l) => l.unitCost === undefined && !facts.lastCosts.has(l.itemId)).map((l) => l.itemId),
+    facts.items,
+    'prices',
+  );
+  if (unpriced) throw unpriced;
+}
 
 /** A change of orders that moves no stock (or whose movements the caller adds): the orders it writes, its answer and events. */
 function orderDecision<R>(facts: LedgerFacts, orders: PurchaseOrderRecord[], result: R, events: ReturnType<typeof outboxMessages>, receipt?: NonNullable<LedgerDecision<R>['purchaseOrder']>['receipt']): LedgerDecision<R> {
@@ -110,9 +123,10 @@ export async function createPurchaseOrder(runtime: ServiceRuntime, caller: Calle
   const early = orderRefusal({ access: caller.locationAccess, locationId });
   if (early) throw early;
   return runLedgerUnit(runtime, caller, guard, {
-    locks: locksOf(draft),
+    locks: { ...locksOf(draft), lastCosts: true },
     decide: (facts, now) => {
       refuseUnknown(caller, facts, draft);
+      requirePrices(runtime, caller, facts, input.lines);
       const order = draftOrder(
         {
           id: newId(),
@@ -216,10 +230,18 @@ export async function updatePurchaseOrder(runtime: ServiceRuntime, caller: Calle
       const next = { supplierId: input.supplierId ?? read.supplierId, locationId: input.locationId ?? read.locationId, lines: input.lines ?? read.lines };
       const locks = locksOf(next);
       // The copies of both the order's and the change's supplier, location and items are read.
-      return { locks: { supplierIds: [...new Set([read.supplierId, ...locks.supplierIds])], locationIds: [...new Set([read.locationId, ...locks.locationIds])], itemIds: [...new Set([...read.lines.map((l) => l.itemId), ...locks.itemIds])] } };
+      return {
+        locks: {
+          supplierIds: [...new Set([read.supplierId, ...locks.supplierIds])],
+          locationIds: [...new Set([read.locationId, ...locks.locationIds])],
+          itemIds: [...new Set([...read.lines.map((l) => l.itemId), ...locks.itemIds])],
+          lastCosts: true,
+        },
+      };
     },
     (order, facts, now) => {
       refuseAction(order, 'edit');
+      requirePrices(runtime, caller, facts, (input.lines ?? []).filter((l) => !order.lines.some((o) => o.itemId === l.itemId)));
       const lines = input.lines
         ? input.lines.map((l) => ({ itemId: l.itemId, ordered: toUnits(l.quantity), received: 0n, receivedValue: 0n, unitCost: l.unitCost !== undefined ? toMoney(l.unitCost) : (order.lines.find((o) => o.itemId === l.itemId)?.unitCost ?? lineCost(facts, l.itemId, undefined)) }))
         : order.lines;
@@ -245,7 +267,9 @@ const EVENT_OF = { submit: StockEvents.purchaseOrderSubmitted, close: StockEvent
 
 /** submit (draft → ordered), close (ordered or partially received → closed), cancel (draft, or ordered with nothing received → cancelled). */
 export async function transitionPurchaseOrder(runtime: ServiceRuntime, caller: Caller, ref: string, action: 'submit' | 'close' | 'cancel', guard: EffectGuard<PurchaseOrder>): Promise<StockWrite<PurchaseOrder>> {
-  return changeOrder(runtime, caller, ref, guard, () => ({}), (order, facts, now) => {
+  // What is on order shows on the receiving location's balances: a submit makes each line's balance (on-hand 0 where stock has never been).
+  const balances = (read: PurchaseOrderRecord) => (action === 'submit' ? { locks: { balances: read.lines.map((l) => ({ itemId: l.itemId, locationId: read.locationId })) } } : {});
+  return changeOrder(runtime, caller, ref, guard, balances, (order, facts, now) => {
     refuseAction(order, action);
     const at = now.toISOString();
     const status = action === 'submit' ? 'ordered' : action === 'close' ? 'closed' : 'cancelled';
@@ -280,11 +304,26 @@ export async function receivePurchaseOrder(runtime: ServiceRuntime, caller: Call
     (order, facts, now) => {
       refuseAction(order, 'receive');
       const labels = labelsOf(facts);
-      const planned = planReceipt(order, input.lines.map((l) => ({ itemId: l.itemId, quantity: toUnits(l.quantity), ...(l.unitCost === undefined ? {} : { unitCost: toMoney(l.unitCost) }) })), labels.item);
+      const planned = planReceipt(
+        order,
+        input.lines.map((l) => ({ itemId: l.itemId, quantity: toUnits(l.quantity), ...(l.unitCost === undefined ? {} : { unitCost: toMoney(l.unitCost) }) })),
+        labels.item,
+        input.confirmPriceVariance,
+      );
       // The goods arrive now: the location must still take stock and the items still track it.
       refuseUnknown(caller, facts, { supplierId: order.supplierId, locationId: order.locationId, lines: planned.received });
       const at = now.toISOString();
-      const receipt: ReceiptRecord = { id: newId(), purchaseOrderId: order.id, lines: planned.received, reference: input.reference ?? order.reference, note: input.note ?? '', createdAt: at, createdBy: actorOf(caller), revertedAt: null };
+      const receipt: ReceiptRecord = {
+        id: newId(),
+        purchaseOrderId: order.id,
+        lines: planned.received,
+        reference: input.reference ?? order.reference,
+        note: input.note ?? '',
+        createdAt: at,
+        createdBy: actorOf(caller),
+        revertedAt: null,
+        costVariance: null,
+      };
       const status = statusByReceipts(order.status, planned.lines);
       const next: PurchaseOrderRecord = { ...order, lines: planned.lines, status, receivedAt: status === 'received' ? at : null, version: order.version + 1, updatedAt: at };
       const movements: MovementDraft[] = planned.received.map((l, index) => ({
@@ -332,7 +371,13 @@ export async function revertPurchaseOrderReceipt(runtime: ServiceRuntime, caller
       if (!receipt) throw new NotFound('Receipt');
       const itemIds = receipt.lines.map((l) => l.itemId);
       return {
-        locks: { itemIds: read.lines.map((l) => l.itemId), itemsAddedTo: [], totals: itemIds, balances: itemIds.map((itemId) => ({ itemId, locationId: read.locationId })) },
+        locks: {
+          itemIds: read.lines.map((l) => l.itemId),
+          itemsAddedTo: [],
+          totals: itemIds,
+          balances: itemIds.map((itemId) => ({ itemId, locationId: read.locationId })),
+          receiptCosts: id,
+        },
         prepare: (tx) => [
           tx
             .query<{ reverted_at: Date | null }>('SELECT reverted_at FROM purchase_order_receipts WHERE workspace_id = $1 AND purchase_order_id = $2 AND id = $3 FOR UPDATE', [caller.workspace.id, read.id, id])
@@ -366,7 +411,17 @@ export async function revertPurchaseOrderReceipt(runtime: ServiceRuntime, caller
         purchaseOrderId: order.id,
         receiptId: taken.id,
       }));
-      return { ...orderDecision(facts, [next], presentReceipt({ ...taken, revertedAt: at }), [], { reverted: { id: taken.id, at: now } }), movements };
+      const decision = orderDecision(facts, [next], undefined, [], { reverted: { id: taken.id, at: now } });
+      return {
+        ...decision,
+        movements,
+        answer: (written) => {
+          const costVariance = written.reduce((sum, m) => sum + (m.costVariance ?? 0n), 0n);
+          const shownReceipt = presentReceipt({ ...taken, revertedAt: at, costVariance });
+          const payload = { purchaseOrder: presentPurchaseOrder(next, orderNamesOf(facts)), receipt: shownReceipt };
+          return { result: shownReceipt, events: outboxMessages(StockEvents.purchaseOrderReceiptReverted, caller.workspace.id, [payload], caller.requestId, actorOf(caller)) };
+        },
+      };
     },
   );
 }

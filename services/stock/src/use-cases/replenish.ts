@@ -4,7 +4,7 @@ import { outboxMessages } from '@inv/shared/messaging';
 import type { ServiceRuntime } from '@inv/shared/runtime';
 import { type LedgerFacts, type NewTransfer, TRANSFERS_IN_USE } from '../data/ledger';
 import { itemFacts, type ItemRow, type LocationRow, placeFacts, readItemCopies } from '../data/projection-repository';
-import { lockReplenishmentRuns, type NeedRow, parNeeds, replenishmentFacts, type ReplenishmentScope } from '../data/replenishment-repository';
+import { lockReplenishmentRuns, type NeedRow, parNeeds, replenishFromOf, replenishmentFacts, type ReplenishmentScope, sourceChain } from '../data/replenishment-repository';
 import { balanceKey, type BalanceKey, sourceReservations, transferMovements } from '../domain/ledger-plan';
 import {
   MAX_REPLENISHMENT_LINES,
@@ -23,7 +23,7 @@ import { fillFromCatalog, incompleteCopies, lackingCopies } from './owner-copies
 import { orderNamesOf } from './purchase-orders';
 import { NoWriteAccess, replenishmentRefusal } from '../domain/stock-policy';
 import { CREATED_EVENT, type CreatedAs, stampsAfter, UNSTAMPED } from '../domain/transfer-lifecycle';
-import { copiedCost, labelsOf, presentTransfer } from './ledger-facts';
+import { defaultUnitCost, labelsOf, presentTransfer } from './ledger-facts';
 import { type LedgerChange, runLedgerUnit, type StockWrite } from './ledger-unit';
 
 type Runtime = Pick<ServiceRuntime, 'pool' | 'broker' | 'client' | 'config' | 'outbox'>;
@@ -61,16 +61,26 @@ function inScope<N extends BalanceKey>(needs: readonly N[], scope: Replenishment
   return scope.sourceLocationId === undefined ? [...needs] : needs.filter((n) => sourceOf(n.locationId) === scope.sourceLocationId);
 }
 
-const sourceKeysOf = (needs: readonly NeedRow[]): BalanceKey[] =>
-  needs.flatMap((n) => (n.sourceLocationId === null ? [] : [{ itemId: n.itemId, locationId: n.sourceLocationId }]));
+/**
+ * The balances a plan may draw on or refill besides its needs: each need's item at every location
+ * its location is refilled through (its source, the source's source, …), since what a location's
+ * destinations lack counts in its own position. `chains` as the copies held them when read.
+ */
+function sourceKeysOf(needs: readonly NeedRow[], chains: ReadonlyMap<EntityId, EntityId>): BalanceKey[] {
+  const keys = new Map<string, BalanceKey>();
+  for (const n of needs) {
+    for (const locationId of sourceChain(n.locationId, (l) => (l === n.locationId ? n.sourceLocationId : chains.get(l)))) keys.set(balanceKey({ itemId: n.itemId, locationId }), { itemId: n.itemId, locationId });
+  }
+  return [...keys.values()];
+}
 const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
 
-/** Which lines a plan keeps: those the stock policy lets the caller `use`, judged from the copies given. */
-function eligibleBy(caller: Caller, use: 'read' | 'write', copies: { items: ReadonlyMap<string, ItemRow>; locations: ReadonlyMap<string, LocationRow> }) {
+/** Which lines a plan keeps: those the stock policy lets the caller use at each end (`uses`), judged from the copies given. */
+function eligibleBy(caller: Caller, uses: { to: 'read' | 'write'; from: 'read' | 'write' }, copies: { items: ReadonlyMap<string, ItemRow>; locations: ReadonlyMap<string, LocationRow> }) {
   return (need: ParNeed, from: EntityId | null): boolean =>
     !replenishmentRefusal({
       access: caller.locationAccess,
-      use,
+      uses,
       from,
       to: need.locationId,
       itemId: need.itemId,
@@ -90,14 +100,15 @@ function eligibleBy(caller: Caller, use: 'read' | 'write', copies: { items: Read
 export async function replenishmentPlan(runtime: Runtime, caller: Caller, scope: ReplenishmentScope): Promise<ReplenishmentLine[]> {
   const workspaceId = caller.workspace.id;
   for (let read = 1; ; read += 1) {
-    const needs = await needsOf(runtime, workspaceId, scope);
+    const [needs, chains] = await Promise.all([needsOf(runtime, workspaceId, scope), replenishFromOf(runtime.pool, workspaceId)]);
+    const sources = sourceKeysOf(needs, chains);
     const itemIds = unique(needs.map((n) => n.itemId));
-    const locationIds = unique(needs.flatMap((n) => (n.sourceLocationId === null ? [n.locationId] : [n.locationId, n.sourceLocationId])));
-    const facts = await replenishmentFacts(runtime.pool, workspaceId, sourceKeysOf(needs), itemIds, locationIds);
+    const locationIds = unique([...needs.map((n) => n.locationId), ...sources.map((k) => k.locationId)]);
+    const facts = await replenishmentFacts(runtime.pool, workspaceId, sources, itemIds, locationIds);
     const sourceOf = sourceByCopy(facts.locations);
     if (read === 1 && needs.some((n) => sourceOf(n.locationId) !== n.sourceLocationId)) continue;
     // Items refilled from suppliers whose copies predate copied suppliers: asked of the catalog once, then planned.
-    const unsupplied = lackingCopies(unique(needs.filter((n) => sourceOf(n.locationId) === null).map((n) => n.itemId)), facts.items, 'supplier');
+    const unsupplied = lackingCopies(itemIds, facts.items, 'supplier');
     if (unsupplied.length > 0 && read <= 2) {
       await fillFromCatalog(runtime, workspaceId, unsupplied);
       continue;
@@ -107,7 +118,7 @@ export async function replenishmentPlan(runtime: Runtime, caller: Caller, scope:
       sourceOf,
       supplierOf: supplierByCopy(facts.items),
       sourceStock: (key) => facts.sources.get(balanceKey(key)),
-      eligible: eligibleBy(caller, 'read', facts),
+      eligible: eligibleBy(caller, { to: 'read', from: 'read' }, facts),
     });
     return lines.map((line) => presentLine(line, facts.items.get(line.itemId)?.sku ?? ''));
   }
@@ -135,27 +146,39 @@ export async function replenishmentPlan(runtime: Runtime, caller: Caller, scope:
  * covers the lines it may write at both ends.
  */
 export async function replenish(runtime: ServiceRuntime, caller: Caller, input: ReplenishInput, guard: EffectGuard<ReplenishmentRun>): Promise<StockWrite<ReplenishmentRun>> {
-  for (const id of [...(input.locationIds ?? []), ...(input.sourceLocationId ? [input.sourceLocationId] : [])]) {
-    if (!canAccessLocation(caller.locationAccess, id, 'write')) throw new NoWriteAccess(id, 'To replenish locations you need write access to them and to their source');
+  for (const id of input.locationIds ?? []) {
+    if (!canAccessLocation(caller.locationAccess, id, 'write')) throw new NoWriteAccess(id, 'To replenish locations you need write access to them');
+  }
+  if (input.sourceLocationId && !canAccessLocation(caller.locationAccess, input.sourceLocationId, 'read')) {
+    throw new NoWriteAccess(input.sourceLocationId, 'To replenish from a source you need access to it');
   }
   const status = input.status ?? 'pending';
   const scope = { locationIds: input.locationIds, sourceLocationId: input.sourceLocationId };
   return runLedgerUnit(runtime, caller, guard, async () => {
-    const needs = await needsOf(runtime, caller.workspace.id, scope);
-    // The suppliers of the items of locations without a source, as the copies name them now: their copies are read with the run's.
-    const unsourced = unique(needs.filter((n) => n.sourceLocationId === null).map((n) => n.itemId));
-    const copies = await readItemCopies(runtime.pool, caller.workspace.id, unsourced);
+    const [needs, chains] = await Promise.all([needsOf(runtime, caller.workspace.id, scope), replenishFromOf(runtime.pool, caller.workspace.id)]);
+    const sources = sourceKeysOf(needs, chains);
+    // The suppliers of the items, as the copies name them now: their copies are read with the run's (any location of the chains may be refilled from suppliers).
+    const copies = await readItemCopies(runtime.pool, caller.workspace.id, unique(needs.map((n) => n.itemId)));
     const supplierIds = unique([...copies.values()].flatMap((c) => (c.supplier_id === null ? [] : [c.supplier_id as EntityId])));
-    return runChange(runtime, caller, needs, status, scope, supplierIds);
+    return runChange(runtime, caller, needs, sources, status, scope, supplierIds);
   });
 }
 
-/** The run as a change of stock, planned from the pairs below par read before its locks. */
-function runChange(runtime: ServiceRuntime, caller: Caller, needs: readonly NeedRow[], status: CreatedAs, scope: ReplenishmentScope, supplierIds: readonly EntityId[]): LedgerChange<ReplenishmentRun> {
+/** The run as a change of stock, planned from the pairs below par and the locations they are refilled through, read before its locks. */
+function runChange(
+  runtime: ServiceRuntime,
+  caller: Caller,
+  needs: readonly NeedRow[],
+  sources: readonly BalanceKey[],
+  status: CreatedAs,
+  scope: ReplenishmentScope,
+  supplierIds: readonly EntityId[],
+): LedgerChange<ReplenishmentRun> {
   const workspaceId = caller.workspace.id;
   const destinations: BalanceKey[] = needs.map((n) => ({ itemId: n.itemId, locationId: n.locationId }));
   const itemIds = unique(needs.map((n) => n.itemId));
-  const locationIds = unique(needs.flatMap((n) => (n.sourceLocationId === null ? [n.locationId] : [n.locationId, n.sourceLocationId])));
+  const locationIds = unique([...needs.map((n) => n.locationId), ...sources.map((k) => k.locationId)]);
+  const mayOrder = caller.scopes.includes('purchase_orders.write');
   return {
     // The run's lock first, then the ledger's on the sources (and on the destinations when the
     // stock moves there at once); the destinations are read after them.
@@ -166,14 +189,19 @@ function runChange(runtime: ServiceRuntime, caller: Caller, needs: readonly Need
       supplierIds,
       itemsAddedTo: [],
       totals: [],
-      balances: [...sourceKeysOf(needs), ...(status === 'completed' ? destinations : [])],
-      refills: destinations,
+      balances: [...sources, ...(status === 'completed' ? destinations : [])],
+      refills: [...destinations, ...sources],
+      lastCosts: mayOrder,
     },
     quota: { quota: planQuota(caller.workspace, 'transfers'), inUse: TRANSFERS_IN_USE, amount: (decision) => (decision.transfer && 'created' in decision.transfer ? decision.transfer.created.length : 0) },
     decide: (facts, now) => {
-      const lines = planLocked(caller, facts, destinations, scope);
+      const lines = planLocked(caller, facts, destinations, scope, mayOrder);
+      const ordered = unique(lines.filter((l) => l.supplierId !== null && l.proposed > 0n).map((l) => l.itemId));
       const unsupplied = incompleteCopies(runtime, workspaceId, unique(lines.filter((l) => l.sourceLocationId === null).map((l) => l.itemId)), facts.items, 'supplier');
       if (unsupplied) throw unsupplied;
+      // An order line's default cost is the last price paid, else the catalog's: a copy made before prices were copied asks the catalog first.
+      const unpriced = incompleteCopies(runtime, workspaceId, ordered.filter((id) => !facts.lastCosts.has(id)), facts.items, 'prices');
+      if (unpriced) throw unpriced;
       const transfers: NewTransfer[] = replenishmentTransfers(lines).map((t) => ({
         id: newId(),
         fromLocationId: t.from,
@@ -190,7 +218,7 @@ function runChange(runtime: ServiceRuntime, caller: Caller, needs: readonly Need
         if (!facts.suppliers.has(o.supplierId)) throw suppliersMoved();
         return draftOrder(
           { id: newId(), supplierId: o.supplierId, locationId: o.locationId, origin: 'replenishment', createdBy },
-          o.lines.map((l) => ({ itemId: l.itemId, ordered: l.quantity, unitCost: copiedCost(facts, l.itemId) ?? 0n })),
+          o.lines.map((l) => ({ itemId: l.itemId, ordered: l.quantity, unitCost: defaultUnitCost(facts, l.itemId) })),
           now,
         );
       });
@@ -228,16 +256,17 @@ const sourcesMoved = () => new RunAgain('the replenishment sources of some locat
  * shared lock), each source's stock and own minimum as locked. A source the read before did not
  * name was not locked: the run is planned again (sourcesMoved).
  */
-function planLocked(caller: Caller, facts: LedgerFacts, destinations: readonly BalanceKey[], scope: ReplenishmentScope): PlannedLine[] {
+function planLocked(caller: Caller, facts: LedgerFacts, destinations: readonly BalanceKey[], scope: ReplenishmentScope, mayOrder: boolean): PlannedLine[] {
   const sourceOf = sourceByCopy(facts.locations);
   const locked: ParNeed[] = destinations.flatMap((key) => {
     const refill = facts.refills.get(balanceKey(key));
-    return refill ? [{ ...key, ...refill }] : [];
+    return refill && refill.minimum !== undefined ? [{ ...key, ...refill, minimum: refill.minimum, target: refill.target ?? refill.minimum }] : [];
   });
   const needs = inScope(locked, scope, sourceOf);
   for (const need of needs) {
-    const source = sourceOf(need.locationId);
-    if (source !== null && !facts.balances.has(balanceKey({ itemId: need.itemId, locationId: source }))) throw sourcesMoved();
+    for (const source of sourceChain(need.locationId, sourceOf)) {
+      if (!facts.balances.has(balanceKey({ itemId: need.itemId, locationId: source }))) throw sourcesMoved();
+    }
   }
   return planReplenishment({
     needs,
@@ -245,8 +274,11 @@ function planLocked(caller: Caller, facts: LedgerFacts, destinations: readonly B
     supplierOf: supplierByCopy(facts.items),
     sourceStock: (key) => {
       const balance = facts.balances.get(balanceKey(key));
-      return balance && { onHand: balance.onHand, reserved: balance.reserved, minimum: facts.parLevels.get(balanceKey(key))?.minimum };
+      const refill = facts.refills.get(balanceKey(key));
+      return balance && { ...refill, onHand: balance.onHand, reserved: balance.reserved, minimum: facts.parLevels.get(balanceKey(key))?.minimum };
     },
-    eligible: eligibleBy(caller, 'write', facts),
+    eligible: eligibleBy(caller, { to: 'write', from: 'read' }, facts),
+    maySource: (_need, source) => canAccessLocation(caller.locationAccess, source, 'write'),
+    mayOrder,
   });
 }

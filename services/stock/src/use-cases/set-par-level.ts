@@ -39,9 +39,9 @@ export async function setParLevel(runtime: ServiceRuntime, caller: Caller, path:
   const { minimum } = amounts;
   return withCopiesCaughtUp(runtime, workspaceId, (requireCopies) =>
     transactOnce(runtime, async (tx) => {
-      const now = new Date();
       const locks = { locationIds: [key.locationId], itemIds: [key.itemId], itemsAddedTo: [key.itemId], totals: [], balances: [] };
-      const [, locked] = await inOneRoundTrip(tx, () => lockLedger(tx, workspaceId, locks, now));
+      const [, locked] = await inOneRoundTrip(tx, () => lockLedger(tx, workspaceId, locks));
+      const now = locked.now;
       requireCopies(locks, locked);
       const refused = parLevelRefusal({ ...facts, known: true, item: itemFacts(locked.items.get(key.itemId)), place: placeFacts(locked.locations.get(key.locationId)) });
       if (refused) throw refused;

@@ -10,7 +10,8 @@ import type { MigrationBuilder } from 'node-pg-migrate';
  * - purchase_order_receipts: one row per receipt, its lines as received (immutable), reverted_at
  *   once a revert took it back.
  * - movements.unit_cost: the cost the movement carried (a receipt's) or the item's average cost at
- *   that moment; null only on movements recorded before costs were. purchase_order_id and
+ *   that moment; null on movements recorded before costs were, and on movements of an item whose
+ *   cost was never known (no receipt at a cost, and a copy of the item without a catalog cost). purchase_order_id and
  *   receipt_id on a receipt's movements and on its revert's.
  * - item_totals.average_cost: the moving average over the workspace, null until a movement brought
  *   a cost (the catalog's cost applies). item_cost_changes: every change of it, for valuation asOf.
