@@ -93,12 +93,13 @@ describe('webhook tenancy, scopes and input', () => {
     expect((await a.owner.get(`/webhooks/${atA.endpoint.id}`)).body.enabled).toBe(true);
   });
 
-  it('scopes: webhooks.read reads, webhooks.write manages; a viewer reads only; a member restricted to some locations gets 403', async () => {
+  it('scopes: webhooks.read reads, webhooks.write manages, both with valuation.read; a viewer reads only; a member restricted to some locations gets 403', async () => {
     const ws = await newWorkspace({ plan: 'business' });
     const { endpoint } = await subscribed(ws);
     const other = await newMember(ws, { role: 'member', scopes: ['items.read'] });
-    const reader = await newMember(ws, { role: 'member', scopes: ['webhooks.read'] });
-    const writer = await newMember(ws, { role: 'member', scopes: ['webhooks.write'] });
+    const reader = await newMember(ws, { role: 'member', scopes: ['webhooks.read', 'valuation.read'] });
+    const writer = await newMember(ws, { role: 'member', scopes: ['webhooks.write', 'valuation.read'] });
+    const costBlind = await newMember(ws, { role: 'member', scopes: ['webhooks.read', 'webhooks.write'] });
     const viewer = await newMember(ws, { role: 'viewer' });
     const restricted = await newMember(ws, { role: 'member', locationAccess: `${ws.defaultLocationId}:write` });
     expect(expectError(await other.client.get('/webhooks'), 403, 'forbidden').message).toMatch(/webhooks\.read/);
@@ -106,6 +107,9 @@ describe('webhook tenancy, scopes and input', () => {
     expect((await reader.client.get(`/webhooks/${endpoint.id}/deliveries`)).status).toBe(200);
     expect(expectError(await reader.client.post('/webhooks', { url: 'https://hooks.example.com/a' }), 403, 'forbidden').message).toMatch(/webhooks\.write/);
     expect((await writer.client.post('/webhooks', { url: 'https://hooks.example.com/b' })).status).toBe(201);
+    // Deliveries carry costs: a key without valuation.read neither reads nor manages them (issue 44).
+    expect(expectError(await costBlind.client.get('/webhooks'), 403, 'forbidden').message).toMatch(/valuation\.read/);
+    expectError(await costBlind.client.post('/webhooks', { url: 'https://hooks.example.com/d' }), 403, 'forbidden');
     expect((await viewer.client.get('/webhooks')).status).toBe(200);
     expectError(await viewer.client.post(`/webhooks/${endpoint.id}/rotate-secret`), 403, 'forbidden');
     expect(expectError(await restricted.client.get('/webhooks'), 403, 'forbidden').message).toMatch(/restricted location access/);
