@@ -29,7 +29,8 @@ export const ERROR_DOCS: Record<ErrorCode, string> = {
   rate_limit_exceeded:
     'Not now; the same request will succeed later. Wait the `Retry-After` seconds, then send it again (with the same `Idempotency-Key` for a POST, so it takes effect at most once). Either the key (or, without a valid key, the client address) used its calls for the rolling minute, ' +
     'or the API refused the call to keep up under load: it is past its capacity, the item or location is being changed by another call (contention), a dependency is failing over or briefly unreachable, or the request ran out of its 10 s deadline. ' +
-    'The message says which; `X-RateLimit-Remaining` above 0 tells an overload refusal from the key\'s own limit, and such a refusal does not use one of the key\'s calls. Nothing was changed, except that a POST whose deadline ran out may have taken effect: its retry with the same key answers the first answer. See the Overload section.',
+    'The message says which, and ends with what is known of the outcome: "nothing was changed" only when that is certain; "it may have been done" when the call had reached a process that could commit it and what happened next is unknown (a dependency lost while it committed, a service or a command that had it and had not answered by the deadline). Either way the retry is safe: a POST with the same key answers the first answer if it took effect, a PUT, PATCH or DELETE sent as it is sets the same state (a DELETE that took effect answers 404). ' +
+    'The key\'s own limit answers `X-RateLimit-Remaining: 0` and "Rate limit exceeded"; a capacity refusal of the gateway does not use one of the key\'s calls. See the Overload section.',
   internal_server_error: 'Something failed on our side that retrying will not fix by itself: a bug. The answer carries no detail; quote the `X-Request-Id` header: the logs hold the cause under it. Retrying with the same `Idempotency-Key` is safe.',
 };
 

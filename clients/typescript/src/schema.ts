@@ -448,7 +448,7 @@ export interface paths {
          *
          *     Setting `active` to false answers 409 conflict while any live location names this one as its replenishFrom; the message names them (the first three, and how many more). Clear or change their replenishFrom first. These rules hold under concurrency: two requests that are each allowed alone (A from B and B from A; a van from a warehouse and the warehouse deactivated) never both succeed.
          *
-         *     A change of name, type, active or replenishFrom holds for every stock operation from the moment this call answers: an inactive location takes no transfer or receipt from then on, for every key, and transfers show the new name (the stock service is told before the change commits, see docs/consistency.md). While the stock service or RabbitMQ is unreachable such a change answers the retryable 429 naming it, and nothing changes; the other fields never need it.
+         *     A change of name, type, active or replenishFrom holds for every stock operation from the moment this call answers: an inactive location takes no transfer or receipt from then on, for every key, and transfers show the new name. The change needs only this service, not the stock service: it commits with its event and the workspace's next owner position, every later call of the workspace carries that position, and the stock service decides only from a copy of the location that has applied it (docs/consistency.md). While that copy cannot catch up (RabbitMQ or this service away), such a stock call answers the retryable 429 naming what holds it back, and nothing changes.
          *
          *     A member whose location access is restricted sees only the locations its access list names: others answer 404 and are left out of lists and counts. A restricted member with read but not write access to the location gets 403 forbidden.
          *
@@ -4261,7 +4261,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description rate_limit_exceeded, retryable: the key's rate limit (X-RateLimit-Remaining 0), or the API past its capacity, in contention, briefly without a dependency, or out of the call's 10 s deadline (see Overload). Nothing was changed; wait Retry-After seconds and send the same request again, a POST with the same Idempotency-Key */
+        /** @description rate_limit_exceeded, retryable: the key's rate limit (X-RateLimit-Remaining 0), or the API past its capacity, in contention, briefly without a dependency, or out of the call's 10 s deadline (see Overload). Its message ends with what is known of the outcome: nothing was changed, or it may have been done (the call had reached a process that could commit it). Either way wait Retry-After seconds and send the same request again, a POST with the same Idempotency-Key, which is safe */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -2,14 +2,24 @@ import { timeLeft, TOO_LATE_TO_START_MS } from '../deadline';
 import { Contention, type RetryLater } from '../errors';
 
 /**
- * The one place a request's work is run again (docs/overload.md, "One retry layer"). A unit of
- * work is what a request does in its service: read what it plans from, then one transaction. It
- * runs again, from its reads, when PostgreSQL says the transaction may simply be run again (a
- * deadlock or a serialisation failure), or when the attempt itself asks to (RunAgain: what it read
- * before its locks moved, or a copy it decides from is behind what the caller has seen), at most
- * UNIT_ATTEMPTS times in all and never once too little of the request's deadline is left. Nothing
- * below it retries: a transaction runs once (withTransaction), and nothing above it does (the
- * typed client retries the refusal a caller gets, after its Retry-After).
+ * The one place a request's work is run again within a service (docs/overload.md, "One retry
+ * layer"). A unit of work is what a request does in its service: read what it plans from, then one
+ * transaction. It runs again, from its reads, when PostgreSQL says the transaction may simply be
+ * run again (a deadlock or a serialisation failure), or when the attempt itself asks to (RunAgain:
+ * what it read before its locks moved, or a copy it decides from is behind what the caller has
+ * seen), at most UNIT_ATTEMPTS times in all and never once too little of the request's deadline is
+ * left. Nothing below it retries: a transaction runs once (withTransaction). Above it, in the
+ * service, nothing does; but the request itself may arrive again: the gateway's forwarder
+ * (gateway/src/http/proxy.ts) sends it again, to another replica, when the one it went to failed
+ * it (the connection refused or lost, or the balancer answering 502, 503 or 504 for it) and
+ * repeating is safe (a GET, HEAD or PUT, a POST with an Idempotency-Key), at most FORWARD_ATTEMPTS
+ * (3) tries within the deadline, and each try runs its units of work afresh. So a unit of work
+ * runs at most FORWARD_ATTEMPTS × UNIT_ATTEMPTS (9) transactions for one request
+ * (docs/overload.md, the worst case). Likewise a command whose process died before answering it is
+ * delivered again by RabbitMQ, and run again if its deadline still allows: one more run per
+ * process that died with it. The forwarder never re-sends a request a service answered, refusals
+ * included; the typed client retries the refusal a caller gets, after its Retry-After, as a new
+ * request.
  */
 export const UNIT_ATTEMPTS = 3;
 

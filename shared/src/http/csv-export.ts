@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { Client, type Pool } from 'pg';
 import QueryStream from 'pg-query-stream';
 import { spreadsheetSafe, UTF8_BOM } from '../csv';
-import { RateLimited } from '../errors';
+import { PastCapacity } from '../errors';
 
 /** One column of an export: its header, and its cell of a row (text is made spreadsheet-safe; numbers and booleans are written as they are). */
 export interface CsvColumn<Row> {
@@ -30,10 +30,12 @@ let streaming = 0;
  * timeout long enough for a large file, on a connection of its own (the pools run in pipeline
  * mode, which has no cursors), opened with the pool's settings. Failing before the first row is
  * an envelope; after it, the connection is cut (a CSV has no place for an error).
- * @throws RateLimited when this process already streams MAX_EXPORTS_PER_PROCESS exports.
+ * @throws PastCapacity (the retryable 429 of a process at its capacity, Retry-After 1 s: see
+ * docs/overload.md) when this process already streams MAX_EXPORTS_PER_PROCESS exports: a limit
+ * of the process, not of the caller's key, and nothing was started.
  */
 export async function streamCsv<Row>(res: Response, options: { pool: Pool; sql: string; params: unknown[]; columns: ReadonlyArray<CsvColumn<Row>>; filename: string; bom: boolean }): Promise<void> {
-  if (streaming >= MAX_EXPORTS_PER_PROCESS) throw new RateLimited(5);
+  if (streaming >= MAX_EXPORTS_PER_PROCESS) throw new PastCapacity(`The service (${MAX_EXPORTS_PER_PROCESS} exports already streaming)`);
   streaming += 1;
   // No client-side query timeout (the pool's bounds one statement; this one is a cursor read for as long as the file takes).
   const client = new Client({ ...(options.pool as unknown as { options: object }).options, pipeline: false, query_timeout: undefined } as never);

@@ -95,7 +95,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; code:
   429: {
     name: 'TooManyRequests',
     description:
-      "rate_limit_exceeded, retryable: the key's rate limit (X-RateLimit-Remaining 0), or the API past its capacity, in contention, briefly without a dependency, or out of the call's 10 s deadline (see Overload). Nothing was changed; wait Retry-After seconds and send the same request again, a POST with the same Idempotency-Key",
+      "rate_limit_exceeded, retryable: the key's rate limit (X-RateLimit-Remaining 0), or the API past its capacity, in contention, briefly without a dependency, or out of the call's 10 s deadline (see Overload). Its message ends with what is known of the outcome: nothing was changed, or it may have been done (the call had reached a process that could commit it). Either way wait Retry-After seconds and send the same request again, a POST with the same Idempotency-Key, which is safe",
     code: 'rate_limit_exceeded',
     message: 'The API is past its capacity right now; nothing was changed. Retry in 1 s.',
   },
