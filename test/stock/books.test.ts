@@ -52,7 +52,7 @@ describe('the average cost after a revert', () => {
     const item = await pricedItem(ws, supplier, 10);
     const order = await submitted(ws, supplier, [{ itemId: item, quantity: 20, unitCost: 10 }]);
     await ok(ws.owner.post(`/purchase-orders/${order}/receipts`, { lines: [{ itemId: item, quantity: 10 }] }));
-    const dear = await ok(ws.owner.post(`/purchase-orders/${order}/receipts`, { lines: [{ itemId: item, quantity: 10, unitCost: 30 }], confirmPriceVariance: true }));
+    const dear = await ok(ws.owner.post(`/purchase-orders/${order}/receipts`, { lines: [{ itemId: item, quantity: 10, unitCost: 30 }] }));
     expect(await averageOf(ws, item)).toBe(20);
     const job = await useOnJob(ws, item, 6);
     expect(job.lines[0].unitCost).toBe(20);
@@ -85,17 +85,16 @@ describe('the average cost after a revert', () => {
     expect(reverted.costVariance).toBe(0);
   });
 
-  it('when the receipt keyed at 1950 on a 180 line is received (confirmed), 2 used and reverted, then the 4 left are valued at 180, and a correction is a revaluation', async () => {
+  it('when the receipt keyed at 1950 on a 180 line is received (flagged), 2 used and reverted, then the 4 left are valued at 180, and a correction is a revaluation', async () => {
     const ws = await newWorkspace();
     const supplier = await supplierOf(ws);
     const item = await pricedItem(ws, supplier, 180);
     await ok(ws.owner.post('/inventory/movements', { type: 'receipt', itemId: item, locationId: ws.defaultLocationId, quantity: 6, unitCost: 180 }));
     const order = await submitted(ws, supplier, [{ itemId: item, quantity: 4, unitCost: 180 }]);
-    const far = expectError(await ws.owner.post(`/purchase-orders/${order}/receipts`, { lines: [{ itemId: item, quantity: 4, unitCost: 1950 }] }), 422, 'unprocessable_entity');
-    expect(far.param).toBe('lines[0].unitCost');
-    expect(far.message).toContain('confirmPriceVariance');
-    expect((await ws.owner.get(`/purchase-orders/${order}`)).body.lines[0].received).toBe(0);
-    const mistyped = await ok(ws.owner.post(`/purchase-orders/${order}/receipts`, { lines: [{ itemId: item, quantity: 4, unitCost: 1950 }], confirmPriceVariance: true }));
+    const mistyped = await ok(ws.owner.post(`/purchase-orders/${order}/receipts`, { lines: [{ itemId: item, quantity: 4, unitCost: 1950 }] }));
+    // Recorded, and flagged: 1950 against the order's 180, with what to do about it.
+    expect(mistyped.lines[0]).toMatchObject({ unitCost: 1950, orderedUnitCost: 180, priceVariancePercent: 983.33 });
+    expect(mistyped.warnings).toEqual([expect.stringMatching(/983\.33% above the order line's 180.*revert this receipt/)]);
     expect(await averageOf(ws, item)).toBe(888);
     await useOnJob(ws, item, 2);
 

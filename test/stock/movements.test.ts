@@ -26,6 +26,7 @@ describe('stock movements and balances', () => {
       unitCost: 0,
       purchaseOrderId: null,
       receiptId: null,
+      costVariance: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     const balances = await ws.owner.get('/inventory/balances', { query: { itemId: item.id } });

@@ -63,7 +63,11 @@ describe('purchase orders', () => {
     expect(over.param).toBe('lines[0].quantity');
     expect(over.message).toContain('10 open');
     const rest = await ws.owner.post(`/purchase-orders/${draft.id}/receipts`, { lines: [{ itemId: item.id, quantity: 10 }] });
-    expect(rest.body.lines).toEqual([{ itemId: item.id, quantity: 10, unitCost: 4.5 }]);
+    expect(rest.body.lines).toEqual([{ itemId: item.id, quantity: 10, unitCost: 4.5, orderedUnitCost: 4.5, priceVariancePercent: 0 }]);
+    // The first receipt came in a third above the order's price: recorded, with a warning saying how to undo it.
+    expect(receipt.body.lines[0]).toMatchObject({ orderedUnitCost: 4.5, priceVariancePercent: 33.33 });
+    expect(receipt.body.warnings).toEqual([expect.stringContaining('33.33% above')]);
+    expect(rest.body.warnings).toEqual([]);
     expect((await ws.owner.get(`/purchase-orders/${draft.id}`)).body).toMatchObject({ status: 'received', receivedAt: expect.any(String), lines: [{ open: 0 }] });
     expectError(await ws.owner.post(`/purchase-orders/${draft.id}/receipts`, { lines: [{ itemId: item.id, quantity: 1 }] }), 409, 'conflict');
     expect((await ws.owner.get(`/purchase-orders/${draft.id}/receipts`)).body).toHaveLength(2);

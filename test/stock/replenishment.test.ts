@@ -88,10 +88,14 @@ describe('replenishment', () => {
       drafted: 0,
       minimum: 5,
       target: 10,
+      outgoing: 0,
+      destinationsShort: 0,
       needed: 8,
       availableAtSource: 100,
       proposed: 8,
       shortfall: 0,
+      reason: null,
+      message: null,
     });
     expect(lines.get(`${fuse.id}/${v2.id}`)).toMatchObject({ onHand: 0, needed: 10, proposed: 10, shortfall: 0 });
     expect(lines.get(`${filter.id}/${v3.id}`)).toMatchObject({ onHand: 1, needed: 5, proposed: 5, shortfall: 0 });
@@ -138,7 +142,14 @@ describe('replenishment', () => {
     const created = await run(ws);
     expect(created.status).toBe(201);
     expect(created.body.transfers.map((t: any) => [t.toLocationId, t.lines[0].quantity]).sort()).toEqual([[v1.id, 2], [v2.id, 10]].sort());
-    expect(created.body.shortfalls.map((l: any) => [l.locationId, l.proposed, l.shortfall]).sort()).toEqual([[v1.id, 2, 6], [v3.id, 0, 1]].sort());
+    // What the vans still lack (7) counts in the warehouse's own position: without a supplier it stays short too (issue 44).
+    expect(created.body.shortfalls.map((l: any) => [l.locationId, l.proposed, l.shortfall, l.reason]).sort()).toEqual(
+      [
+        [v1.id, 2, 6, 'source_short'],
+        [v3.id, 0, 1, 'source_short'],
+        [warehouse.id, 0, 7, 'no_supplier'],
+      ].sort(),
+    );
     expect(await balanceOf(ws.owner, item.id, warehouse.id)).toEqual({ onHand: 12, reserved: 12, available: 0 });
   });
 

@@ -5,6 +5,7 @@ export const IDEMPOTENT_POSTS: ReadonlySet<string> = new Set([
   '/imports',
   '/inventory/movements',
   '/inventory/replenishment',
+  '/inventory/revaluations',
   '/inventory/transfers',
   '/inventory/transfers/{id}/cancel',
   '/inventory/transfers/{id}/complete',

@@ -1096,13 +1096,41 @@ export interface paths {
         };
         /**
          * Value the stock on hand
-         * @description Every balance with stock (onHand ≠ 0), by itemId then locationId, with its item (id, sku, description) and location (id, name), its onHand, the item's averageCost (the moving average over the workspace, else the catalog cost; null when neither is known) and value = onHand × averageCost rounded to cents half up (null when the cost is unknown); totals sum the rows (a value unknown adds nothing). Not paged: one statement over the ledger's own tables. With asOf, each balance's quantity after its last movement created at or before that instant and the average cost in force then; an item whose average never changed before asOf is valued at today's catalog cost (its history is not kept; docs/valuation.md). A member with restricted location access values the locations it may read.
+         * @description Every balance with stock (onHand ≠ 0), by itemId then locationId, with its item (id, sku, description) and location (id, name), its onHand, the item's averageCost (the moving average over the workspace, else the catalog cost; null when neither is known) and value = onHand × averageCost rounded to cents half up (null when the cost is unknown); totals sum the rows (a value unknown adds nothing). Not paged: one statement over the ledger's own tables. With asOf, each balance's quantity after its last movement created at or before that instant and the average cost in force then; an item whose average never changed before asOf is valued at today's catalog cost (its history is not kept; docs/valuation.md). A member with restricted location access values the locations it may read. Scope valuation.read: costs are kept from keys not granted it (docs/decisions.md).
          *
-         *     Requires scope `inventory.read`.
+         *     Requires scope `valuation.read`.
          */
         get: operations["getValuation"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory/revaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List revaluations
+         * @description Revaluations of the workspace, newest first (createdAt, then id), of the items given or all; paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). Scope valuation.read.
+         *
+         *     Requires scope `valuation.read`.
+         */
+        get: operations["listRevaluations"];
+        put?: never;
+        /**
+         * Correct an item's average cost
+         * @description Sets the item's average cost (the moving average over the workspace) to averageCost, recorded as a revaluation with its reason: valueChange = the item's on-hand over the workspace × (averageCost − averageCostBefore), rounded to cents. Moves no stock. Valuation asOf an instant before it shows the old average, after it the new; jobs completed before keep the costs they froze. An unknown or catalog-only item is a 422 naming itemId; a member with restricted location access gets 403 (the change values stock at every location). Scope valuation.write; Idempotency-Key honoured (docs/purchasing.md).
+         *
+         *     Requires scope `valuation.write`.
+         */
+        post: operations["revalueItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1140,7 +1168,7 @@ export interface paths {
         };
         /**
          * Export the movements as CSV
-         * @description The ledger in the order it was written, streamed from a cursor (a file of a million movements holds constant memory): createdAt, id, type, reason, locationId, location, itemId, sku, quantity, balanceAfter, transferId, reference, note, userId, jobId, unitCost, purchaseOrderId, receiptId; from/to bound createdAt, locationId and itemId filter. Names and SKUs are as the stock service's copies hold them (a rename reaches them within the event lag); the ids beside them are exact. A member with restricted location access exports the locations it may read only.
+         * @description The ledger in the order it was written, streamed from a cursor (a file of a million movements holds constant memory): createdAt, id, type, reason, locationId, location, itemId, sku, quantity, balanceAfter, transferId, reference, note, userId, jobId, unitCost (empty for a caller without valuation.read), purchaseOrderId, receiptId; from/to bound createdAt, locationId and itemId filter. Names and SKUs are as the stock service's copies hold them (a rename reaches them within the event lag); the ids beside them are exact. A member with restricted location access exports the locations it may read only.
          *
          *     Requires scope `inventory.read`.
          */
@@ -1164,7 +1192,7 @@ export interface paths {
          * Export the valuation as CSV
          * @description The rows of GET /inventory/valuation (same itemId, locationId and asOf), by itemId then locationId, streamed: itemId, sku, description, locationId, location, onHand, averageCost, value (onHand × averageCost rounded to cents, half up; empty when the cost is unknown). No totals row: they are the sums of the columns. Names and SKUs are as the stock service's copies hold them (a rename reaches them within the event lag); the ids beside them are exact. A member with restricted location access exports the locations it may read only.
          *
-         *     Requires scope `inventory.read`.
+         *     Requires scope `valuation.read`.
          */
         get: operations["exportValuation"];
         put?: never;
@@ -1863,6 +1891,26 @@ export interface webhooks {
          * @description A purchase order was cancelled.
          */
         post: operations["webhook_purchase_order_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "purchase_order.receipt_reverted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * purchase_order.receipt_reverted
+         * @description A receipt of a purchase order was taken back: data is the order in the status the revert left it in (received → partially received or ordered; a closed order stays closed), with the reverted receipt (its revertedAt and costVariance) in `receipt`.
+         */
+        post: operations["webhook_purchase_order_receipt_reverted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2624,7 +2672,7 @@ export interface components {
              */
             onOrder: number;
             /**
-             * @description The item's moving average cost over the workspace (the same at every location): its catalog cost until a receipt brought a cost (docs/purchasing.md); null when neither is known
+             * @description The item's moving average cost over the workspace (the same at every location): its catalog cost until a receipt brought a cost (docs/purchasing.md); null when neither is known, and for a caller without valuation.read (costs are kept from it)
              * @example 5.6667
              */
             averageCost: number | null;
@@ -2705,7 +2753,7 @@ export interface components {
             reference: string;
             note: string;
             /**
-             * @description The cost of one unit on this movement: a receipt's cost (its unitCost, or its purchase order line's), else the item's average cost at that moment (docs/purchasing.md); null only on movements recorded before costs were, or of an item whose cost was never known
+             * @description The cost of one unit on this movement: a receipt's cost (its unitCost, or its purchase order line's), else the item's average cost at that moment (docs/purchasing.md); null on movements recorded before costs were, of an item whose cost was never known, and for a caller without valuation.read (costs are kept from it)
              * @example 5.25
              */
             unitCost: number | null;
@@ -2721,6 +2769,11 @@ export interface components {
              * @example null
              */
             receiptId: string | null;
+            /**
+             * @description On the movement of a receipt's revert (reason receipt_reverted): what the revert could not take back at the receipt's own cost, in the workspace's currency, rounded to cents (docs/purchasing.md): positive when the stock left kept more value than own-cost arithmetic would leave it. null on other movements
+             * @example null
+             */
+            costVariance: number | null;
             /**
              * Format: date-time
              * @example 2026-01-15T09:30:00.000Z
@@ -2909,7 +2962,17 @@ export interface components {
             minimum: number;
             /** @description The par level target the refill aims at (≥ minimum) */
             target: number;
-            /** @description target − (onHand − reserved + incoming + onOrder + drafted), never below 0 */
+            /**
+             * @description What this plan sends out of the location to the locations it refills (their lines name it as sourceLocationId)
+             * @example 0
+             */
+            outgoing: number;
+            /**
+             * @description What the locations it refills still lack after this plan: counted in its own position, so it is refilled for them too (from its source, or ordered from the supplier)
+             * @example 0
+             */
+            destinationsShort: number;
+            /** @description When below par (onHand − reserved − outgoing − destinationsShort < minimum): target − (onHand − reserved − outgoing + incoming + onOrder + drafted − destinationsShort), never below 0; else 0 */
             needed: number;
             /** @description What the source can give of the item before this plan: its on-hand − what pending transfers reserve there − its own minimum for the item (when it has a par level), never below 0; shared by every line drawing on the same source (0 without a source) */
             availableAtSource: number;
@@ -2917,12 +2980,23 @@ export interface components {
             proposed: number;
             /** @description needed − proposed: what the source cannot give, or the whole need of an item without a source or supplier */
             shortfall: number;
+            /**
+             * @description Why the line is short (null when it is not): source_short (the source had less than needed; what it lacks counts in the source's own line), no_supplier (no source and no supplier to order from), purchase_orders_write_required (it would be ordered from the supplier, and the caller's key lacks purchase_orders.write: no order was drafted), source_not_writable (the caller may not take stock out of the source: ask someone with write access there to run it)
+             * @example null
+             * @enum {string|null}
+             */
+            reason: "source_short" | "no_supplier" | "purchase_orders_write_required" | "source_not_writable" | null;
+            /**
+             * @description The reason in words, naming what to do
+             * @example null
+             */
+            message: string | null;
         };
         /** @description What a replenishment run created, and what it could not. */
         ReplenishmentRun: {
             /** @description The transfers created, one per (source, destination) pair with something proposed, ordered by destination then source; reason "replenishment" */
             transfers: components["schemas"]["Transfer"][];
-            /** @description The draft purchase orders created for locations without a source, one per (supplier, location) with something proposed, at the items' catalog cost; origin replenishment. Submit each to put it on order */
+            /** @description The draft purchase orders created for locations without a source, one per (supplier, location) with something proposed, each line at the item's last price paid (its latest receipt's cost, unless that receipt was reverted), else its catalog cost; origin replenishment. Only for a key with purchase_orders.write. Submit each to put it on order */
             purchaseOrders: components["schemas"]["PurchaseOrder"][];
             /** @description The lines the sources could not cover in full (shortfall > 0), those without a source or a supplier included */
             shortfalls: components["schemas"]["ReplenishmentLine"][];
@@ -3367,7 +3441,7 @@ export interface components {
                 /** @description Counted in the totals; default true */
                 billable: boolean;
                 /**
-                 * @description The item's average cost when the job completed (its catalog cost until a receipt brought a cost: docs/purchasing.md); null before
+                 * @description The item's average cost when the job completed (its catalog cost until a receipt brought a cost: docs/purchasing.md); null before, and for a caller without valuation.read (costs are kept from it)
                  * @example 12.5
                  */
                 unitCost: number | null;
@@ -3381,10 +3455,10 @@ export interface components {
             /** @description Frozen when the job completes (a reverted job keeps them); null before, and for a cancelled job */
             totals: {
                 /**
-                 * @description Σ used × unitCost of the billable lines, each line rounded to cents
+                 * @description Σ used × unitCost of the billable lines, each line rounded to cents; null for a caller without valuation.read
                  * @example 12.5
                  */
-                cost: number;
+                cost: number | null;
                 /**
                  * @description Σ used × unitPrice of the billable lines, each line rounded to cents
                  * @example 12.5
@@ -3755,7 +3829,22 @@ export interface components {
                  * @example 10
                  */
                 unitCost: number;
+                /**
+                 * @description The order line's unit cost when it was received (null on receipts recorded before it was kept)
+                 * @example 180
+                 */
+                orderedUnitCost: number | null;
+                /**
+                 * @description (unitCost − orderedUnitCost) / orderedUnitCost × 100, to 2 decimals (negative below the order's price); null when the order line is at 0 or orderedUnitCost is null
+                 * @example 0
+                 */
+                priceVariancePercent: number | null;
             }[];
+            /**
+             * @description One sentence per line whose unitCost is more than 25% above or below its order line's (a mistyped price moves the average cost of every unit on hand): the receipt is recorded, and the warning says how to undo it. Empty otherwise
+             * @example []
+             */
+            warnings: string[];
             reference: string;
             note: string;
             /**
@@ -3769,6 +3858,11 @@ export interface components {
              * @example null
              */
             revertedAt: string | null;
+            /**
+             * @description Once reverted: what the revert could not take back at the receipt's own costs, rounded to cents (the sum of its movements' costVariance; docs/purchasing.md). 0 when everything was taken back at cost; null until reverted
+             * @example null
+             */
+            costVariance: number | null;
         };
         ReceivePurchaseOrder: {
             /** @description 1 to 500 lines, each item once */
@@ -3862,6 +3956,67 @@ export interface components {
              * @example 68
              */
             value: number | null;
+        };
+        /** @description A correction of an item's average cost, recorded with the cost changes. */
+        Revaluation: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            itemId: string;
+            /**
+             * @description The item's average cost before (its catalog cost when none had been set by a receipt); null when neither was known
+             * @example 888
+             */
+            averageCostBefore: number | null;
+            /**
+             * @description The average cost set
+             * @example 180
+             */
+            averageCost: number;
+            /**
+             * @description The item's on-hand over the workspace when it was revalued
+             * @example 4
+             */
+            onHand: number;
+            /**
+             * @description onHand × (averageCost − averageCostBefore), rounded to cents (negative when the stock is worth less)
+             * @example -2832
+             */
+            valueChange: number;
+            reason: string;
+            note: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+            createdBy: components["schemas"]["Actor"];
+        };
+        Revalue: {
+            /**
+             * Format: uuid
+             * @description A stock-tracked item of the workspace (422 otherwise)
+             * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
+             */
+            itemId: string;
+            /**
+             * @description The average cost one unit of the item is valued at from now on: ≥ 0, at most 6 decimals
+             * @example 180
+             */
+            averageCost: number;
+            /**
+             * @description Why (1 to 200 characters), kept with the revaluation
+             * @example Receipt keyed at 1950 instead of 180
+             */
+            reason: string;
+            /** @description Up to 2,000 characters; default "" */
+            note?: string;
         };
         WebhookEndpointWithSecret: components["schemas"]["WebhookEndpoint"] & {
             /**
@@ -3985,7 +4140,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "import.completed" | "import.failed" | "job.completed" | "job.cancelled" | "job.reverted" | "purchase_order.submitted" | "purchase_order.received" | "purchase_order.closed" | "purchase_order.cancelled" | "webhook.test";
+            type: "transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "import.completed" | "import.failed" | "job.completed" | "job.cancelled" | "job.reverted" | "purchase_order.submitted" | "purchase_order.received" | "purchase_order.closed" | "purchase_order.cancelled" | "purchase_order.receipt_reverted" | "webhook.test";
             /**
              * Format: date-time
              * @description When the change was committed
@@ -4124,6 +4279,11 @@ export interface components {
         /** @description The purchase order as GET /purchase-orders/{id} answers it after the receipt, with the receipt in `receipt`. */
         PurchaseOrderReceivedEventData: components["schemas"]["PurchaseOrder"] & {
             /** @description The receipt this event is about, with its lines */
+            receipt: components["schemas"]["PurchaseOrderReceipt"];
+        };
+        /** @description The purchase order as GET /purchase-orders/{id} answers it after the revert, with the reverted receipt in `receipt`. */
+        PurchaseOrderReceiptRevertedEventData: components["schemas"]["PurchaseOrder"] & {
+            /** @description The receipt taken back, with revertedAt and costVariance */
             receipt: components["schemas"]["PurchaseOrderReceipt"];
         };
     };
@@ -6254,6 +6414,7 @@ export interface operations {
                      *         "unitCost": 5.25,
                      *         "purchaseOrderId": null,
                      *         "receiptId": null,
+                     *         "costVariance": null,
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
                      *       }
                      *     ]
@@ -6342,6 +6503,7 @@ export interface operations {
                      *       "unitCost": 5.25,
                      *       "purchaseOrderId": null,
                      *       "receiptId": null,
+                     *       "costVariance": null,
                      *       "createdAt": "2026-01-15T09:30:00.000Z"
                      *     }
                      */
@@ -6580,10 +6742,14 @@ export interface operations {
                      *         "drafted": 1,
                      *         "minimum": 1,
                      *         "target": 1,
+                     *         "outgoing": 0,
+                     *         "destinationsShort": 0,
                      *         "needed": 1,
                      *         "availableAtSource": 1,
                      *         "proposed": 1,
-                     *         "shortfall": 1
+                     *         "shortfall": 1,
+                     *         "reason": null,
+                     *         "message": null
                      *       }
                      *     ]
                      */
@@ -6752,10 +6918,14 @@ export interface operations {
                      *           "drafted": 1,
                      *           "minimum": 1,
                      *           "target": 1,
+                     *           "outgoing": 0,
+                     *           "destinationsShort": 0,
                      *           "needed": 1,
                      *           "availableAtSource": 1,
                      *           "proposed": 1,
-                     *           "shortfall": 1
+                     *           "shortfall": 1,
+                     *           "reason": null,
+                     *           "message": null
                      *         }
                      *       ]
                      *     }
@@ -9312,13 +9482,17 @@ export interface operations {
                      *           {
                      *             "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "quantity": 10,
-                     *             "unitCost": 10
+                     *             "unitCost": 10,
+                     *             "orderedUnitCost": 180,
+                     *             "priceVariancePercent": 0
                      *           }
                      *         ],
+                     *         "warnings": [],
                      *         "reference": "text",
                      *         "note": "text",
                      *         "createdAt": "2026-01-15T09:30:00.000Z",
-                     *         "revertedAt": null
+                     *         "revertedAt": null,
+                     *         "costVariance": null
                      *       }
                      *     ]
                      */
@@ -9391,13 +9565,17 @@ export interface operations {
                      *         {
                      *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "quantity": 10,
-                     *           "unitCost": 10
+                     *           "unitCost": 10,
+                     *           "orderedUnitCost": 180,
+                     *           "priceVariancePercent": 0
                      *         }
                      *       ],
+                     *       "warnings": [],
                      *       "reference": "text",
                      *       "note": "text",
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
-                     *       "revertedAt": null
+                     *       "revertedAt": null,
+                     *       "costVariance": null
                      *     }
                      */
                     "application/json": components["schemas"]["PurchaseOrderReceipt"];
@@ -9459,13 +9637,17 @@ export interface operations {
                      *         {
                      *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *           "quantity": 10,
-                     *           "unitCost": 10
+                     *           "unitCost": 10,
+                     *           "orderedUnitCost": 180,
+                     *           "priceVariancePercent": 0
                      *         }
                      *       ],
+                     *       "warnings": [],
                      *       "reference": "text",
                      *       "note": "text",
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
-                     *       "revertedAt": null
+                     *       "revertedAt": null,
+                     *       "costVariance": null
                      *     }
                      */
                     "application/json": components["schemas"]["PurchaseOrderReceipt"];
@@ -9538,6 +9720,142 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Valuation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listRevaluations: {
+        parameters: {
+            query?: {
+                /** @description Item IDs (repeated or comma-separated); default every item */
+                itemId?: string[] | string;
+                /** @description Page number, from 1 (default 1); not together with cursor */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
+                cursor?: string;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revaluations */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "averageCostBefore": 888,
+                     *         "averageCost": 180,
+                     *         "onHand": 4,
+                     *         "valueChange": -2832,
+                     *         "reason": "text",
+                     *         "note": "text",
+                     *         "createdAt": "2026-01-15T09:30:00.000Z",
+                     *         "createdBy": {
+                     *           "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *           "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Revaluation"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    revalueItem: {
+        parameters: {
+            query?: {
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: {
+                /** @description Optional `Idempotency-Key` header (1 to 255 printable ASCII characters), scoped to the workspace, the member and this endpoint. The key is stored in the same transaction as the effect, so a retry with the same key and body answers the original status and body (with `Idempotent-Replayed: true`), even after a crash between commit and reply; two concurrent requests with one key take effect once. The same key with a different body answers 409 conflict. Only successful requests store their key: a request that failed had no effect, so its retry runs again. Keys expire 24 hours after first use. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
+                 *       "averageCost": 180,
+                 *       "reason": "Receipt keyed at 1950 instead of 180",
+                 *       "note": "text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Revalue"];
+            };
+        };
+        responses: {
+            /** @description The revaluation */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *       "averageCostBefore": 888,
+                     *       "averageCost": 180,
+                     *       "onHand": 4,
+                     *       "valueChange": -2832,
+                     *       "reason": "text",
+                     *       "note": "text",
+                     *       "createdAt": "2026-01-15T09:30:00.000Z",
+                     *       "createdBy": {
+                     *         "userId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "keyId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Revaluation"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10127,7 +10445,7 @@ export interface operations {
                 /** @description Only deliveries in this status: pending, succeeded or failed */
                 status?: "pending" | "succeeded" | "failed";
                 /** @description Only deliveries of these event types (repeated or comma-separated) */
-                eventType?: ("transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "import.completed" | "import.failed" | "job.completed" | "job.cancelled" | "job.reverted" | "purchase_order.submitted" | "purchase_order.received" | "purchase_order.closed" | "purchase_order.cancelled" | "webhook.test")[] | string;
+                eventType?: ("transfer.pending" | "transfer.completed" | "transfer.rejected" | "transfer.cancelled" | "transfer.reverted" | "stock.changed" | "stock.below_par" | "stock.par_restored" | "item.created" | "item.updated" | "item.deleted" | "item.stock_low" | "item.stock_out" | "item.stock_ok" | "location.created" | "location.updated" | "location.deleted" | "import.completed" | "import.failed" | "job.completed" | "job.cancelled" | "job.reverted" | "purchase_order.submitted" | "purchase_order.received" | "purchase_order.closed" | "purchase_order.cancelled" | "purchase_order.receipt_reverted" | "webhook.test")[] | string;
                 /** @description Items per page, 1 to 200 (default 50) */
                 pageSize?: number;
                 /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
@@ -11164,6 +11482,39 @@ export interface operations {
                     /** @constant */
                     type?: "purchase_order.cancelled";
                     data?: components["schemas"]["PurchaseOrder"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a redirect included) is retried. 410 Gone disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_purchase_order_receipt_reverted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id: the same on every retry of this delivery; de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse one far from your clock (5 minutes) against replays. */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" keyed with the secret's bytes>; two, space-separated, for 24 hours after a secret rotation. Verify with a Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "purchase_order.receipt_reverted";
+                    data?: components["schemas"]["PurchaseOrderReceiptRevertedEventData"];
                 };
             };
         };

@@ -189,7 +189,12 @@ export async function writePurchaseOrder(tx: PoolClient, workspaceId: string, w:
               {
                 id: created.id,
                 purchase_order_id: created.purchaseOrderId,
-                lines: created.lines.map((l) => ({ itemId: l.itemId, quantity: unitsToDecimal(l.quantity), unitCost: moneyToDecimal(l.unitCost) })),
+                lines: created.lines.map((l) => ({
+                  itemId: l.itemId,
+                  quantity: unitsToDecimal(l.quantity),
+                  unitCost: moneyToDecimal(l.unitCost),
+                  ...(l.orderedUnitCost === undefined ? {} : { orderedUnitCost: moneyToDecimal(l.orderedUnitCost) }),
+                })),
                 reference: created.reference,
                 note: created.note,
                 created_at: created.createdAt,
@@ -208,7 +213,7 @@ export async function writePurchaseOrder(tx: PoolClient, workspaceId: string, w:
 interface ReceiptRow {
   id: EntityId;
   purchase_order_id: EntityId;
-  lines: Array<{ itemId: EntityId; quantity: string; unitCost: string }>;
+  lines: Array<{ itemId: EntityId; quantity: string; unitCost: string; orderedUnitCost?: string }>;
   reference: string;
   note: string;
   created_at: Date;
@@ -221,7 +226,12 @@ interface ReceiptRow {
 const toReceipt = (r: ReceiptRow): ReceiptRecord => ({
   id: r.id,
   purchaseOrderId: r.purchase_order_id,
-  lines: r.lines.map((l) => ({ itemId: l.itemId, quantity: toUnits(l.quantity), unitCost: toMoney(l.unitCost) })),
+  lines: r.lines.map((l) => ({
+    itemId: l.itemId,
+    quantity: toUnits(l.quantity),
+    unitCost: toMoney(l.unitCost),
+    ...(l.orderedUnitCost === undefined ? {} : { orderedUnitCost: toMoney(l.orderedUnitCost) }),
+  })),
   reference: r.reference,
   note: r.note,
   createdAt: r.created_at.toISOString(),

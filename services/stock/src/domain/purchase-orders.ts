@@ -92,15 +92,12 @@ const ReceiptLine = z.strictObject({
   unitCost: UnitCost.optional().openapi({ description: "What one unit cost (the invoice's price); default the order line's unitCost" }),
 });
 
-/** How far a receipt's unit cost may be from its order line's before the receipt must confirm it (docs/purchasing.md#a-price-far-from-the-order). */
+/** How far a receipt's unit cost may be from its order line's before the receipt warns of it (docs/purchasing.md#a-price-far-from-the-order). */
 export const PRICE_TOLERANCE_PERCENT = 25n;
 
 export const ReceivePurchaseOrderBody = z
   .strictObject({
     lines: eachItemOnce(ReceiptLine),
-    confirmPriceVariance: z.boolean().optional().openapi({
-      description: `true: receive lines whose unitCost is more than ${PRICE_TOLERANCE_PERCENT}% above or below their order line's (a price that moves the average cost so far must be confirmed: 422 naming lines[i].unitCost otherwise); default false`,
-    }),
     reference: Reference.optional().openapi({ description: 'Your reference (the delivery note), up to 100 characters; on each movement; default the order\'s reference' }),
     note: Note.optional(),
   })
@@ -144,6 +141,8 @@ export interface ReceiptLineRecord {
   itemId: EntityId;
   quantity: Units;
   unitCost: Money;
+  /** The order line's unit cost when it was received (absent on receipts recorded before it was kept). */
+  orderedUnitCost?: Money;
 }
 
 export interface ReceiptRecord {
@@ -235,7 +234,6 @@ export function planReceipt(
   order: PurchaseOrderRecord,
   lines: ReadonlyArray<{ itemId: EntityId; quantity: Units; unitCost?: Money }>,
   itemLabel: (id: string) => string,
-  confirmPriceVariance = false,
 ): { received: ReceiptLineRecord[]; lines: PurchaseOrderLine[] } {
   const after = new Map(order.lines.map((l) => [l.itemId, { ...l }]));
   const received = lines.map((asked, index) => {
@@ -249,24 +247,35 @@ export function planReceipt(
       );
     }
     const unitCost = asked.unitCost ?? line.unitCost;
-    if (!confirmPriceVariance && farFrom(unitCost, line.unitCost)) {
-      throw new Unprocessable(
-        `Item ${itemLabel(asked.itemId)}: unitCost ${fromMoney(unitCost)} is more than ${PRICE_TOLERANCE_PERCENT}% away from the order line's ${fromMoney(line.unitCost)}; nothing was received. Check the price, or send the receipt again with "confirmPriceVariance": true.`,
-        `lines[${index}].unitCost`,
-      );
-    }
     line.received += asked.quantity;
     line.receivedValue += asked.quantity * unitCost;
-    return { itemId: asked.itemId, quantity: asked.quantity, unitCost };
+    return { itemId: asked.itemId, quantity: asked.quantity, unitCost, orderedUnitCost: line.unitCost };
   });
   return { received, lines: order.lines.map((l) => after.get(l.itemId)!) };
 }
 
-/** Whether a receipt's cost is beyond the tolerance of its order line's (an order line at 0 has no price to compare with). */
-function farFrom(cost: Money, ordered: Money): boolean {
-  if (ordered === 0n) return false;
-  const difference = cost > ordered ? cost - ordered : ordered - cost;
-  return difference * 100n > ordered * PRICE_TOLERANCE_PERCENT;
+/**
+ * How far a receipt line's cost is from its order line's, in percent of the order line's (2
+ * decimals, half away from zero; negative below it); null when the order line is at 0 (no price to
+ * compare with) or the receipt predates the comparison.
+ */
+export function priceVariancePercent(line: Pick<ReceiptLineRecord, 'unitCost' | 'orderedUnitCost'>): number | null {
+  if (line.orderedUnitCost === undefined || line.orderedUnitCost === 0n) return null;
+  const difference = line.unitCost - line.orderedUnitCost;
+  const magnitude = difference < 0n ? -difference : difference;
+  const hundredths = (magnitude * 20_000n + line.orderedUnitCost) / (2n * line.orderedUnitCost);
+  return (difference < 0n ? -1 : 1) * Number(hundredths) / 100;
+}
+
+/** The warnings of a receipt: each line whose cost is more than PRICE_TOLERANCE_PERCENT away from its order line's, worded with what to do. */
+export function priceWarnings(lines: ReadonlyArray<Pick<ReceiptLineRecord, 'itemId' | 'unitCost' | 'orderedUnitCost'>>): string[] {
+  return lines.flatMap((line, index) => {
+    const percent = priceVariancePercent(line);
+    if (percent === null || Math.abs(percent) <= Number(PRICE_TOLERANCE_PERCENT)) return [];
+    return [
+      `lines[${index}]: unitCost ${fromMoney(line.unitCost)} is ${Math.abs(percent)}% ${percent > 0 ? 'above' : 'below'} the order line's ${fromMoney(line.orderedUnitCost!)}; it moved the item's average cost. If it was mistyped, revert this receipt and receive it again at the right cost (or correct the average with POST /inventory/revaluations).`,
+    ];
+  });
 }
 
 /** The order's lines once a receipt is taken back: its quantities and their value leave what was received. */
@@ -321,7 +330,22 @@ export const Receipt = z
   .object({
     id: ApiId,
     purchaseOrderId: ApiId,
-    lines: z.array(z.object({ itemId: ApiId, quantity: Amount, unitCost: Amount.openapi({ description: 'The cost it came in at' }) })),
+    lines: z.array(
+      z.object({
+        itemId: ApiId,
+        quantity: Amount,
+        unitCost: Amount.openapi({ description: 'The cost it came in at' }),
+        orderedUnitCost: Amount.nullable().openapi({ description: "The order line's unit cost when it was received (null on receipts recorded before it was kept)", example: 180 }),
+        priceVariancePercent: Amount.nullable().openapi({
+          description: "(unitCost − orderedUnitCost) / orderedUnitCost × 100, to 2 decimals (negative below the order's price); null when the order line is at 0 or orderedUnitCost is null",
+          example: 0,
+        }),
+      }),
+    ),
+    warnings: z.array(z.string()).openapi({
+      description: `One sentence per line whose unitCost is more than ${PRICE_TOLERANCE_PERCENT}% above or below its order line's (a mistyped price moves the average cost of every unit on hand): the receipt is recorded, and the warning says how to undo it. Empty otherwise`,
+      example: [],
+    }),
     reference: z.string(),
     note: z.string(),
     createdAt: ApiTimestamp,
@@ -378,7 +402,14 @@ export function presentReceipt(r: ReceiptRecord): Receipt {
   return {
     id: r.id,
     purchaseOrderId: r.purchaseOrderId,
-    lines: r.lines.map((l) => ({ itemId: l.itemId, quantity: fromUnits(l.quantity), unitCost: fromMoney(l.unitCost) })),
+    lines: r.lines.map((l) => ({
+      itemId: l.itemId,
+      quantity: fromUnits(l.quantity),
+      unitCost: fromMoney(l.unitCost),
+      orderedUnitCost: l.orderedUnitCost === undefined ? null : fromMoney(l.orderedUnitCost),
+      priceVariancePercent: priceVariancePercent(l),
+    })),
+    warnings: priceWarnings(r.lines),
     reference: r.reference,
     note: r.note,
     createdAt: r.createdAt,

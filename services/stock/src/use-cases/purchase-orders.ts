@@ -308,7 +308,6 @@ export async function receivePurchaseOrder(runtime: ServiceRuntime, caller: Call
         order,
         input.lines.map((l) => ({ itemId: l.itemId, quantity: toUnits(l.quantity), ...(l.unitCost === undefined ? {} : { unitCost: toMoney(l.unitCost) }) })),
         labels.item,
-        input.confirmPriceVariance,
       );
       // The goods arrive now: the location must still take stock and the items still track it.
       refuseUnknown(caller, facts, { supplierId: order.supplierId, locationId: order.locationId, lines: planned.received });

@@ -56,9 +56,21 @@ const supplierByCopy =
   (itemId: EntityId): EntityId | null =>
     (items.get(itemId)?.supplier_id ?? null) as EntityId | null;
 
+/** Whether a location is one a scope refills: one of its locationIds, one its source refills (by the copies trusted). */
+function scopedBy(scope: ReplenishmentScope, sourceOf: (locationId: EntityId) => EntityId | null): (locationId: EntityId) => boolean {
+  const named = scope.locationIds && new Set(scope.locationIds.map((id) => id.toLowerCase()));
+  return (locationId) => (!named || named.has(locationId.toLowerCase())) && (scope.sourceLocationId === undefined || sourceOf(locationId) === scope.sourceLocationId);
+}
+
 /** The needs of a scope with a source: those of locations its trusted copy refills from it (the read kept changing ones). */
 function inScope<N extends BalanceKey>(needs: readonly N[], scope: ReplenishmentScope, sourceOf: (locationId: EntityId) => EntityId | null): N[] {
-  return scope.sourceLocationId === undefined ? [...needs] : needs.filter((n) => sourceOf(n.locationId) === scope.sourceLocationId);
+  return needs.filter((n) => scopedBy(scope, sourceOf)(n.locationId));
+}
+
+/** A plan's lines: those the policy lets the caller have, of the locations the scope refills (a source refilled for its destinations' lack only when the scope covers it). */
+function scopedEligible(scope: ReplenishmentScope, sourceOf: (locationId: EntityId) => EntityId | null, eligible: (need: ParNeed, from: EntityId | null) => boolean) {
+  const scoped = scopedBy(scope, sourceOf);
+  return (need: ParNeed, from: EntityId | null): boolean => scoped(need.locationId) && eligible(need, from);
 }
 
 /**
@@ -118,7 +130,7 @@ export async function replenishmentPlan(runtime: Runtime, caller: Caller, scope:
       sourceOf,
       supplierOf: supplierByCopy(facts.items),
       sourceStock: (key) => facts.sources.get(balanceKey(key)),
-      eligible: eligibleBy(caller, { to: 'read', from: 'read' }, facts),
+      eligible: scopedEligible(scope, sourceOf, eligibleBy(caller, { to: 'read', from: 'read' }, facts)),
     });
     return lines.map((line) => presentLine(line, facts.items.get(line.itemId)?.sku ?? ''));
   }
@@ -277,7 +289,7 @@ function planLocked(caller: Caller, facts: LedgerFacts, destinations: readonly B
       const refill = facts.refills.get(balanceKey(key));
       return balance && { ...refill, onHand: balance.onHand, reserved: balance.reserved, minimum: facts.parLevels.get(balanceKey(key))?.minimum };
     },
-    eligible: eligibleBy(caller, { to: 'write', from: 'read' }, facts),
+    eligible: scopedEligible(scope, sourceOf, eligibleBy(caller, { to: 'write', from: 'read' }, facts)),
     maySource: (_need, source) => canAccessLocation(caller.locationAccess, source, 'write'),
     mayOrder,
   });
