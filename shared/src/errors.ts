@@ -113,8 +113,9 @@ export class NotFound extends AppError {
   }
 }
 export class Conflict extends AppError {
-  constructor(message: string) {
-    super('conflict', message);
+  /** `param` names the request field to blame, when one is (`lines[0].serials`). */
+  constructor(message: string, param?: string) {
+    super('conflict', message, param === undefined ? undefined : { param });
   }
 }
 export class Unprocessable extends AppError {

@@ -1,9 +1,10 @@
-import { type EntityId, newId, type StockChanged, Unprocessable } from '@inv/shared/core';
+import { type EntityId, newId, type StockChanged, type Tracking, Unprocessable } from '@inv/shared/core';
 import { applyDelta, type BalanceAmounts, type Shortage, shortages } from './balance-rules';
 import type { Money, Value } from './money';
 import { fromUnits, type Units } from './quantity';
 import type { MovementReason, MovementType } from './stock-records';
 import type { TransferAction } from './transfer-lifecycle';
+import { hasLot, identityRefusal, planUnits, type UnitFacts, type UnitIdentity, type UnitPlan, type UnitShortage } from './units';
 
 /**
  * What a change of stock does to the ledger, planned on the balances it locked, without I/O: the
@@ -34,6 +35,10 @@ export interface AskedBy {
 
 export interface MovementDraft extends BalanceKey, AskedBy {
   type: MovementType;
+  /** The serials or lot the movement carries (domain/units.ts); required for a tracked item's. */
+  units?: UnitIdentity;
+  /** The request path of the line that asked for it (`lines[2]`, `used[0]`, '' for a body that is one line), to name its serials or lot in a refusal. */
+  at?: string;
   /** Signed: positive adds stock. */
   quantity: Units;
   transferId: EntityId | null;
@@ -58,6 +63,11 @@ export interface MovementDraft extends BalanceKey, AskedBy {
 /** A change of what pending transfers and open jobs hold at a balance: positive reserves, negative releases. */
 export interface ReservationDraft extends BalanceKey, AskedBy {
   quantity: Units;
+  /** The serials or lot held (a line that names them); absent: a quantity only. */
+  units?: UnitIdentity;
+  /** The pending transfer or open job that holds them. */
+  holder?: EntityId;
+  at?: string;
 }
 
 /** How refusals name items and locations, e.g. '"SKU-1" (id)'. */
@@ -66,13 +76,15 @@ export interface Labels {
   location(id: string): string;
 }
 
-/** A short line as the 422 lists it (the envelope's `shortages`): the item, the location, what was free there and what was asked. */
+/** A short line as the 422 lists it (the envelope's `shortages`): the item, the location, what was free there and what was asked; for a unit, the serial or the lot. */
 export interface ShortLine {
   itemId: string;
   locationId: string;
   available: number;
   requested: number;
   param?: string;
+  serial?: string;
+  lot?: string;
 }
 
 /**
@@ -83,7 +95,7 @@ export interface ShortLine {
  */
 export class InsufficientStock extends Unprocessable {
   readonly shortages: ShortLine[];
-  constructor(short: readonly Shortage[], labels: Labels) {
+  constructor(short: readonly Shortage[], labels: Labels, units: readonly UnitShortage[] = []) {
     const lines = short.map((s) => {
       const [itemId, locationId] = s.key.split('/') as [string, string];
       return { itemId, locationId, available: fromUnits(s.available), requested: fromUnits(s.requested), reserved: s.reserved, ...(s.param === undefined ? {} : { param: s.param }) };
@@ -92,8 +104,16 @@ export class InsufficientStock extends Unprocessable {
       const held = l.reserved > 0n ? ` (${fromUnits(l.reserved)} more on hand reserved for pending transfers and jobs)` : '';
       return `item ${labels.item(l.itemId)} at location ${labels.location(l.locationId)}: ${l.available} available${held}, ${l.requested} requested`;
     });
-    super(`Insufficient stock; nothing was changed: ${each.join('; ')}.`, lines[0]?.param);
-    this.shortages = lines.map(({ reserved: _reserved, ...line }) => line);
+    const eachUnit = units.map((u) =>
+      u.serial !== undefined
+        ? `serial "${u.serial}" of item ${labels.item(u.itemId)} is not in stock free at location ${labels.location(u.locationId)} (${u.why})`
+        : `lot "${u.lot}" of item ${labels.item(u.itemId)} at location ${labels.location(u.locationId)}: ${u.available} available, ${u.requested} requested`,
+    );
+    super(`Insufficient stock; nothing was changed: ${[...eachUnit, ...each].join('; ')}.`, units[0]?.param ?? lines[0]?.param);
+    this.shortages = [
+      ...units.map(({ why: _why, ...unit }) => unit),
+      ...lines.map(({ reserved: _reserved, ...line }) => line),
+    ];
   }
 
   override toEnvelope() {
@@ -115,7 +135,16 @@ export interface LedgerPlan {
   balances: LockedBalance[];
   /** The changes of on-hand the transaction announces (stock.changed), one per movement, in order. */
   changed: StockChanged[];
+  /** The serials and lots the change touched, in their state after it. */
+  units: Omit<UnitPlan, 'shortages'>;
 }
+
+/** What a plan knows of units: each item's tracking (its copy's), and the serials and lots it locked. */
+export interface UnitsLocked extends UnitFacts {
+  tracking(itemId: string): Tracking;
+}
+
+const NO_UNITS: UnitsLocked = { tracking: () => 'none', serials: new Map(), lots: new Map(), lotInfos: new Map() };
 
 /**
  * Plans a change on the balances the caller locked: refuses it whole when any balance would give
@@ -124,15 +153,41 @@ export interface LedgerPlan {
  * movement's balance after and version and the balances' new state. Reservations alone change no
  * version: on-hand did not change.
  */
-export function planLedger(locked: ReadonlyMap<string, LockedBalance>, changes: { movements: MovementDraft[]; reservations: ReservationDraft[] }, labels: Labels): LedgerPlan {
+export function planLedger(
+  locked: ReadonlyMap<string, LockedBalance>,
+  changes: { movements: MovementDraft[]; reservations: ReservationDraft[] },
+  labels: Labels,
+  units: UnitsLocked = NO_UNITS,
+  now: Date = new Date(),
+): LedgerPlan {
   for (const key of [...changes.reservations, ...changes.movements]) {
     if (!locked.has(balanceKey(key))) throw new Error(`balance ${balanceKey(key)} was not locked`);
+  }
+  // Each line's serials or lot first: what the request alone gets wrong is refused before what is short.
+  for (const [list, required] of [
+    [changes.reservations, false],
+    [changes.movements, true],
+  ] as const) {
+    for (const line of list) {
+      const refused = identityRefusal({
+        tracking: units.tracking(line.itemId),
+        identity: line.units,
+        expiresOn: hasLot(line.units) ? line.units.expiresOn : undefined,
+        quantity: line.quantity,
+        at: line.at ?? '',
+        required,
+        inbound: required && line.quantity > 0n,
+        item: labels.item(line.itemId),
+      });
+      if (refused) throw refused;
+    }
   }
   const short = shortages(locked, [
     ...changes.reservations.map((r) => ({ key: balanceKey(r), takes: r.quantity, reservation: true, param: r.param })),
     ...changes.movements.map((m) => ({ key: balanceKey(m), takes: -m.quantity, param: m.param })),
   ]);
-  if (short.length > 0) throw new InsufficientStock(short, labels);
+  const { shortages: unitShort, ...unitPlan } = planUnits(units, changes, now, labels.item);
+  if (short.length > 0 || unitShort.length > 0) throw new InsufficientStock(short, labels, unitShort);
   const running = new Map<string, LockedBalance>([...locked].map(([k, b]) => [k, { ...b }]));
   const apply = (key: BalanceKey, delta: { onHand: Units; reserved: Units }) => {
     const balance = running.get(balanceKey(key))!;
@@ -153,7 +208,7 @@ export function planLedger(locked: ReadonlyMap<string, LockedBalance>, changes: 
     movementType: d.type,
     version,
   }));
-  return { movements, balances: [...running.values()], changed };
+  return { movements, balances: [...running.values()], changed, units: unitPlan };
 }
 
 /** The balances a change touches, each once: what the unit of work locks. */
