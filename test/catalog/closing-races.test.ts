@@ -1,9 +1,10 @@
 import { Client } from 'pg';
-import { eventually, newWorkspace, sql, unique } from '../support/fixtures';
+import { eventually, newWorkspace, sql, type TestWorkspace, unique } from '../support/fixtures';
+import { createItem } from './catalog-helpers';
 
 /**
- * Issue 44 §6: a PATCH decides what the stock service must close from a read made before its lock.
- * Here the read is made stale on purpose, with the order of a real race pinned by database
+ * Issue 44 §6: a PATCH decides what the stock service must close (to make the item catalog-only,
+ * or to change its tracking) from a read made before its lock. Here the read is made stale on purpose, with the order of a real race pinned by database
  * sessions of the test's own that hold exactly what the requests queue on (as in
  * test/consistency/slow-peer.test.ts): the workspace's owner-position counter, which every change
  * of an item takes last before COMMIT. Each hold lasts a few steps, well inside the requests' lock
@@ -38,45 +39,70 @@ async function onHandEverywhere(itemId: string): Promise<number> {
   return Number(row!.total);
 }
 
-describe('making an item catalog-only races stock coming in (issue 44 §6)', () => {
+/**
+ * The race of issue 44 §6, pinned: `enabling` (a change the catalog commits alone) and `deciding`
+ * (a change the stock service must decide once `enabling` has committed) are sent while the counter
+ * is held, so that `deciding` reads the item before `enabling` commits and locks it after; then
+ * stock comes in while `deciding` is still on its way. Answers the three answers' statuses.
+ */
+async function stockComesInBetween(ws: TestWorkspace, itemId: string, enabling: object, deciding: object): Promise<{ enabled: number; decided: number; receipt: number }> {
+  // 1. The counter is held: `enabling` waits there, holding the item's row.
+  const first = await session();
+  await lockCounter(first, ws.id);
+  const enabled = ws.owner.patch(`/items/${itemId}`, enabling, { retryOverload: false });
+  const enabler = await waiterOn(first.pid, 'the enabling PATCH to wait for the owner-position counter');
+
+  // 2. `deciding` reads the item before that change commits (so it plans no closing), then waits for the row.
+  const decided = ws.owner.patch(`/items/${itemId}`, deciding, { retryOverload: false });
+  await waiterOn(enabler, 'the deciding PATCH to wait for the item row');
+
+  // 3. A second hold queues on the counter behind `enabling`, so `deciding`, once it has the row, waits there.
+  const second = await session();
+  const secondHolds = lockCounter(second, ws.id);
+  await blocked(second.pid, 'the second hold to queue on the counter');
+  await first.release();
+  const enabledStatus = (await enabled).status;
+  await secondHolds;
+
+  // 4. Stock comes in once `enabling` is answered, while `deciding` is still on its way.
+  const receipt = await ws.owner.post('/inventory/movements', { type: 'receipt', itemId, locationId: ws.defaultLocationId, quantity: 5 }, { retryOverload: false });
+  await second.release();
+  return { enabled: enabledStatus, decided: (await decided).status, receipt: receipt.status };
+}
+
+describe('changes the stock service decides race stock coming in (issue 44 §6)', () => {
   it('when a PATCH read the item catalog-only, another made it track stock and stock came in before the PATCH took its lock, then the item is never catalog-only with stock on hand', async () => {
     const ws = await newWorkspace();
-    const created = await ws.owner.post('/items', { sku: unique('RACE'), trackStock: false });
-    expect(created.status).toBe(201);
-    const itemId: string = created.body.id;
+    const itemId: string = (await createItem(ws, { trackStock: false })).id;
 
-    // 1. The counter is held: the PATCH that makes the item track stock again waits there, holding the item's row.
-    const first = await session();
-    await lockCounter(first, ws.id);
-    const tracking = ws.owner.patch(`/items/${itemId}`, { trackStock: true }, { retryOverload: false });
-    const tracker = await waiterOn(first.pid, 'the PATCH to trackStock true to wait for the owner-position counter');
+    const { enabled, decided, receipt } = await stockComesInBetween(ws, itemId, { trackStock: true }, { trackStock: false });
 
-    // 2. The PATCH to trackStock false reads the item before that change commits (catalog-only: nothing to close), then waits for the row.
-    const catalogOnly = ws.owner.patch(`/items/${itemId}`, { trackStock: false }, { retryOverload: false });
-    await waiterOn(tracker, 'the PATCH to trackStock false to wait for the item row');
-
-    // 3. A second hold queues on the counter behind the first change, so the PATCH to trackStock false, once it has the row, waits there.
-    const second = await session();
-    const secondHolds = lockCounter(second, ws.id);
-    await blocked(second.pid, 'the second hold to queue on the counter');
-    await first.release();
-    const tracked = await tracking;
-    await secondHolds;
-
-    // 4. Stock comes in once the item tracks stock, while the PATCH to trackStock false is still on its way.
-    const receipt = await ws.owner.post('/inventory/movements', { type: 'receipt', itemId, locationId: ws.defaultLocationId, quantity: 5 }, { retryOverload: false });
-    await second.release();
-    const madeCatalogOnly = (await catalogOnly).status;
-
-    expect(tracked.status).toBe(200);
+    expect(enabled).toBe(200);
     const item = (await ws.owner.get('/items/info', { query: { itemId } })).body;
-    const observed = { madeCatalogOnly, receipt: receipt.status, trackStock: item.trackStock, onHand: await onHandEverywhere(itemId) };
+    const observed = { decided, receipt, trackStock: item.trackStock, onHand: await onHandEverywhere(itemId) };
     // Either the stock came in first and the stock service refused to close the item (409), or the
     // item was closed first and the receipt was refused (the retryable 429 of an item being closed);
     // never both accepted: that is a catalog-only item with stock on hand.
     expect([
-      { madeCatalogOnly: 409, receipt: 201, trackStock: true, onHand: 5 },
-      { madeCatalogOnly: 200, receipt: 429, trackStock: false, onHand: 0 },
+      { decided: 409, receipt: 201, trackStock: true, onHand: 5 },
+      { decided: 200, receipt: 429, trackStock: false, onHand: 0 },
+    ]).toContainEqual(observed);
+  });
+
+  it('when a PATCH read the tracking it asks for, another changed it and stock came in before the PATCH took its lock, then the tracking never changes under stock on hand', async () => {
+    const ws = await newWorkspace();
+    const itemId: string = (await createItem(ws, { tracking: 'serial' })).id;
+
+    const { enabled, decided, receipt } = await stockComesInBetween(ws, itemId, { tracking: 'none' }, { tracking: 'serial' });
+
+    expect(enabled).toBe(200);
+    const item = (await ws.owner.get('/items/info', { query: { itemId } })).body;
+    const observed = { decided, receipt, tracking: item.tracking, onHand: await onHandEverywhere(itemId) };
+    // The stock came in untracked: the item may become serial only if it did not (the receipt was
+    // refused while the item was closed for the change).
+    expect([
+      { decided: 409, receipt: 201, tracking: 'none', onHand: 5 },
+      { decided: 200, receipt: 429, tracking: 'serial', onHand: 0 },
     ]).toContainEqual(observed);
   });
 
