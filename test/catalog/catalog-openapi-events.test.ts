@@ -42,8 +42,8 @@ describe('catalog events on the bus', () => {
       await eventually('item events', async () => (items.messages.filter(mine).length >= 2 ? true : undefined));
       // resource: the item as GET answers it right after the write, nested supplier and tags included.
       expect(items.messages.filter(mine).map((m) => [m.type, m.payload])).toEqual([
-        ['item.created', { id: item.id, sku: item.sku, description: 'first', trackStock: true, lowStockThreshold: null, cost: 0, sellPrice: 0, supplierId: supplier.id, version: expect.any(Number), position: 2, resource: afterCreate.body }],
-        ['item.updated', { id: item.id, sku: item.sku, description: 'second', trackStock: true, lowStockThreshold: null, cost: 2.5, sellPrice: 0, supplierId: supplier.id, version: expect.any(Number), position: 3, resource: afterUpdate.body }],
+        ['item.created', { id: item.id, sku: item.sku, description: 'first', trackStock: true, tracking: 'none', lowStockThreshold: null, cost: 0, sellPrice: 0, supplierId: supplier.id, version: expect.any(Number), position: 2, resource: afterCreate.body }],
+        ['item.updated', { id: item.id, sku: item.sku, description: 'second', trackStock: true, tracking: 'none', lowStockThreshold: null, cost: 2.5, sellPrice: 0, supplierId: supplier.id, version: expect.any(Number), position: 3, resource: afterUpdate.body }],
       ]);
       const created = await eventually('tag and supplier events', async () => {
         const found = others.messages.filter(mine).filter((m) => m.type === 'tag.created' || m.type === 'supplier.created');

@@ -20,6 +20,7 @@ describe('items', () => {
       cost: 0,
       sellPrice: 0,
       trackStock: true,
+      tracking: 'none',
       lowStockThreshold: null,
       tagId: null,
       tags: [],
@@ -145,13 +146,13 @@ describe('items', () => {
   it('when a PATCH changes a field, then updatedAt moves, createdAt stays and item.updated carries the snapshot and the answer', async () => {
     const ws = await newWorkspace();
     const item = await createItem(ws, { description: 'old' });
-    const res = await ws.owner.patch(`/items/${item.id}`, { description: 'new', trackStock: false, lowStockThreshold: 10 });
+    const res = await ws.owner.patch(`/items/${item.id}`, { description: 'new', trackStock: false, tracking: 'none', lowStockThreshold: 10 });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ description: 'new', trackStock: false, lowStockThreshold: 10, createdAt: item.createdAt });
+    expect(res.body).toMatchObject({ description: 'new', trackStock: false, tracking: 'none', lowStockThreshold: 10, createdAt: item.createdAt });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(item.updatedAt));
     expect(await catalogEvents(ws.id, 'item.updated')).toEqual([
       // It made the item catalog-only: the stock service closed it first, and this event confirms that closing (closingAttempt).
-      { type: 'item.updated', payload: { id: item.id, sku: item.sku, description: 'new', trackStock: false, lowStockThreshold: 10, cost: 0, sellPrice: 0, supplierId: null, version: expect.any(Number), position: 2, closingAttempt: expect.any(String), resource: res.body } },
+      { type: 'item.updated', payload: { id: item.id, sku: item.sku, description: 'new', trackStock: false, tracking: 'none', lowStockThreshold: 10, cost: 0, sellPrice: 0, supplierId: null, version: expect.any(Number), position: 2, closingAttempt: expect.any(String), resource: res.body } },
     ]);
     const cleared = await ws.owner.patch(`/items/${item.id}`, { lowStockThreshold: null });
     expect(cleared.body.lowStockThreshold).toBeNull();
@@ -230,8 +231,8 @@ describe('items', () => {
     const b = await createItem(ws, { description: 'B', trackStock: false });
     await createSupplier(ws);
     expect(await catalogEvents(ws.id, 'item.created')).toEqual([
-      { type: 'item.created', payload: { id: a.id, sku: a.sku, description: 'A', trackStock: true, lowStockThreshold: null, cost: 0, sellPrice: 0, supplierId: null, version: expect.any(Number), position: 1, resource: a } },
-      { type: 'item.created', payload: { id: b.id, sku: b.sku, description: 'B', trackStock: false, lowStockThreshold: null, cost: 0, sellPrice: 0, supplierId: null, version: expect.any(Number), position: 2, resource: b } },
+      { type: 'item.created', payload: { id: a.id, sku: a.sku, description: 'A', trackStock: true, tracking: 'none', lowStockThreshold: null, cost: 0, sellPrice: 0, supplierId: null, version: expect.any(Number), position: 1, resource: a } },
+      { type: 'item.created', payload: { id: b.id, sku: b.sku, description: 'B', trackStock: false, tracking: 'none', lowStockThreshold: null, cost: 0, sellPrice: 0, supplierId: null, version: expect.any(Number), position: 2, resource: b } },
     ]);
     const workspace = await ws.owner.get(`/workspaces/${ws.id}`);
     expect(workspace.body).toMatchObject({ itemsUsage: 2, suppliersUsage: 1 });
@@ -273,7 +274,7 @@ describe('items', () => {
     const { adminDeps } = await import('../support/fixtures');
     const { client } = await adminDeps();
     const answer = await client.request('catalog', 'catalog.get-items', { itemIds: [mine.id, theirs.id] }, { workspaceId: a.id });
-    expect(answer).toEqual([{ id: mine.id, sku: mine.sku, description: 'mine', trackStock: true, lowStockThreshold: null, cost: 0, sellPrice: 0, supplierId: null, version: expect.any(Number) }]);
+    expect(answer).toEqual([{ id: mine.id, sku: mine.sku, description: 'mine', trackStock: true, tracking: 'none', lowStockThreshold: null, cost: 0, sellPrice: 0, supplierId: null, version: expect.any(Number) }]);
     // Ids are parsed where the command enters: one that cannot be an id refuses the command, naming it.
     await expect(client.request('catalog', 'catalog.get-items', { itemIds: [mine.id, 'junk'] }, { workspaceId: a.id })).rejects.toMatchObject({ code: 'bad_request', message: expect.stringContaining('itemIds') });
   });

@@ -92,7 +92,9 @@ export interface paths {
          *
          *     A non-zero quantity is recorded by the stock service as an opening movement at locationId (default: the workspace default location) before the item is returned; if the stock service refuses (e.g. 422 unknown or inactive location), nothing is created.
          *
-         *     Errors: 409 conflict for a taken SKU (case-insensitive) or externalId; 422 for unknown tags, supplier or location, or a quantity on a trackStock false item; 403 exceeded_limit past the plan item limit; 403 forbidden when a location-restricted member lacks write access to locationId.
+         *     tracking (none, serial or lot; default none) says how the units are told apart. The opening names its units with serials (a serial item) or lot and expiresOn (a lot item): they go to the stock ledger as given, which decides them (as many serials as the quantity, each new to the stock) and whose refusals are the answer.
+         *
+         *     Errors: 400 for serials, lot or expiresOn on an item whose tracking does not take them, or without a quantity; 409 conflict for a taken SKU (case-insensitive) or externalId; 422 for unknown tags, supplier or location, a quantity on a trackStock false item, or tracking other than none on one; 403 exceeded_limit past the plan item limit; 403 forbidden when a location-restricted member lacks write access to locationId.
          *
          *     Requires scope `items.write`.
          */
@@ -114,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Create up to 100 items
-         * @description A JSON array of 1 to 100 elements with the fields of POST /items, each with its own opening quantity.
+         * @description A JSON array of 1 to 100 elements with the fields of POST /items, each with its own opening quantity; at most 5000 serials over all of them (400).
          *
          *     All or nothing: more than 100 elements, or one invalid element, answers 400 naming the element index, and nothing is created; unknown references (422) and taken SKUs (409) also name the index. A batch that would cross the plan item limit is refused whole (403 exceeded_limit).
          *
@@ -146,9 +148,9 @@ export interface paths {
          *
          *     A request that changes nothing answers the item as it is, with updatedAt untouched. quantity is not accepted here: stock changes go through the inventory endpoints.
          *
-         *     A change holds for every stock operation from the moment this call answers (docs/consistency.md). Making the item catalog-only (trackStock false) is decided by the stock service, which knows whether stock is on hand: while it or RabbitMQ is unreachable that change answers the retryable 429 naming it and nothing changes. No other change needs it.
+         *     A change holds for every stock operation from the moment this call answers (docs/consistency.md). Making the item catalog-only (trackStock false) or changing its tracking is decided by the stock service, which knows whether stock is on hand, reserved or on order: while it or RabbitMQ is unreachable that change answers the retryable 429 naming it and nothing changes. No other change needs it.
          *
-         *     Errors: 404 for an item not in the workspace; 409 for a taken SKU or externalId, or trackStock false while stock is on hand (the stock service decides, from its own ledger); 422 for unknown tags or supplier.
+         *     Errors: 404 for an item not in the workspace; 409 for a taken SKU or externalId, trackStock false while stock is on hand, or a change of tracking while stock is on hand or reserved anywhere or the item is on an open purchase-order line (the stock service decides, from its own ledger); 422 for unknown tags or supplier, or a catalog-only item with tracking other than none (judged on the item the change results in).
          *
          *     Requires scope `items.write`.
          */
@@ -344,7 +346,7 @@ export interface paths {
         };
         /**
          * Export the items as CSV
-         * @description Every item of the workspace, oldest first, in the columns of an items import (docs/csv.md: sku, description, tags (names separated by ;), supplier (its name), lowStockThreshold, trackStock, externalId, cost, sellPrice), streamed: importing the file into another workspace gives the same catalog. Text cells a spreadsheet would run as a formula are neutralised.
+         * @description Every item of the workspace, oldest first, in the columns of an items import (docs/csv.md: sku, description, tags (names separated by ;), supplier (its name), lowStockThreshold, trackStock, externalId, cost, sellPrice, tracking), streamed: importing the file into another workspace gives the same catalog. Text cells a spreadsheet would run as a formula are neutralised.
          *
          *     Requires scope `items.read`.
          */
@@ -2135,6 +2137,12 @@ export interface components {
             cost: number;
             sellPrice: number;
             trackStock: boolean;
+            /**
+             * @description How units are told apart: none (default), serial (every unit has a serial number, named on every line that moves it) or lot (units carry a lot code, named on every line that moves them)
+             * @example none
+             * @enum {string}
+             */
+            tracking: "none" | "serial" | "lot";
             /** @description null uses the workspace default low-stock threshold */
             lowStockThreshold: number | null;
             /**
@@ -2216,6 +2224,27 @@ export interface components {
              */
             phone: string;
         };
+        /**
+         * @example {
+         *       "sku": "WID-001",
+         *       "description": "Widget, blue, 10 cm",
+         *       "externalId": "erp-10042",
+         *       "cost": 4.5,
+         *       "sellPrice": 9.99,
+         *       "trackStock": true,
+         *       "tracking": "serial",
+         *       "lowStockThreshold": 10,
+         *       "tagNames": [
+         *         "Fragile"
+         *       ],
+         *       "quantity": 2,
+         *       "locationId": "9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b",
+         *       "serials": [
+         *         "WH-40-221873",
+         *         "WH-40-221874"
+         *       ]
+         *     }
+         */
         CreateItem: {
             /**
              * @description Required on create; 1 to 100 characters, unique per workspace case-insensitively (409 conflict)
@@ -2250,6 +2279,12 @@ export interface components {
             supplierId?: string | null;
             /** @description Default true; false makes the item catalog-only */
             trackStock?: boolean;
+            /**
+             * @description How units are told apart: none (default), serial or lot. A catalog-only item (trackStock false) takes none only (422). On PATCH, a change is decided by the stock service: 409 while the item has stock on hand or reserved anywhere, or is on an open purchase-order line
+             * @example none
+             * @enum {string}
+             */
+            tracking?: "none" | "serial" | "lot";
             /**
              * @description 0 to 1000000; null uses the workspace default
              * @example 10
@@ -2286,6 +2321,24 @@ export interface components {
              * @example 9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b
              */
             locationId?: string;
+            /**
+             * @description The serial numbers of the opening quantity's units, for an item whose tracking is serial (400 on another item, or without a quantity). The stock ledger decides them (one per unit, each new to the stock): its refusals are the answer. At most 5000 in one request, over every element of a bulk
+             * @example [
+             *       "WH-40-221873"
+             *     ]
+             */
+            serials?: string[];
+            /**
+             * @description The lot of the opening quantity, for an item whose tracking is lot (400 on another item, or without a quantity); the stock ledger decides it
+             * @example L2026-118
+             */
+            lot?: string;
+            /**
+             * Format: date
+             * @description The lot's expiry date, with lot (400 on an item whose tracking is not lot, or without a quantity)
+             * @example 2027-06-30
+             */
+            expiresOn?: string;
         };
         BulkCreateItems: components["schemas"]["CreateItem"][];
         UpdateItem: {
@@ -2322,6 +2375,12 @@ export interface components {
             supplierId?: string | null;
             /** @description Default true; false makes the item catalog-only */
             trackStock?: boolean;
+            /**
+             * @description How units are told apart: none (default), serial or lot. A catalog-only item (trackStock false) takes none only (422). On PATCH, a change is decided by the stock service: 409 while the item has stock on hand or reserved anywhere, or is on an open purchase-order line
+             * @example none
+             * @enum {string}
+             */
+            tracking?: "none" | "serial" | "lot";
             /**
              * @description 0 to 1000000; null uses the workspace default
              * @example 10
@@ -4885,6 +4944,7 @@ export interface operations {
                      *         "cost": 1,
                      *         "sellPrice": 1,
                      *         "trackStock": true,
+                     *         "tracking": "none",
                      *         "lowStockThreshold": 1,
                      *         "tagId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "tags": [
@@ -4945,17 +5005,18 @@ export interface operations {
                  *       "externalId": "erp-10042",
                  *       "cost": 4.5,
                  *       "sellPrice": 9.99,
-                 *       "supplierId": "0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60",
                  *       "trackStock": true,
+                 *       "tracking": "serial",
                  *       "lowStockThreshold": 10,
-                 *       "tagIds": [
-                 *         "5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05"
-                 *       ],
                  *       "tagNames": [
                  *         "Fragile"
                  *       ],
-                 *       "quantity": 25,
-                 *       "locationId": "9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b"
+                 *       "quantity": 2,
+                 *       "locationId": "9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b",
+                 *       "serials": [
+                 *         "WH-40-221873",
+                 *         "WH-40-221874"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["CreateItem"];
@@ -4983,6 +5044,7 @@ export interface operations {
                      *       "cost": 1,
                      *       "sellPrice": 1,
                      *       "trackStock": true,
+                     *       "tracking": "none",
                      *       "lowStockThreshold": 1,
                      *       "tagId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "tags": [
@@ -5043,17 +5105,18 @@ export interface operations {
                  *         "externalId": "erp-10042",
                  *         "cost": 4.5,
                  *         "sellPrice": 9.99,
-                 *         "supplierId": "0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60",
                  *         "trackStock": true,
+                 *         "tracking": "serial",
                  *         "lowStockThreshold": 10,
-                 *         "tagIds": [
-                 *           "5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05"
-                 *         ],
                  *         "tagNames": [
                  *           "Fragile"
                  *         ],
-                 *         "quantity": 25,
-                 *         "locationId": "9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b"
+                 *         "quantity": 2,
+                 *         "locationId": "9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b",
+                 *         "serials": [
+                 *           "WH-40-221873",
+                 *           "WH-40-221874"
+                 *         ]
                  *       }
                  *     ]
                  */
@@ -5083,6 +5146,7 @@ export interface operations {
                      *         "cost": 1,
                      *         "sellPrice": 1,
                      *         "trackStock": true,
+                     *         "tracking": "none",
                      *         "lowStockThreshold": 1,
                      *         "tagId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *         "tags": [
@@ -5145,6 +5209,7 @@ export interface operations {
                  *       "sellPrice": 9.99,
                  *       "supplierId": "0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60",
                  *       "trackStock": true,
+                 *       "tracking": "none",
                  *       "lowStockThreshold": 10,
                  *       "tagIds": [
                  *         "5a2c8e71-0f3d-4b6a-8c19-7e4d2b9a6f05"
@@ -5178,6 +5243,7 @@ export interface operations {
                      *       "cost": 1,
                      *       "sellPrice": 1,
                      *       "trackStock": true,
+                     *       "tracking": "none",
                      *       "lowStockThreshold": 1,
                      *       "tagId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "tags": [
@@ -5249,6 +5315,7 @@ export interface operations {
                      *       "cost": 1,
                      *       "sellPrice": 1,
                      *       "trackStock": true,
+                     *       "tracking": "none",
                      *       "lowStockThreshold": 1,
                      *       "tagId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *       "tags": [
@@ -5892,8 +5959,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example sku,description,tags,supplier,lowStockThreshold,trackStock,externalId,cost,sellPrice
-                     *     FLT-10,Oil filter,Filters;Engine,Acme,5,true,,4.5,9.99
+                     * @example sku,description,tags,supplier,lowStockThreshold,trackStock,externalId,cost,sellPrice,tracking
+                     *     FLT-10,Oil filter,Filters;Engine,Acme,5,true,,4.5,9.99,none
                      */
                     "text/csv": string;
                 };

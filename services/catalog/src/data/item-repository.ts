@@ -1,4 +1,4 @@
-import type { ItemSnapshot } from '@inv/shared/core';
+import type { ItemSnapshot, Tracking } from '@inv/shared/core';
 import type { Pool, PoolClient } from '@inv/shared/db';
 import type { Item, ItemState } from '../domain/item';
 import type { ItemRef } from '../domain/item-ref';
@@ -16,6 +16,7 @@ interface ItemRow {
   cost: string;
   sell_price: string;
   track_stock: boolean;
+  tracking: Tracking;
   low_stock_threshold: string | null;
   user_id: string;
   created_at: Date;
@@ -43,6 +44,7 @@ function toItem(row: LoadedItemRow): Item {
     cost: Number(row.cost),
     sellPrice: Number(row.sell_price),
     trackStock: row.track_stock,
+    tracking: row.tracking,
     lowStockThreshold: row.low_stock_threshold === null ? null : Number(row.low_stock_threshold),
     tagId: row.tags[0]?.id ?? null,
     tags: row.tags,
@@ -67,6 +69,7 @@ function toState(row: ItemRow, tagIds: string[]): ItemState {
     cost: Number(row.cost),
     sellPrice: Number(row.sell_price),
     trackStock: row.track_stock,
+    tracking: row.tracking,
     lowStockThreshold: row.low_stock_threshold === null ? null : Number(row.low_stock_threshold),
     tagIds,
   };
@@ -78,7 +81,7 @@ function toState(row: ItemRow, tagIds: string[]): ItemState {
  * prepared `*` would fail ("cached plan must not change result type") once a migration adds a column.
  */
 const LOADED_ITEM = `SELECT i.id, i.workspace_id, i.sku, i.description, i.external_id, i.supplier_id, i.cost, i.sell_price,
-            i.track_stock, i.low_stock_threshold, i.user_id, i.created_at, i.updated_at,
+            i.track_stock, i.tracking, i.low_stock_threshold, i.user_id, i.created_at, i.updated_at,
             s.name AS supplier_name, s.email AS supplier_email, s.phone AS supplier_phone,
             COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY it.position)
                         FROM item_tags it JOIN tags t ON t.workspace_id = it.workspace_id AND t.id = it.tag_id
@@ -112,10 +115,10 @@ export async function findItem(db: Db, workspaceId: string, ref: ItemRef): Promi
 /** Inserts the items; answers the version each was given (see nextItemVersion), by id. */
 export async function insertItems(tx: PoolClient, workspaceId: string, userId: string, items: NewItem[]): Promise<Map<string, number>> {
   const { rows } = await tx.query<{ id: string; version: string }>(
-    `INSERT INTO items (id, workspace_id, user_id, sku, description, external_id, supplier_id, cost, sell_price, track_stock, low_stock_threshold)
-     SELECT id, $1, $2, sku, description, external_id, supplier_id, cost, sell_price, track_stock, low_stock_threshold
-       FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::numeric[], $9::numeric[], $10::boolean[], $11::numeric[])
-         AS n (id, sku, description, external_id, supplier_id, cost, sell_price, track_stock, low_stock_threshold)
+    `INSERT INTO items (id, workspace_id, user_id, sku, description, external_id, supplier_id, cost, sell_price, track_stock, low_stock_threshold, tracking)
+     SELECT id, $1, $2, sku, description, external_id, supplier_id, cost, sell_price, track_stock, low_stock_threshold, tracking
+       FROM unnest($3::uuid[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::numeric[], $9::numeric[], $10::boolean[], $11::numeric[], $12::text[])
+         AS n (id, sku, description, external_id, supplier_id, cost, sell_price, track_stock, low_stock_threshold, tracking)
      RETURNING id, version`,
     [
       workspaceId,
@@ -129,6 +132,7 @@ export async function insertItems(tx: PoolClient, workspaceId: string, userId: s
       items.map((i) => i.sellPrice),
       items.map((i) => i.trackStock),
       items.map((i) => i.lowStockThreshold),
+      items.map((i) => i.tracking),
     ],
   );
   return new Map(rows.map((r) => [r.id, Number(r.version)]));
@@ -189,6 +193,7 @@ const COLUMNS: Record<Exclude<keyof ItemState, 'tagIds'>, string> = {
   cost: 'cost',
   sellPrice: 'sell_price',
   trackStock: 'track_stock',
+  tracking: 'tracking',
   lowStockThreshold: 'low_stock_threshold',
 };
 
@@ -223,8 +228,8 @@ export async function takenKeys(db: Db, workspaceId: string, skuKeys: string[], 
  */
 export async function committedSnapshots(db: Db, workspaceId: string, ids: string[]): Promise<ItemSnapshot[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<{ id: string; sku: string; description: string; track_stock: boolean; low_stock_threshold: string | null; cost: string; sell_price: string; supplier_id: string | null; version: string }>(
-    'SELECT id, sku, description, track_stock, low_stock_threshold::text, cost::text, sell_price::text, supplier_id, version FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR SHARE',
+  const { rows } = await db.query<{ id: string; sku: string; description: string; track_stock: boolean; tracking: Tracking; low_stock_threshold: string | null; cost: string; sell_price: string; supplier_id: string | null; version: string }>(
+    'SELECT id, sku, description, track_stock, tracking, low_stock_threshold::text, cost::text, sell_price::text, supplier_id, version FROM items WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR SHARE',
     [workspaceId, ids],
   );
   return rows.map((r) => ({
@@ -232,6 +237,7 @@ export async function committedSnapshots(db: Db, workspaceId: string, ids: strin
     sku: r.sku,
     description: r.description,
     trackStock: r.track_stock,
+    tracking: r.tracking,
     lowStockThreshold: r.low_stock_threshold === null ? null : Number(r.low_stock_threshold),
     cost: Number(r.cost),
     sellPrice: Number(r.sell_price),

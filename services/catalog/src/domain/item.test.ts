@@ -1,5 +1,5 @@
 import { ItemChanged } from '@inv/shared/core';
-import { type Item, itemChanged, itemChanges, type ItemState, makesCatalogOnly } from './item';
+import { closingPurpose, type Item, itemChanged, itemChanges, type ItemState, trackingRefusal } from './item';
 
 const current: ItemState = {
   sku: 'A',
@@ -9,6 +9,7 @@ const current: ItemState = {
   cost: 1,
   sellPrice: 2,
   trackStock: true,
+  tracking: 'none',
   lowStockThreshold: null,
   tagIds: ['t1', 't2'],
 };
@@ -45,6 +46,7 @@ describe('itemChanged', () => {
     cost: 1,
     sellPrice: 2,
     trackStock: true,
+    tracking: 'serial',
     lowStockThreshold: null,
     tagId: tag.id,
     tags: [tag],
@@ -58,18 +60,39 @@ describe('itemChanged', () => {
 
   it('when the payload goes through the contract, as consumers parse it, then the snapshot and the whole answered item survive', () => {
     const payload = ItemChanged.parse(JSON.parse(JSON.stringify(itemChanged(item, 7))));
-    expect(payload).toEqual({ id, sku: 'A', description: 'd', trackStock: true, lowStockThreshold: item.lowStockThreshold, cost: 1, sellPrice: 2, supplierId: null, version: 7, resource: item });
+    expect(payload).toEqual({ id, sku: 'A', description: 'd', trackStock: true, tracking: 'serial', lowStockThreshold: item.lowStockThreshold, cost: 1, sellPrice: 2, supplierId: null, version: 7, resource: item });
   });
 });
 
-describe('makesCatalogOnly', () => {
-  it('when a stock-tracked item is set to trackStock false, then the stock service must close it first', () => {
-    expect(makesCatalogOnly({ trackStock: true }, { trackStock: false })).toBe(true);
+describe('closingPurpose', () => {
+  it('when a stock-tracked item is set to trackStock false, then the stock service must close it first as catalog-only, whatever else changes', () => {
+    expect(closingPurpose({ trackStock: true, tracking: 'none' }, { trackStock: false })).toBe('catalog_only');
+    expect(closingPurpose({ trackStock: true, tracking: 'serial' }, { trackStock: false, tracking: 'none' })).toBe('catalog_only');
   });
 
-  it('when the item is already catalog-only, or the change keeps or restores tracking, then nothing is asked of the stock service', () => {
-    expect(makesCatalogOnly({ trackStock: false }, { trackStock: false })).toBe(false);
-    expect(makesCatalogOnly({ trackStock: true }, { trackStock: true })).toBe(false);
-    expect(makesCatalogOnly({ trackStock: true }, { sku: 'B', cost: 3 })).toBe(false);
+  it('when the tracking changes, then the stock service must close the item for it, a catalog-only item too (it may be on order)', () => {
+    expect(closingPurpose({ trackStock: true, tracking: 'none' }, { tracking: 'serial' })).toBe('tracking');
+    expect(closingPurpose({ trackStock: true, tracking: 'lot' }, { trackStock: true, tracking: 'none' })).toBe('tracking');
+    expect(closingPurpose({ trackStock: false, tracking: 'none' }, { trackStock: true, tracking: 'lot' })).toBe('tracking');
+  });
+
+  it('when the item is already catalog-only, or the change keeps or restores stock and keeps the tracking, then nothing is asked of the stock service', () => {
+    expect(closingPurpose({ trackStock: false, tracking: 'none' }, { trackStock: false })).toBeUndefined();
+    expect(closingPurpose({ trackStock: false, tracking: 'none' }, { trackStock: true })).toBeUndefined();
+    expect(closingPurpose({ trackStock: true, tracking: 'serial' }, { trackStock: true, tracking: 'serial' })).toBeUndefined();
+    expect(closingPurpose({ trackStock: true, tracking: 'lot' }, {})).toBeUndefined();
+  });
+});
+
+describe('trackingRefusal', () => {
+  it('when a catalog-only item would be tracked, then 422 naming tracking', () => {
+    expect(trackingRefusal({ trackStock: false, tracking: 'serial' })).toMatchObject({ status: 422, param: 'tracking', message: expect.stringContaining('tracking must be none for a catalog-only item') });
+    expect(trackingRefusal({ trackStock: false, tracking: 'lot' })).toMatchObject({ status: 422 });
+  });
+
+  it('when the item tracks stock, or is catalog-only without tracking, then it may be', () => {
+    expect(trackingRefusal({ trackStock: false, tracking: 'none' })).toBeUndefined();
+    expect(trackingRefusal({ trackStock: true, tracking: 'serial' })).toBeUndefined();
+    expect(trackingRefusal({ trackStock: true, tracking: 'none' })).toBeUndefined();
   });
 });

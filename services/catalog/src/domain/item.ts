@@ -1,4 +1,4 @@
-import { ApiId, ApiTimestamp, type ItemChanged, z } from '@inv/shared/core';
+import { ApiId, ApiTimestamp, type ClosingPurpose, type ItemChanged, Tracking, Unprocessable, z } from '@inv/shared/core';
 import { Supplier } from './supplier';
 import { Tag } from './tag';
 
@@ -13,6 +13,7 @@ export const Item = z
     cost: z.number(),
     sellPrice: z.number(),
     trackStock: z.boolean(),
+    tracking: Tracking,
     lowStockThreshold: z.number().nullable().openapi({ description: 'null uses the workspace default low-stock threshold' }),
     tagId: ApiId.nullable().openapi({ description: 'Deprecated: the first assigned tag (null without tags); use tags', deprecated: true }),
     tags: z.array(Tag),
@@ -31,7 +32,8 @@ export type Item = z.infer<typeof Item>;
  * The payload of item.created and item.updated for `item` as the use case answers it (the Item
  * carries no stock figures, so the answer is the whole resource; stock changes have events of
  * their own), at the version its transaction gives it; `closingAttempt` when the change confirms
- * the stock service's closing of the item (it makes the item catalog-only).
+ * the stock service's closing of the item (closingPurpose: it makes the item catalog-only or
+ * changes its tracking).
  */
 export function itemChanged(item: Item, version: number, closingAttempt?: string): ItemChanged {
   return {
@@ -39,6 +41,7 @@ export function itemChanged(item: Item, version: number, closingAttempt?: string
     sku: item.sku,
     description: item.description,
     trackStock: item.trackStock,
+    tracking: item.tracking,
     lowStockThreshold: item.lowStockThreshold,
     cost: item.cost,
     sellPrice: item.sellPrice,
@@ -58,17 +61,33 @@ export interface ItemState {
   cost: number;
   sellPrice: number;
   trackStock: boolean;
+  tracking: Tracking;
   lowStockThreshold: number | null;
   /** In assignment order. */
   tagIds: string[];
 }
 
 /**
- * Whether a change makes a stock-tracked item catalog-only: the stock service must first close it
- * to new stock, having checked that none is on hand (intent → confirm, docs/consistency.md).
+ * What the stock service must decide before a change of the item commits (intent → confirm,
+ * docs/consistency.md), or undefined when the catalog alone decides: making a stock-tracked item
+ * catalog-only ('catalog_only': it must hold no stock), else changing how its units are told
+ * apart ('tracking': no stock on hand or reserved, no open purchase-order line, which only the
+ * stock service knows, for a catalog-only item too). `patch` holds the fields given (or the
+ * changes), compared with `current`.
  */
-export function makesCatalogOnly(current: Pick<ItemState, 'trackStock'>, changes: Partial<ItemState>): boolean {
-  return current.trackStock && changes.trackStock === false;
+export function closingPurpose(current: Pick<ItemState, 'trackStock' | 'tracking'>, patch: Partial<Pick<ItemState, 'trackStock' | 'tracking'>>): ClosingPurpose | undefined {
+  if (current.trackStock && patch.trackStock === false) return 'catalog_only';
+  if (patch.tracking !== undefined && patch.tracking !== current.tracking) return 'tracking';
+  return undefined;
+}
+
+/**
+ * Why an item in this state may not exist: a catalog-only item (trackStock false) holds no stock,
+ * so it has no units to tell apart (tracking none). Judged on the state a change results in.
+ */
+export function trackingRefusal(state: Pick<ItemState, 'trackStock' | 'tracking'>): Unprocessable | undefined {
+  if (state.trackStock || state.tracking === 'none') return undefined;
+  return new Unprocessable(`tracking must be none for a catalog-only item (trackStock false), not ${state.tracking}: it holds no stock whose units could be told apart (send tracking "none" with trackStock false).`, 'tracking');
 }
 
 /** The fields of `patch` whose value differs from `current`; empty when the request changes nothing. */

@@ -18,11 +18,11 @@ export const exportRoutes = [
     path: '/exports/items',
     summary: 'Export the items as CSV',
     description:
-      'Every item of the workspace, oldest first, in the columns of an items import (docs/csv.md: sku, description, tags (names separated by ;), supplier (its name), lowStockThreshold, trackStock, externalId, cost, sellPrice), streamed: importing the file into another workspace gives the same catalog. Text cells a spreadsheet would run as a formula are neutralised.',
+      'Every item of the workspace, oldest first, in the columns of an items import (docs/csv.md: sku, description, tags (names separated by ;), supplier (its name), lowStockThreshold, trackStock, externalId, cost, sellPrice, tracking), streamed: importing the file into another workspace gives the same catalog. Text cells a spreadsheet would run as a formula are neutralised.',
     scope: 'items.read',
     tags: ['Exports'],
     request: { query: ExportQuery },
-    responses: { 200: { description: 'The items', schema: z.string().openapi({ example: 'sku,description,tags,supplier,lowStockThreshold,trackStock,externalId,cost,sellPrice\nFLT-10,Oil filter,Filters;Engine,Acme,5,true,,4.5,9.99\n' }), mediaType: 'text/csv' } },
+    responses: { 200: { description: 'The items', schema: z.string().openapi({ example: 'sku,description,tags,supplier,lowStockThreshold,trackStock,externalId,cost,sellPrice,tracking\nFLT-10,Oil filter,Filters;Engine,Acme,5,true,,4.5,9.99,none\n' }), mediaType: 'text/csv' } },
     handler: async ({ query }, { deps, req, res }) => {
       await streamCsv<ItemExportRow>(res, {
         pool: deps.pool,
@@ -37,6 +37,8 @@ export const exportRoutes = [
           { header: 'externalId', cell: (r) => r.external_id },
           { header: 'cost', cell: (r) => number(r.cost) },
           { header: 'sellPrice', cell: (r) => number(r.sell_price) },
+          // Added by issue 45 after the others, so readers of the columns by position keep working.
+          { header: 'tracking', cell: (r) => r.tracking },
         ],
         filename: 'items.csv',
         bom: query.bom,

@@ -1,5 +1,5 @@
-import { csvBoolean, csvNumber, describeIssue, type ImportRowError, type z } from '@inv/shared/core';
-import { CreateItemBody } from './item-schemas';
+import { csvBoolean, csvNumber, describeIssue, type ImportRowError, type Tracking, type z } from '@inv/shared/core';
+import { CreateItemFields } from './item-schemas';
 import { CreateSupplierBody } from './supplier-routes';
 import { CreateTagBody } from './tag-routes';
 
@@ -16,6 +16,7 @@ export interface ItemFields {
   cost?: number;
   sellPrice?: number;
   trackStock?: boolean;
+  tracking?: Tracking;
   lowStockThreshold?: number;
 }
 
@@ -30,14 +31,20 @@ export interface ItemImportRow {
   /** Opening stock: a location's name or id, and the quantity. */
   locationRef?: string;
   quantity?: number;
+  /** The units of the opening stock: serials (separated by spaces in the cell), or a lot and its expiry. */
+  units: { serials?: string[]; lot?: string; expiresOn?: string };
 }
 
-const shape = CreateItemBody.shape;
+const shape = CreateItemFields.shape;
 
-/** A cell the API's own schema refused, in the API's words (named by the column, or by the field a schema of several cells blames) ("cost must be at least 0."). */
-function refusal(row: number, column: string, error: z.ZodError): ImportRowError {
+/**
+ * A cell the API's own schema refused, in the API's words (named by the column, or by the field a
+ * schema of several cells blames) ("cost must be at least 0."); `within`: the cell holds a list,
+ * and the element to blame is named after the column ("serials[2] …").
+ */
+function refusal(row: number, column: string, error: z.ZodError, within = false): ImportRowError {
   const issue = error.issues[0];
-  return { row, column, code: 'invalid_value', message: issue ? `${describeIssue(issue, undefined, issue.path.length === 0 ? [column] : [])}.` : `${column} is not valid.` };
+  return { row, column, code: 'invalid_value', message: issue ? `${describeIssue(issue, undefined, issue.path.length === 0 || within ? [column] : [])}.` : `${column} is not valid.` };
 }
 
 /** Reads one row's cells (by canonical column); answers the row, or every error it has. */
@@ -78,6 +85,8 @@ export function itemImportRow(row: number, cells: Readonly<Record<string, string
   if (sellPrice !== undefined) fields.sellPrice = sellPrice;
   const threshold = number('lowStockThreshold', shape.lowStockThreshold);
   if (threshold !== undefined) fields.lowStockThreshold = threshold;
+  const tracking = text('tracking', shape.tracking.unwrap());
+  if (tracking !== undefined) fields.tracking = tracking;
   if (cells.trackStock !== undefined) {
     const trackStock = csvBoolean(cells.trackStock);
     if (trackStock === undefined) errors.push({ row, column: 'trackStock', code: 'invalid_boolean', message: `trackStock must be true or false (yes/no and 1/0 are read too), not "${cells.trackStock}".` });
@@ -92,11 +101,26 @@ export function itemImportRow(row: number, cells: Readonly<Record<string, string
   const supplierName = text('supplier', CreateSupplierBody.shape.name);
   const quantity = number('quantity', shape.quantity);
   const locationRef = cells.location?.trim();
+  const units: ItemImportRow['units'] = {};
+  if (cells.serials !== undefined) {
+    const parsed = shape.serials.unwrap().safeParse(serialsOf(cells.serials));
+    if (parsed.success) units.serials = parsed.data;
+    else errors.push(refusal(row, 'serials', parsed.error, true));
+  }
+  const lot = text('lot', shape.lot.unwrap());
+  if (lot !== undefined) units.lot = lot;
+  const expiresOn = text('expiresOn', shape.expiresOn.unwrap());
+  if (expiresOn !== undefined) units.expiresOn = expiresOn;
   if (quantity !== undefined && quantity > 0 && fields.trackStock === false) {
     errors.push({ row, column: 'quantity', code: 'catalog_only', message: 'quantity must be 0 for a catalog-only item (trackStock false): it holds no stock.' });
   }
   if (errors.length > 0 || sku === undefined) return { errors };
-  return { item: { row, sku, fields, tagNames, supplierName, locationRef, quantity }, errors };
+  return { item: { row, sku, fields, tagNames, supplierName, locationRef, quantity, units }, errors };
+}
+
+/** The serial numbers of a `serials` cell: separated by spaces (or any whitespace, line breaks included). */
+export function serialsOf(cell: string): string[] {
+  return cell.split(/\s+/).filter((serial) => serial !== '');
 }
 
 /** The tag names of a `tags` cell: `;`-separated, trimmed, empty ones dropped, each once (ignoring case). */

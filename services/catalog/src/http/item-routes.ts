@@ -1,4 +1,4 @@
-import { BadRequest, z } from '@inv/shared/core';
+import { BadRequest, MAX_SERIALS_PER_REQUEST, z } from '@inv/shared/core';
 import { answeredWithOwnerPosition, answerLatestOwnerPosition, answerStockPosition, ctx, cursorBinding, describeIssues, offendingParam, encodeCursor, pageRequest, routesFor, setNextLink, setTotalCount, TimeIdKey } from '@inv/shared/http';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { Item } from '../domain/item';
@@ -29,7 +29,8 @@ export const itemRoutes = [
     description: [
       'Only sku is required. Tags are the union of the deprecated tagId, tagIds and tagNames; unknown tag IDs or names answer 422 (names never create tags).',
       'A non-zero quantity is recorded by the stock service as an opening movement at locationId (default: the workspace default location) before the item is returned; if the stock service refuses (e.g. 422 unknown or inactive location), nothing is created.',
-      'Errors: 409 conflict for a taken SKU (case-insensitive) or externalId; 422 for unknown tags, supplier or location, or a quantity on a trackStock false item; 403 exceeded_limit past the plan item limit; 403 forbidden when a location-restricted member lacks write access to locationId.',
+      'tracking (none, serial or lot; default none) says how the units are told apart. The opening names its units with serials (a serial item) or lot and expiresOn (a lot item): they go to the stock ledger as given, which decides them (as many serials as the quantity, each new to the stock) and whose refusals are the answer.',
+      'Errors: 400 for serials, lot or expiresOn on an item whose tracking does not take them, or without a quantity; 409 conflict for a taken SKU (case-insensitive) or externalId; 422 for unknown tags, supplier or location, a quantity on a trackStock false item, or tracking other than none on one; 403 exceeded_limit past the plan item limit; 403 forbidden when a location-restricted member lacks write access to locationId.',
     ].join('\n\n'),
     scope: 'items.write',
     tags: ['Items'],
@@ -47,7 +48,7 @@ export const itemRoutes = [
     path: '/items/bulk',
     summary: 'Create up to 100 items',
     description: [
-      `A JSON array of 1 to ${MAX_BULK_ITEMS} elements with the fields of POST /items, each with its own opening quantity.`,
+      `A JSON array of 1 to ${MAX_BULK_ITEMS} elements with the fields of POST /items, each with its own opening quantity; at most ${MAX_SERIALS_PER_REQUEST} serials over all of them (400).`,
       'All or nothing: more than 100 elements, or one invalid element, answers 400 naming the element index, and nothing is created; unknown references (422) and taken SKUs (409) also name the index. A batch that would cross the plan item limit is refused whole (403 exceeded_limit).',
     ].join('\n\n'),
     scope: 'items.write',
@@ -67,8 +68,8 @@ export const itemRoutes = [
     description: [
       'Every field is optional; fields left out stay as they are. Giving any of tagId, tagIds, tagNames replaces the tags with their union (tagIds: [] clears them). null clears externalId and supplierId, and makes lowStockThreshold use the workspace default.',
       'A request that changes nothing answers the item as it is, with updatedAt untouched. quantity is not accepted here: stock changes go through the inventory endpoints.',
-      'A change holds for every stock operation from the moment this call answers (docs/consistency.md). Making the item catalog-only (trackStock false) is decided by the stock service, which knows whether stock is on hand: while it or RabbitMQ is unreachable that change answers the retryable 429 naming it and nothing changes. No other change needs it.',
-      'Errors: 404 for an item not in the workspace; 409 for a taken SKU or externalId, or trackStock false while stock is on hand (the stock service decides, from its own ledger); 422 for unknown tags or supplier.',
+      'A change holds for every stock operation from the moment this call answers (docs/consistency.md). Making the item catalog-only (trackStock false) or changing its tracking is decided by the stock service, which knows whether stock is on hand, reserved or on order: while it or RabbitMQ is unreachable that change answers the retryable 429 naming it and nothing changes. No other change needs it.',
+      'Errors: 404 for an item not in the workspace; 409 for a taken SKU or externalId, trackStock false while stock is on hand, or a change of tracking while stock is on hand or reserved anywhere or the item is on an open purchase-order line (the stock service decides, from its own ledger); 422 for unknown tags or supplier, or a catalog-only item with tracking other than none (judged on the item the change results in).',
     ].join('\n\n'),
     scope: 'items.write',
     tags: ['Items'],
@@ -144,5 +145,8 @@ function parseBulk(body: unknown): CreateItemBody[] {
     return [];
   });
   if (problems.length > 0) throw new BadRequest(`No item was created: ${problems.slice(0, 10).join('; ')}.`, param);
-  return items;
+  // What is left to refuse is the request's own bound over its elements (every serial they name).
+  const whole = BulkItemsBody.safeParse(items);
+  if (!whole.success) throw new BadRequest(`No item was created: ${describeIssues(whole.error, 'body')}`);
+  return whole.data;
 }

@@ -1,4 +1,4 @@
-import { type Caller, AppError, canAccessLocation, CatalogEvents, Conflict, Forbidden, type ItemSnapshot, newId, type Positioned, Unprocessable, planQuota } from '@inv/shared/core';
+import { type Caller, AppError, canAccessLocation, CatalogEvents, Conflict, Forbidden, type ItemSnapshot, newId, type Positioned, type Tracking, Unprocessable, planQuota } from '@inv/shared/core';
 import { type Pool, type PoolClient, claimPlanQuota, type EffectGuard, isUniqueViolation } from '@inv/shared/db';
 import { recordOwnerEvents } from '@inv/shared/messaging';
 import { type ServiceRuntime, transactOnce } from '@inv/shared/runtime';
@@ -6,10 +6,10 @@ import { IN_USE } from '../data/counters';
 import { insertItems, loadItems, type NewItem, setItemTags, takenKeys } from '../data/item-repository';
 import { findSupplierIds } from '../data/supplier-repository';
 import { findTags } from '../data/tag-repository';
-import { type Item, itemChanged, skuKey } from '../domain/item';
+import { type Item, itemChanged, skuKey, trackingRefusal } from '../domain/item';
 import { openingLocation } from '../domain/opening-stock';
 import { resolveTagSelection, type TagSelection, tagSelection } from '../domain/tag-selection';
-import { stockPort, withOpenings } from './stock-intents';
+import { type OpeningLine, stockPort, withOpenings } from './stock-intents';
 
 export interface CreateItemInput {
   sku: string;
@@ -19,18 +19,22 @@ export interface CreateItemInput {
   sellPrice?: number;
   supplierId?: string | null;
   trackStock?: boolean;
+  tracking?: Tracking;
   lowStockThreshold?: number | null;
   tagId?: string;
   tagIds?: string[];
   tagNames?: string[];
   quantity?: number;
   locationId?: string;
+  serials?: string[];
+  lot?: string;
+  expiresOn?: string;
 }
 
 interface Prepared {
   item: NewItem;
   tags: TagSelection | undefined;
-  opening: { locationId: string; quantity: number } | undefined;
+  opening: Omit<OpeningLine, 'item'> | undefined;
 }
 
 /**
@@ -46,10 +50,14 @@ interface Prepared {
  * workspace's stock position the opening reached (read-your-writes: the caller's next stock-health
  * read waits for it).
  *
+ * The units an opening names (serials, a lot) go to the stock service as they were given, with the
+ * item's tracking: the ledger decides them, and its refusals are the answer.
+ *
  * Throws (naming the element's index when `bulk`): Unprocessable for unknown tags, supplier or
- * location and for stock on a catalog-only item; Forbidden for a location the member may not
- * write to; Conflict for a taken or repeated SKU or external ID; LimitExceeded when the items
- * would not fit the plan; and whatever AppError the stock service answers.
+ * location and for stock on, or tracking of, a catalog-only item; Forbidden for a location the
+ * member may not write to; Conflict for a taken or repeated SKU or external ID; LimitExceeded when
+ * the items would not fit the plan; and whatever AppError the stock service answers (its refusals
+ * of the units an opening names among them).
  */
 export async function createItems(
   runtime: ServiceRuntime,
@@ -107,6 +115,9 @@ async function checkReferences(db: Pool | PoolClient, workspaceId: string, prepa
 
 function prepare(context: Caller, input: CreateItemInput): Prepared {
   const trackStock = input.trackStock ?? true;
+  const tracking = input.tracking ?? 'none';
+  const refusal = trackingRefusal({ trackStock, tracking });
+  if (refusal) throw refusal;
   const quantity = input.quantity ?? 0;
   const locationId = openingLocation({ trackStock, quantity, locationId: input.locationId }, context.workspace.defaultLocationId);
   if (locationId !== undefined) {
@@ -124,9 +135,15 @@ function prepare(context: Caller, input: CreateItemInput): Prepared {
       cost: input.cost ?? 0,
       sellPrice: input.sellPrice ?? 0,
       trackStock,
+      tracking,
       lowStockThreshold: input.lowStockThreshold ?? null },
     tags: tagSelection(input),
-    opening: locationId !== undefined ? { locationId, quantity } : undefined };
+    opening: locationId !== undefined ? { locationId, quantity, ...unitsOf(input) } : undefined };
+}
+
+/** The units an opening names, as given (the schema let through only those the item's tracking takes). */
+function unitsOf({ serials, lot, expiresOn }: CreateItemInput): Pick<OpeningLine, 'serials' | 'lot' | 'expiresOn'> {
+  return { ...(serials && { serials }), ...(lot !== undefined && { lot }), ...(expiresOn !== undefined && { expiresOn }) };
 }
 
 /** Two elements of one request may not share a SKU (case-insensitively) or an external ID. */
@@ -198,7 +215,7 @@ function naming<T>(prefix: string, work: () => T): T {
 }
 
 function snapshotOf(item: NewItem): Omit<ItemSnapshot, 'version'> {
-  return { id: item.id, sku: item.sku, description: item.description, trackStock: item.trackStock, lowStockThreshold: item.lowStockThreshold ?? null };
+  return { id: item.id, sku: item.sku, description: item.description, trackStock: item.trackStock, tracking: item.tracking, lowStockThreshold: item.lowStockThreshold ?? null };
 }
 
 function unique<T>(values: T[]): T[] {

@@ -9,7 +9,6 @@ import {
   type ImportRowError,
   LOCATIONS_SERVICE,
   LocationCommands,
-  MAX_OPENING_LINES,
   namedId,
   newId,
   parseCsv,
@@ -29,8 +28,9 @@ import { insertItems, itemsBySku, loadItems, type NewItem, nextItemVersion, setI
 import { findSuppliersByName, insertSuppliers } from '../data/supplier-repository';
 import { findTags, insertTags } from '../data/tag-repository';
 import { readHeader, rowCells, sortErrors } from '../domain/import-job';
-import { type Item, itemChanged, itemChanges, type ItemState, makesCatalogOnly, skuKey } from '../domain/item';
-import { type Closing, type Opening, stockPort, withItemsClosed, withOpenings } from './stock-intents';
+import { closingPurpose, type Item, itemChanged, itemChanges, type ItemState, skuKey, trackingRefusal } from '../domain/item';
+import { openingCommands, unitRefusals } from '../domain/opening-stock';
+import { type Closing, confirmedAttempt, type Opening, stockPort, withItemsClosed, withOpenings } from './stock-intents';
 import { DEFAULT_TAG_COLOR } from '../domain/tag';
 import { type ItemImportRow, itemImportRow } from '../http/import-item-rows';
 
@@ -166,8 +166,9 @@ interface PlannedItem extends ItemImportRow {
  * against the file (a SKU or external ID twice) and the workspace (a SKU taken, in create mode;
  * opening stock at a location the caller may not write to, or that does not exist), every error
  * listed. Then, with no lock held here, what the stock service must decide first (stock-intents.ts):
- * the new items' opening stock recorded in commands of MAX_OPENING_LINES, and the existing items
- * the file makes catalog-only closed to new stock. Then one catalog transaction: missing tags and
+ * the new items' opening stock recorded in commands of MAX_OPENING_LINES lines and
+ * MAX_SERIALS_PER_REQUEST serials, and the existing items the file makes catalog-only or whose
+ * tracking it changes closed to new stock. Then one catalog transaction: missing tags and
  * suppliers created, new items inserted and, in upsert mode, existing ones updated as PATCH
  * updates them, the plan's limits claimed, the item events (each taking the workspace's next owner
  * position, last) and the job completed. If it fails, the openings and closings are abandoned.
@@ -189,7 +190,12 @@ async function importItems(runtime: Runtime, job: ClaimedImport, table: CsvTable
   const openings = openingsOf(job, job.attempts, created);
   // The caller as it sent the file, but whose owner positions are unknown: locations changed since must hold too.
   const stock = stockPort(runtime, { ...job.caller, writes: 'unknown' });
-  const closes = planned.flatMap((p) => (p.existing && makesCatalogOnly(p.existing.state, { trackStock: p.fields.trackStock }) ? [p.existing.id] : []));
+  const closes = new Map(
+    planned.flatMap((p) => {
+      const purpose = p.existing && closingPurpose(p.existing.state, { trackStock: p.fields.trackStock, tracking: p.fields.tracking });
+      return p.existing && purpose ? [[p.existing.id, purpose] as const] : [];
+    }),
+  );
   try {
     const applied = await withItemsClosed(stock, closes, (closing) =>
       withOpenings(stock, openings, (openingsHeld) =>
@@ -254,8 +260,21 @@ async function planItems(runtime: Runtime, job: ClaimedImport, rows: ItemImportR
       continue;
     }
     const opening = (r.quantity ?? 0) > 0;
-    if (current && (opening || r.locationRef !== undefined)) {
-      errors.push({ row: r.row, column: 'quantity', code: 'opening_on_existing', message: 'Opening stock is for new items only; record a receipt or a count for an existing one.' });
+    const unitColumn = Object.keys(r.units)[0];
+    if (current && (opening || r.locationRef !== undefined || unitColumn !== undefined)) {
+      const column = opening || r.locationRef !== undefined ? 'quantity' : unitColumn!;
+      errors.push({ row: r.row, column, code: 'opening_on_existing', message: 'Opening stock is for new items only; record a receipt or a count for an existing one.' });
+      continue;
+    }
+    const tracking = current?.state.tracking ?? 'none';
+    const refusal = trackingRefusal({ trackStock: r.fields.trackStock ?? current?.state.trackStock ?? true, tracking: r.fields.tracking ?? tracking });
+    if (refusal) {
+      errors.push({ row: r.row, column: 'tracking', code: 'catalog_only', message: refusal.message });
+      continue;
+    }
+    const unitErrors = unitRefusals({ tracking: r.fields.tracking ?? tracking, quantity: r.quantity ?? 0, ...r.units });
+    if (unitErrors.length > 0) {
+      errors.push(...unitErrors.map(({ field, message }) => ({ row: r.row, column: field, code: 'invalid_value', message: `${field} ${message}.` })));
       continue;
     }
     let locationId: string | undefined;
@@ -303,28 +322,29 @@ function newItemsOf(planned: readonly PlannedItem[]): CreatedItem[] {
         cost: p.fields.cost ?? 0,
         sellPrice: p.fields.sellPrice ?? 0,
         trackStock: p.fields.trackStock ?? true,
+        tracking: p.fields.tracking ?? 'none',
         lowStockThreshold: p.fields.lowStockThreshold ?? null,
       },
     }));
 }
 
-/** A run's openings, in commands of MAX_OPENING_LINES, each named by the job, the run and the command, so a later run can abandon them. */
+/**
+ * A run's openings, in commands (openingCommands), each named by the job, the run and the command,
+ * so a later run can abandon them. Each line carries the units its row named, as given, with the
+ * item's tracking: the stock ledger decides them.
+ */
 function openingsOf(job: ClaimedImport, attempt: number, created: readonly CreatedItem[]): Opening[] {
   const lines = created.flatMap(({ row, item }) =>
     row.locationId !== undefined
-      ? [{ item: { id: item.id, sku: item.sku, description: item.description, trackStock: item.trackStock, lowStockThreshold: item.lowStockThreshold }, locationId: row.locationId, quantity: row.quantity! }]
+      ? [{ item: { id: item.id, sku: item.sku, description: item.description, trackStock: item.trackStock, tracking: item.tracking, lowStockThreshold: item.lowStockThreshold }, locationId: row.locationId, quantity: row.quantity!, ...row.units }]
       : [],
   );
-  return Array.from({ length: Math.ceil(lines.length / MAX_OPENING_LINES) }, (_, i) => ({
-    operationId: namedId(`import ${job.id} run ${attempt} opening ${i}`),
-    lines: lines.slice(i * MAX_OPENING_LINES, (i + 1) * MAX_OPENING_LINES),
-  }));
+  return openingCommands(lines).map((command, i) => ({ operationId: namedId(`import ${job.id} run ${attempt} opening ${i}`), lines: command }));
 }
 
 /** A run after one that died: the openings that run may have recorded, for items it never committed, are abandoned first. */
 async function abandonEarlierOpenings(runtime: Runtime, job: ClaimedImport, planned: readonly PlannedItem[]): Promise<void> {
-  const withOpening = planned.filter((p) => !p.existing && p.locationId !== undefined).length;
-  const perRun = Math.ceil(withOpening / MAX_OPENING_LINES);
+  const perRun = openingCommands(planned.filter((p) => !p.existing && p.locationId !== undefined).map((p) => p.units)).length;
   const earlier = Array.from({ length: job.attempts - 1 }, (_, run) => Array.from({ length: perRun }, (__, i) => namedId(`import ${job.id} run ${run + 1} opening ${i}`))).flat();
   if (earlier.length > 0) await transact(runtime, (tx) => recordEvents(tx, CatalogEvents.openingAbandoned, job.workspaceId, earlier.map((operationId) => ({ operationId })), job.caller.requestId));
 }
@@ -388,7 +408,8 @@ async function ensureSuppliers(tx: PoolClient, caller: Caller, planned: readonly
 /**
  * Upsert: each existing item changed as PATCH /items/{id} changes it (only the fields the row
  * gives), its item.updated answered (recorded by the caller, last). An item the file makes
- * catalog-only was closed by the stock service first (`closing`); its event names the attempt.
+ * catalog-only, or whose tracking it changes, was closed by the stock service first (`closing`);
+ * its event names the attempt.
  * Answers how many rows it applied (unchanged ones count: they were applied), the events, and the
  * items whose change confirmed the closing.
  */
@@ -413,15 +434,18 @@ async function updateExisting(
     if (p.supplierName !== undefined) patch.supplierId = supplierIds.get(p.supplierName.toLowerCase())!;
     const changes = itemChanges(current.state, patch);
     if (Object.keys(changes).length === 0) continue;
-    const confirms = closing !== undefined && closing.itemIds.has(current.id) && makesCatalogOnly(current.state, changes);
-    // An item made catalog-only that was not closed (it tracked no stock when the file was read) cannot be applied safely now.
-    if (!confirms && makesCatalogOnly(current.state, changes)) throw new Conflict(`Item "${p.sku}" (row ${p.row}) changed while the import was validated; nothing was applied. Send the file again.`);
+    // An item that changed since the file was read may now need a decision of the stock service it
+    // was not closed for (it tracks stock again, its tracking moved), or become a tracked
+    // catalog-only item: it cannot be applied safely now.
+    const changedMeanwhile = () => new Conflict(`Item "${p.sku}" (row ${p.row}) changed while the import was validated; nothing was applied. Send the file again.`);
+    if (trackingRefusal({ ...current.state, ...changes })) throw changedMeanwhile();
+    const attempt = confirmedAttempt(closing, current.id, closingPurpose(current.state, changes), changedMeanwhile);
     const version = await nextItemVersion(tx);
     await updateItem(tx, workspaceId, current.id, changes, version);
     if (changes.tagIds) await setItemTags(tx, workspaceId, [{ itemId: current.id, tagIds: changes.tagIds }]);
     const [item] = await loadItems(tx, workspaceId, [current.id]);
-    events.push(itemChanged(item as Item, version, confirms ? closing.attempt : undefined));
-    if (confirms) confirmed.push(current.id);
+    events.push(itemChanged(item as Item, version, attempt));
+    if (attempt) confirmed.push(current.id);
   }
   return { applied: existing.length, events, confirmed };
 }

@@ -1,4 +1,4 @@
-import { type Caller, CatalogEvents, DeadlinePassed, INTENT_LEASE_MS, MAX_CLOSED_ITEMS, newId, type RecordOpening, RecordedOpening, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
+import { type Caller, CatalogEvents, type CloseItems, type ClosingPurpose, DeadlinePassed, INTENT_LEASE_MS, MAX_CLOSED_ITEMS, newId, type RecordOpening, RecordedOpening, STOCK_SERVICE, StockCommands } from '@inv/shared/core';
 import { CommandUnanswered, recordEvent } from '@inv/shared/messaging';
 import { type ServiceRuntime, transact } from '@inv/shared/runtime';
 
@@ -12,9 +12,10 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'outbox' | 'client' | 'logger'>;
  * lock held here while the stock service is asked (docs/consistency.md):
  * - opening stock: the stock service records the opening movements of the new items (their copies
  *   unconfirmed until the catalog's item.created arrives); the catalog then commits the items;
- * - making an item catalog-only: the stock service closes it to new stock, having checked under
- *   its lock that none is on hand; the catalog then commits trackStock false (its item.updated
- *   names the attempt).
+ * - making an item catalog-only, or changing how its units are told apart (its tracking): the
+ *   stock service closes it to new stock, having checked under its lock that it may (the closing's
+ *   purpose says what it checks); the catalog then commits the change (its item.updated names the
+ *   attempt).
  * If the catalog does not commit, the intent is abandoned through the outbox (an event the stock
  * service applies once, whenever it can); a process that dies in between leaves it to the stock
  * service's sweeper, which asks the catalog what it committed.
@@ -23,7 +24,7 @@ type Runtime = Pick<ServiceRuntime, 'pool' | 'outbox' | 'client' | 'logger'>;
 /** What the protocols ask of the stock service (and of the outbox, to abandon): stockPort makes it for a caller. */
 export interface StockPort {
   recordOpening(operationId: string, lines: readonly OpeningLine[]): Promise<RecordedOpening>;
-  closeItems(attempt: string, itemIds: readonly string[]): Promise<void>;
+  closeItems(attempt: string, itemIds: readonly string[], purpose: ClosingPurpose): Promise<void>;
   /** Durably asks for the opening to be cancelled (an outbox event); does not wait for the stock service. */
   abandonOpening(operationId: string): Promise<unknown>;
   /** Durably asks for the items to be reopened (an outbox event); does not wait for the stock service. */
@@ -39,8 +40,8 @@ export function stockPort(runtime: Runtime, caller: Caller): StockPort {
   return {
     recordOpening: async (operationId, lines) =>
       RecordedOpening.parse(await runtime.client.request(STOCK_SERVICE, StockCommands.recordOpening, { operationId, caller, lines: [...lines] } satisfies RecordOpening, call)),
-    closeItems: async (attempt, itemIds) => {
-      await runtime.client.request(STOCK_SERVICE, StockCommands.closeItems, { attempt, itemIds: [...itemIds] }, call);
+    closeItems: async (attempt, itemIds, purpose) => {
+      await runtime.client.request(STOCK_SERVICE, StockCommands.closeItems, { attempt, itemIds: [...itemIds], purpose } satisfies CloseItems, call);
     },
     abandonOpening: (operationId) => transact(runtime, (tx) => recordEvent(tx, CatalogEvents.openingAbandoned, workspaceId, { operationId }, caller.requestId)),
     abandonClosing: (attempt, itemIds) => transact(runtime, (tx) => recordEvent(tx, CatalogEvents.closingAbandoned, workspaceId, { attempt, itemIds: [...itemIds] }, caller.requestId)),
@@ -92,25 +93,27 @@ export async function withOpenings<T>(
 /** What `commit` is given while items are closed: the attempt to name in the events that confirm it, and the check to make last before COMMIT. */
 export interface Closing {
   attempt: string;
-  /** The items closed under it: only a change of one of them confirms it. */
-  itemIds: ReadonlySet<string>;
+  /** The items closed under it, each for its purpose: only a change of one of them, for that purpose, confirms it. */
+  purposes: ReadonlyMap<string, ClosingPurpose>;
   /** Throws once the stock service may have stopped holding the items closed (half its lease gone): the change must not commit then. */
   stillHeld(): void;
 }
 
 /**
- * Has the stock service close `itemIds` to new stock (refused, 409, while any of them has stock
- * on hand; in commands of MAX_CLOSED_ITEMS), then runs `commit`, which must commit its change
- * within half of INTENT_LEASE_MS (`closing.stillHeld()` last before COMMIT) and answer the items
- * its events confirmed (they name the attempt). The closing of the others is abandoned, and of all
- * of them when anything failed. No items: `commit` runs alone.
+ * Has the stock service close each item of `closes` to new stock for its purpose (refused, 409,
+ * while the purpose does not allow it: stock on hand for catalog_only; in commands of
+ * MAX_CLOSED_ITEMS items of one purpose, all under one attempt), then runs `commit`, which must
+ * commit its change within half of INTENT_LEASE_MS (`closing.stillHeld()` last before COMMIT) and
+ * answer the items its events confirmed (they name the attempt). The closing of the others is
+ * abandoned, and of all of them when anything failed. No items: `commit` runs alone.
  */
 export async function withItemsClosed<T>(
   stock: StockPort,
-  itemIds: readonly string[],
+  closes: ReadonlyMap<string, ClosingPurpose>,
   commit: (closing: Closing | undefined) => Promise<{ result: T; confirmed: readonly string[] }>,
   now: () => number = Date.now,
 ): Promise<T> {
+  const itemIds = [...closes.keys()];
   if (itemIds.length === 0) return (await commit(undefined)).result;
   const attempt = newId();
   const closedAt = now();
@@ -119,12 +122,14 @@ export async function withItemsClosed<T>(
   };
   let committing = false;
   try {
-    for (const chunk of chunks(itemIds, MAX_CLOSED_ITEMS)) await stock.closeItems(attempt, chunk);
+    for (const purpose of new Set(closes.values())) {
+      for (const chunk of chunks(itemIds.filter((id) => closes.get(id) === purpose), MAX_CLOSED_ITEMS)) await stock.closeItems(attempt, chunk, purpose);
+    }
     committing = true;
     const stillHeld = () => {
       if (now() - closedAt > INTENT_LEASE_MS / 2) throw intentExpired(`the items closed (${itemIds.slice(0, 3).join(', ')}${itemIds.length > 3 ? ', …' : ''})`);
     };
-    const { result, confirmed } = await commit({ attempt, itemIds: new Set(itemIds), stillHeld });
+    const { result, confirmed } = await commit({ attempt, purposes: closes, stillHeld });
     const confirmedIds = new Set(confirmed);
     await abandonClosing(itemIds.filter((id) => !confirmedIds.has(id)));
     return result;
@@ -132,6 +137,19 @@ export async function withItemsClosed<T>(
     await abandonClosing(itemIds);
     throw committing ? err : undoneRefusal(err);
   }
+}
+
+/**
+ * The attempt the event of a change of `itemId` must name: the closing's when the change needs
+ * the stock service's decision (`purpose`: closingPurpose of the item as locked) and the item was
+ * closed for it; none when it needs none. Throws `unplanned()` when it needs one the item was not
+ * closed for: what to close was planned from a read made before the lock, and the item has changed
+ * since (issue 44 §6), so the change must not commit as it is.
+ */
+export function confirmedAttempt(closing: Closing | undefined, itemId: string, purpose: ClosingPurpose | undefined, unplanned: () => Error): string | undefined {
+  if (purpose === undefined) return undefined;
+  if (closing?.purposes.get(itemId) !== purpose) throw unplanned();
+  return closing.attempt;
 }
 
 /**
