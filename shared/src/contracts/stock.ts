@@ -78,6 +78,9 @@ export const StockChanged = z.object({
   delta: z.number(),
   movementType: z.string(),
   version: z.number().int(),
+  /** The serials or the lot the movement carried (a tracked item's); absent otherwise, and on messages recorded before they were kept. */
+  serials: z.array(z.string()).optional(),
+  lot: z.string().optional(),
 });
 export type StockChanged = z.input<typeof StockChanged>;
 export const StockLevelsChanged = z.object({
@@ -270,6 +273,10 @@ export const TransferSnapshot = z.object({
       quantity: z.number(),
       note: z.string(),
       item: z.object({ id: z.string(), sku: z.string(), description: z.string() }),
+      /** The serials the line names or moved, the lot it names (or its one lot moved), its lots with their quantities; absent from messages recorded before units were kept. */
+      serials: z.array(z.string()).nullable().optional(),
+      lot: z.string().nullable().optional(),
+      lots: z.array(z.object({ lot: z.string(), quantity: z.number() })).nullable().optional(),
     }),
   ),
   createdAt: z.string(),

@@ -1,3 +1,4 @@
+import { unitKey } from '@inv/shared/core';
 import { boundedCountSql, keysetPage, type IdPairKey, type PageRequest, type SequenceKey } from '@inv/shared/http';
 import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
 import type { DateRange } from '../domain/intervals';
@@ -27,6 +28,8 @@ export interface MovementRow {
   purchase_order_id: string | null;
   receipt_id: string | null;
   cost_variance: string | null;
+  serials: string[] | null;
+  lot: string | null;
   created_at: Date;
 }
 
@@ -50,11 +53,13 @@ export function toMovement(r: MovementRow, names: ReturnType<typeof namesOf>): M
     purchaseOrderId: r.purchase_order_id,
     receiptId: r.receipt_id,
     costVariance: r.cost_variance === null ? null : fromSignedMoney(valueToCents(toValue(r.cost_variance))),
+    serials: r.serials,
+    lot: r.lot,
     createdAt: r.created_at.toISOString(),
   };
 }
 
-const MOVEMENT_COLUMNS = 'id, item_id, location_id, type, quantity::text, balance_after::text, user_id, transfer_id, job_id, reason, reference, note, unit_cost::text, purchase_order_id, receipt_id, cost_variance::text, created_at';
+const MOVEMENT_COLUMNS = 'id, item_id, location_id, type, quantity::text, balance_after::text, user_id, transfer_id, job_id, reason, reference, note, unit_cost::text, purchase_order_id, receipt_id, cost_variance::text, serials, lot, created_at';
 
 /** Locations a restricted member may read; null when unrestricted. */
 export type ReadableLocations = string[] | null;
@@ -66,6 +71,9 @@ export interface MovementFilter {
   reasons?: MovementReason[];
   transferIds?: string[];
   jobIds?: string[];
+  /** The trace of a serial (movement_serials) or of a lot (movements_lot), compared as keys (trimmed, case ignored). */
+  serial?: string;
+  lot?: string;
   range: DateRange;
   readable: ReadableLocations;
 }
@@ -78,6 +86,8 @@ function movementConditions(workspaceId: string, f: MovementFilter): { where: st
   if (f.reasons) w.add((p) => `reason = ANY(${p}::text[])`, f.reasons);
   if (f.transferIds) w.add((p) => `transfer_id = ANY(${p}::uuid[])`, f.transferIds);
   if (f.jobIds) w.add((p) => `job_id = ANY(${p}::uuid[])`, f.jobIds);
+  if (f.serial !== undefined) w.add((p) => `seq IN (SELECT t.seq FROM movement_serials t WHERE t.workspace_id = movements.workspace_id AND t.serial_key = ${p})`, unitKey(f.serial));
+  if (f.lot !== undefined) w.add((p) => `lot_key = ${p}`, unitKey(f.lot));
   if (f.range.from) w.add((p) => `created_at >= ${p}`, f.range.from);
   if (f.range.to) w.add((p) => `created_at <= ${p}`, f.range.to);
   if (f.readable) w.add((p) => `location_id = ANY(${p}::uuid[])`, f.readable);

@@ -4,7 +4,7 @@ import { type Envelope, outboxMessages } from '@inv/shared/messaging';
 import type { ItemTotal } from '../domain/item-health';
 import type { JobRecord } from '../domain/job-plan';
 import type { ParAmounts } from '../domain/par-levels';
-import { type BalanceKey, balanceKey, type LockedBalance, type NewMovement } from '../domain/ledger-plan';
+import { type BalanceKey, balanceKey, type LedgerPlan, type LockedBalance, type NewMovement } from '../domain/ledger-plan';
 import { toUnits, unitsToDecimal, type Units } from '../domain/quantity';
 import { lockJob, writeJob } from './job-repository';
 import { lockPurchaseOrder, type PurchaseOrderWrite, writePurchaseOrder } from './purchase-order-repository';
@@ -13,6 +13,7 @@ import type { PurchaseOrderRecord } from '../domain/purchase-orders';
 import { type Money, moneyToDecimal, toMoney, valueToDecimal } from '../domain/money';
 import type { CostChange, ReceiptCostRecord } from '../domain/average-cost';
 import type { RevaluationRecord } from '../domain/revaluations';
+import { hasLot, hasSerials, type LotInfo, lotInfoKeyOf, lotKeyOf, type LotState, type MovedUnits, serialKeyOf, type SerialState, type SerialStatus, type UnitIdentity } from '../domain/units';
 import { writeRevaluation } from './revaluation-repository';
 import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from './projection-repository';
 
@@ -69,6 +70,13 @@ export interface LedgerLocks {
   totals: readonly EntityId[];
   /** Balances locked FOR UPDATE. */
   balances: readonly BalanceKey[];
+  /** The serials and lots the change names (unitsTouched, domain/units.ts): locked after the balances, in key order; missing lots are created without stock. */
+  units?: {
+    serials: ReadonlyArray<{ itemId: EntityId; key: string }>;
+    lots: ReadonlyArray<{ itemId: EntityId; locationId: EntityId; key: string; lot: string }>;
+    /** Balances whose serials in stock are all read (a count of a serial item): their balance's lock holds them still. */
+    stockedAt?: readonly BalanceKey[];
+  };
   /** The purchase order receipt a revert takes back: what the ledger recorded when it moved its items' averages is read (domain/average-cost.ts). */
   receiptCosts?: EntityId;
   /** Read the last price paid of each item read (its latest receipt's cost, unless that receipt was reverted): a purchase order line's default. */
@@ -100,6 +108,11 @@ export interface LedgerFacts {
   suppliers: Map<string, string>;
   /** The stored average cost of each item read that has one (domain/average-cost.ts); others take their copy's catalog cost. */
   averageCosts: Map<string, Money>;
+  /** The serials of LedgerLocks.units as locked (serialKeyOf → state; a serial never received is absent). */
+  serials: Map<string, SerialState>;
+  /** The lots of LedgerLocks.units at their locations as locked (lotKeyOf → amounts), and the lots themselves (lotInfoKeyOf → expiry). */
+  lots: Map<string, LotState>;
+  lotInfos: Map<string, LotInfo>;
   /** For a revert (LedgerLocks.receiptCosts): what its receipt recorded of each item's average. */
   receiptCosts: Map<string, ReceiptCostRecord>;
   /** With LedgerLocks.lastCosts: each item's last price paid (items never received at a cost are absent). */
@@ -158,8 +171,9 @@ const LOCK_AND_READ = {
         WHERE workspace_id = $1 AND (item_id, location_id) IN (SELECT * FROM unnest($5::uuid[], $6::uuid[]))
         FOR SHARE
      ), locked_balances AS (
-       INSERT INTO balances AS b (workspace_id, item_id, location_id, on_hand, updated_at)
-       SELECT $1, k.item_id, k.location_id, 0, clock_timestamp() FROM unnest($5::uuid[], $6::uuid[]) AS k(item_id, location_id)
+       INSERT INTO balances AS b (workspace_id, item_id, location_id, on_hand, updated_at, tracking)
+       SELECT $1, k.item_id, k.location_id, 0, clock_timestamp(), coalesce(i.tracking, 'none') FROM unnest($5::uuid[], $6::uuid[]) AS k(item_id, location_id)
+         LEFT JOIN items i ON i.workspace_id = $1 AND i.id = k.item_id
         WHERE (SELECT count(*) FROM locked_transfer) >= 0
         ORDER BY k.item_id, k.location_id
        ON CONFLICT (workspace_id, item_id, location_id) DO UPDATE SET version = b.version
@@ -181,6 +195,88 @@ const LOCK_AND_READ = {
                  WHERE $10 AND c.workspace_id = $1 AND c.item_id = i.id AND c.kind = 'receipt' AND r.reverted_at IS NULL
                  ORDER BY c.changed_at DESC, c.seq DESC LIMIT 1) paid) AS last_costs`,
 };
+
+/**
+ * The serials and lots a change names, locked after its balances: serials FOR UPDATE (one never
+ * received has no row: racing receipts of it meet at its insert), each lot created when missing
+ * (without an expiry) and each lot's stock at its location created at 0 when missing, both locked.
+ */
+const LOCK_UNITS = {
+  name: 'stock_ledger_lock_units',
+  text: `WITH s AS (
+       SELECT item_id, serial_key, serial, status, location_id, held_by, job_id, received_at, last_moved_at FROM serials
+        WHERE workspace_id = $1 AND ((item_id, serial_key) IN (SELECT * FROM unnest($2::uuid[], $3::text[]))
+              OR (status = 'in_stock' AND (item_id, location_id) IN (SELECT * FROM unnest($8::uuid[], $9::uuid[]))))
+        ORDER BY item_id, serial_key
+          FOR UPDATE
+     ), info AS (
+       INSERT INTO lots AS l (workspace_id, item_id, lot_key, lot)
+       SELECT DISTINCT ON (k.item_id, k.lot_key) $1, k.item_id, k.lot_key, k.lot FROM unnest($4::uuid[], $6::text[], $7::text[]) AS k(item_id, lot_key, lot)
+        ORDER BY k.item_id, k.lot_key
+       ON CONFLICT (workspace_id, item_id, lot_key) DO UPDATE SET lot = l.lot
+       RETURNING l.item_id, l.lot_key, l.lot, l.expires_on::text
+     ), held AS (
+       INSERT INTO lot_balances AS b (workspace_id, item_id, location_id, lot_key)
+       SELECT $1, k.item_id, k.location_id, k.lot_key FROM unnest($4::uuid[], $5::uuid[], $6::text[]) AS k(item_id, location_id, lot_key)
+        WHERE (SELECT count(*) FROM info) >= 0
+        ORDER BY k.item_id, k.location_id, k.lot_key
+       ON CONFLICT (workspace_id, item_id, location_id, lot_key) DO UPDATE SET reserved = b.reserved
+       RETURNING b.item_id, b.location_id, b.lot_key, b.on_hand::text, b.reserved::text
+     )
+     SELECT (SELECT json_agg(s) FROM s) AS serials, (SELECT json_agg(i) FROM info i) AS infos, (SELECT json_agg(h) FROM held h) AS lots`,
+};
+
+interface LockedUnitsRow {
+  serials: Array<{ item_id: EntityId; serial_key: string; serial: string; status: SerialStatus; location_id: EntityId; held_by: EntityId | null; job_id: EntityId | null; received_at: string; last_moved_at: string }> | null;
+  infos: Array<{ item_id: EntityId; lot_key: string; lot: string; expires_on: string | null }> | null;
+  lots: Array<{ item_id: EntityId; location_id: EntityId; lot_key: string; on_hand: string; reserved: string }> | null;
+}
+
+function lockUnits(tx: PoolClient, workspaceId: string, units: NonNullable<LedgerLocks['units']>): Promise<Pick<LedgerFacts, 'serials' | 'lots' | 'lotInfos'>> {
+  const serials = [...new Map(units.serials.map((k) => [serialKeyOf(k.itemId, k.key), k])).values()];
+  const lots = [...new Map(units.lots.map((k) => [lotKeyOf(k.itemId, k.locationId, k.key), k])).values()];
+  return tx
+    .query<LockedUnitsRow>({
+      ...LOCK_UNITS,
+      values: [
+        workspaceId,
+        serials.map((k) => k.itemId),
+        serials.map((k) => k.key),
+        lots.map((k) => k.itemId),
+        lots.map((k) => k.locationId),
+        lots.map((k) => k.key),
+        lots.map((k) => k.lot),
+        (units.stockedAt ?? []).map((k) => k.itemId),
+        (units.stockedAt ?? []).map((k) => k.locationId),
+      ],
+    })
+    .then(({ rows }) => {
+      const row = rows[0]!;
+      return {
+        serials: new Map(
+          (row.serials ?? []).map((r) => [
+            serialKeyOf(r.item_id, r.serial_key),
+            {
+              itemId: r.item_id,
+              key: r.serial_key,
+              serial: r.serial,
+              status: r.status,
+              locationId: r.location_id,
+              heldBy: r.held_by,
+              jobId: r.job_id,
+              receivedAt: new Date(r.received_at),
+              lastMovedAt: new Date(r.last_moved_at),
+              exists: true,
+            },
+          ]),
+        ),
+        lots: new Map(
+          (row.lots ?? []).map((r) => [lotKeyOf(r.item_id, r.location_id, r.lot_key), { itemId: r.item_id, locationId: r.location_id, key: r.lot_key, onHand: toUnits(r.on_hand), reserved: toUnits(r.reserved) }]),
+        ),
+        lotInfos: new Map((row.infos ?? []).map((r) => [lotInfoKeyOf(r.item_id, r.lot_key), { itemId: r.item_id, key: r.lot_key, lot: r.lot, expiresOn: r.expires_on }])),
+      };
+    });
+}
 
 /**
  * Locks and reads what a change of stock decides from, in statements the caller sends in one
@@ -235,6 +331,10 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
         locks.lastCosts === true,
       ],
     });
+  const noUnits = { serials: new Map(), lots: new Map(), lotInfos: new Map() };
+  const unitsHeld = locks.units && (locks.units.serials.length > 0 || locks.units.lots.length > 0 || (locks.units.stockedAt?.length ?? 0) > 0) ? lockUnits(tx, workspaceId, locks.units) : Promise.resolve(noUnits);
+  // Awaited once the read is; when the read fails first, its failure is the one reported.
+  unitsHeld.catch(() => undefined);
   const refillKeys = locks.refills ?? [];
   const refills = refillKeys.length === 0 ? Promise.resolve(new Map<string, RefillState>()) : refillStates(tx, workspaceId, refillKeys);
   // Awaited once the read is; when the read fails first, its failure is the one reported.
@@ -269,6 +369,7 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
         totals: await totals,
         defaultThreshold: toUnits(row.default_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD),
         refills: await refills,
+        ...(await unitsHeld),
         now: await now,
       };
     });
@@ -284,7 +385,7 @@ export interface NewTransfer {
   note: string;
   reason: string;
   origin: TransferOrigin;
-  lines: ReadonlyArray<{ id: EntityId; itemId: EntityId; quantity: Units; note: string }>;
+  lines: ReadonlyArray<{ id: EntityId; itemId: EntityId; quantity: Units; note: string; units?: UnitIdentity }>;
 }
 
 /** A transfer moved from one status to the next by a transition. */
@@ -294,6 +395,8 @@ export interface TransferTransition {
   to: TransferStatus;
   /** Why the destination rejected or the source cancelled it ("" otherwise). */
   reason: string;
+  /** What each line moved, once it moves (a completion): its serials, or its lots with their quantities. */
+  moved?: ReadonlyArray<{ lineId: EntityId; units: MovedUnits }>;
 }
 
 /** What a change of stock writes: the caller planned it under the locks of lockLedger. */
@@ -310,6 +413,8 @@ export interface LedgerWrite {
   purchaseOrder?: PurchaseOrderWrite;
   /** The revaluation it records (its cost change is among averageCosts). */
   revaluation?: RevaluationRecord;
+  /** The serials and lots it touched, as the plan leaves them, and which serials it received for the first time. */
+  units?: { plan: LedgerPlan['units']; known: ReadonlyMap<string, SerialState> };
   /** The items whose average cost the change moved, each change as the cost journal records it (item_cost_changes, at the change's time). */
   averageCosts?: ReadonlyMap<string, CostChange>;
   movements: readonly NewMovement[];
@@ -331,9 +436,11 @@ const WRITE = {
          FROM unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $40::text[], $41::text[]) AS t(id, from_location_id, to_location_id, status, note, reason, origin)
        RETURNING id
      ), new_lines AS (
-       INSERT INTO transfer_lines (id, workspace_id, transfer_id, position, item_id, quantity, note)
-       SELECT l.id, $1, l.transfer_id, l.position, l.item_id, l.quantity, l.note
-         FROM unnest($9::uuid[], $42::uuid[], $43::int[], $10::uuid[], $11::numeric[], $12::text[]) AS l(id, transfer_id, position, item_id, quantity, note)
+       INSERT INTO transfer_lines (id, workspace_id, transfer_id, position, item_id, quantity, note, serials, lot)
+       SELECT l.id, $1, l.transfer_id, l.position, l.item_id, l.quantity, l.note,
+              CASE WHEN l.serials IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(l.serials::jsonb)) END, l.lot
+         FROM unnest($9::uuid[], $42::uuid[], $43::int[], $10::uuid[], $11::numeric[], $12::text[], $52::text[], $53::text[])
+              AS l(id, transfer_id, position, item_id, quantity, note, serials, lot)
      ), moved_transfer AS (
        UPDATE transfers SET status = $15, reason = $16,
               completed_at = CASE $15 WHEN 'completed' THEN $8::timestamptz ELSE completed_at END,
@@ -351,12 +458,14 @@ const WRITE = {
         WHERE workspace_id = $1 AND id = $13::uuid AND status = $14
      ), ledger AS (
        INSERT INTO movements (id, workspace_id, item_id, location_id, type, quantity, balance_after, user_id, transfer_id, operation_id, job_id, reason, reference, note, created_at,
-                              unit_cost, purchase_order_id, receipt_id, cost_variance)
+                              unit_cost, purchase_order_id, receipt_id, cost_variance, serials, lot, lot_key)
        SELECT m.id, $1, m.item_id, m.location_id, m.type, m.quantity, m.balance_after, $7, m.transfer_id, m.operation_id, m.job_id, m.reason, m.reference, m.note, $8,
-              m.unit_cost, m.purchase_order_id, m.receipt_id, m.cost_variance
+              m.unit_cost, m.purchase_order_id, m.receipt_id, m.cost_variance,
+              CASE WHEN m.serials IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(m.serials::jsonb)) END, m.lot, m.lot_key
          FROM unnest($18::uuid[], $19::uuid[], $20::uuid[], $21::text[], $22::numeric[], $23::numeric[], $24::uuid[], $25::uuid[], $44::uuid[], $26::text[], $27::text[], $28::text[],
-                     $45::numeric[], $46::uuid[], $47::uuid[], $48::numeric[])
-              WITH ORDINALITY AS m(id, item_id, location_id, type, quantity, balance_after, transfer_id, operation_id, job_id, reason, reference, note, unit_cost, purchase_order_id, receipt_id, cost_variance, n)
+                     $45::numeric[], $46::uuid[], $47::uuid[], $48::numeric[], $49::text[], $50::text[], $51::text[])
+              WITH ORDINALITY AS m(id, item_id, location_id, type, quantity, balance_after, transfer_id, operation_id, job_id, reason, reference, note, unit_cost, purchase_order_id, receipt_id, cost_variance,
+                                   serials, lot, lot_key, n)
         ORDER BY m.n
      ), balance AS (
        UPDATE balances b SET on_hand = u.on_hand, reserved = u.reserved, version = u.version, updated_at = $8
@@ -394,11 +503,15 @@ export async function writeLedger(tx: PoolClient, workspaceId: string, w: Ledger
   costs?.catch(() => undefined);
   const revaluation = w.revaluation && writeRevaluation(tx, workspaceId, w.revaluation);
   revaluation?.catch(() => undefined);
+  // After the movements' statement: it finds their sequence numbers.
+  const units = writeUnits(tx, workspaceId, w);
+  units?.catch(() => undefined);
   await job;
   await order;
   await rows;
   await costs;
   await revaluation;
+  await units;
 }
 
 async function writeLedgerRows(tx: PoolClient, workspaceId: string, w: LedgerWrite): Promise<void> {
@@ -461,6 +574,83 @@ async function writeLedgerRows(tx: PoolClient, workspaceId: string, w: LedgerWri
       m.map((x) => x.purchaseOrderId ?? null),
       m.map((x) => x.receiptId ?? null),
       m.map((x) => (x.costVariance === null ? null : valueToDecimal(x.costVariance))),
+      m.map((x) => (hasSerials(x.units) ? JSON.stringify(x.units.serials.map((u) => u.serial)) : null)),
+      m.map((x) => (hasLot(x.units) ? x.units.lot.lot : null)),
+      m.map((x) => (hasLot(x.units) ? x.units.lot.key : null)),
+      lines.map((l) => (hasSerials(l.units) ? JSON.stringify(l.units.serials.map((u) => u.serial)) : null)),
+      lines.map((l) => (hasLot(l.units) ? l.units.lot.lot : null)),
+    ],
+  });
+}
+
+/**
+ * Writes what a change did to units, after its movements (one statement): serials received for
+ * the first time inserted (racing receipts of one meet at its key: the second is a unique
+ * violation, refused as a 409), the others updated; each lot's stock at its location; expiries
+ * set; each serial a movement carried traced (movement_serials); what a completed transfer's
+ * lines moved.
+ */
+function writeUnits(tx: PoolClient, workspaceId: string, w: LedgerWrite): Promise<unknown> | undefined {
+  const plan = w.units?.plan;
+  const traced = w.movements.flatMap((m) => (hasSerials(m.units) ? m.units.serials.map((s) => ({ id: m.id, key: s.key })) : []));
+  const moved = w.transfer && 'moved' in w.transfer ? (w.transfer.moved.moved ?? []) : [];
+  if (!plan && traced.length === 0 && moved.length === 0) return undefined;
+  const serials = plan?.serials ?? [];
+  const fresh = serials.filter((x) => !w.units!.known.has(serialKeyOf(x.itemId, x.key)));
+  const known = serials.filter((x) => w.units!.known.has(serialKeyOf(x.itemId, x.key)));
+  const lots = plan?.lots ?? [];
+  const infos = plan?.lotInfos ?? [];
+  return tx.query({
+    name: 'stock_ledger_write_units',
+    text: `WITH fresh AS (
+       INSERT INTO serials (workspace_id, item_id, serial_key, serial, status, location_id, held_by, job_id, received_at, last_moved_at)
+       SELECT $1, s.* FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::uuid[], $7::uuid[], $8::uuid[], $9::timestamptz[], $9::timestamptz[])
+                       AS s(item_id, serial_key, serial, status, location_id, held_by, job_id, received_at, last_moved_at)
+     ), known AS (
+       UPDATE serials x SET status = u.status, location_id = u.location_id, held_by = u.held_by, job_id = u.job_id, last_moved_at = u.last_moved_at
+         FROM unnest($10::uuid[], $11::text[], $12::text[], $13::uuid[], $14::uuid[], $15::uuid[], $16::timestamptz[]) AS u(item_id, serial_key, status, location_id, held_by, job_id, last_moved_at)
+        WHERE x.workspace_id = $1 AND x.item_id = u.item_id AND x.serial_key = u.serial_key
+     ), lot_stock AS (
+       UPDATE lot_balances b SET on_hand = u.on_hand, reserved = u.reserved
+         FROM unnest($17::uuid[], $18::uuid[], $19::text[], $20::numeric[], $21::numeric[]) AS u(item_id, location_id, lot_key, on_hand, reserved)
+        WHERE b.workspace_id = $1 AND b.item_id = u.item_id AND b.location_id = u.location_id AND b.lot_key = u.lot_key
+     ), expiry AS (
+       UPDATE lots x SET expires_on = u.expires_on FROM unnest($22::uuid[], $23::text[], $24::date[]) AS u(item_id, lot_key, expires_on)
+        WHERE x.workspace_id = $1 AND x.item_id = u.item_id AND x.lot_key = u.lot_key
+     ), traced AS (
+       INSERT INTO movement_serials (workspace_id, serial_key, item_id, seq)
+       SELECT $1, t.serial_key, m.item_id, m.seq FROM unnest($25::uuid[], $26::text[]) AS t(movement_id, serial_key) JOIN movements m ON m.workspace_id = $1 AND m.id = t.movement_id
+     )
+     UPDATE transfer_lines l SET units = u.units FROM unnest($27::uuid[], $28::jsonb[]) AS u(id, units) WHERE l.workspace_id = $1 AND l.id = u.id`,
+    values: [
+      workspaceId,
+      fresh.map((x) => x.itemId),
+      fresh.map((x) => x.key),
+      fresh.map((x) => x.serial),
+      fresh.map((x) => x.status),
+      fresh.map((x) => x.locationId),
+      fresh.map((x) => x.heldBy),
+      fresh.map((x) => x.jobId),
+      fresh.map((x) => x.lastMovedAt ?? w.now),
+      known.map((x) => x.itemId),
+      known.map((x) => x.key),
+      known.map((x) => x.status),
+      known.map((x) => x.locationId),
+      known.map((x) => x.heldBy),
+      known.map((x) => x.jobId),
+      known.map((x) => x.lastMovedAt ?? w.now),
+      lots.map((x) => x.itemId),
+      lots.map((x) => x.locationId),
+      lots.map((x) => x.key),
+      lots.map((x) => unitsToDecimal(x.onHand)),
+      lots.map((x) => unitsToDecimal(x.reserved)),
+      infos.map((x) => x.itemId),
+      infos.map((x) => x.key),
+      infos.map((x) => x.expiresOn),
+      traced.map((t) => t.id),
+      traced.map((t) => t.key),
+      moved.map((x) => x.lineId),
+      moved.map((x) => JSON.stringify(x.units)),
     ],
   });
 }

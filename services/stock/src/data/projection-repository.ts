@@ -1,4 +1,4 @@
-import type { ItemChanged, LocationSnapshot, LocationType, RecordOpening } from '@inv/shared/core';
+import type { ItemChanged, LocationSnapshot, LocationType, RecordOpening, Tracking } from '@inv/shared/core';
 import type { Pool, PoolClient } from '@inv/shared/db';
 import type { ItemFacts, PlaceFacts } from '../domain/stock-policy';
 
@@ -30,6 +30,8 @@ export interface ItemRow {
   confirmed: boolean;
   /** The item is being made catalog-only (CloseItems): no stock of it may be added until that is confirmed or abandoned. */
   closing: boolean;
+  /** How its units are told apart: the ledger requires serials or a lot on its lines by it. */
+  tracking: Tracking;
   version: number;
 }
 
@@ -69,7 +71,7 @@ export function missingCopies(
 
 /** bigint columns as JavaScript numbers: versions come from a sequence, far below 2^53. */
 export const ITEM_COLUMNS =
-  'id, sku, description, track_stock, low_stock_threshold::text, cost::text, sell_price::text, supplier_id, supplier_known, confirmed, closing_attempt IS NOT NULL AS closing, version::float8 AS version';
+  'id, sku, description, track_stock, low_stock_threshold::text, cost::text, sell_price::text, supplier_id, supplier_known, confirmed, closing_attempt IS NOT NULL AS closing, tracking, version::float8 AS version';
 export const LOCATION_COLUMNS = 'id, name, type, active, deleted, closed, replenish_from, version::float8 AS version';
 
 /** What an item's health is judged by, as a copy held it before and after a change of the copy. */
@@ -124,18 +126,22 @@ export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ wo
         ORDER BY i.workspace_id, i.id
           FOR UPDATE OF i
      ), applied AS (
-       INSERT INTO items AS i (workspace_id, id, sku, description, track_stock, low_stock_threshold, cost, sell_price, supplier_id, supplier_known, confirmed, version)
-       SELECT e.workspace_id, e.id, e.sku, e.description, e.track_stock, e.low_stock_threshold, e.cost, e.sell_price, e.supplier_id, e.supplier_known, true, e.version
-         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::bigint[], $8::numeric[], $9::numeric[], $10::uuid[], $11::boolean[])
-              AS e(workspace_id, id, sku, description, track_stock, low_stock_threshold, version, cost, sell_price, supplier_id, supplier_known)
+       INSERT INTO items AS i (workspace_id, id, sku, description, track_stock, low_stock_threshold, cost, sell_price, supplier_id, supplier_known, confirmed, version, tracking)
+       SELECT e.workspace_id, e.id, e.sku, e.description, e.track_stock, e.low_stock_threshold, e.cost, e.sell_price, e.supplier_id, e.supplier_known, true, e.version, e.tracking
+         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::bigint[], $8::numeric[], $9::numeric[], $10::uuid[], $11::boolean[], $12::text[])
+              AS e(workspace_id, id, sku, description, track_stock, low_stock_threshold, version, cost, sell_price, supplier_id, supplier_known, tracking)
         WHERE (SELECT count(*) FROM old) >= 0
        ON CONFLICT (workspace_id, id) DO UPDATE SET sku = EXCLUDED.sku, description = EXCLUDED.description, track_stock = EXCLUDED.track_stock,
               low_stock_threshold = EXCLUDED.low_stock_threshold, cost = EXCLUDED.cost, sell_price = EXCLUDED.sell_price, supplier_id = EXCLUDED.supplier_id,
-              supplier_known = EXCLUDED.supplier_known, confirmed = true, version = EXCLUDED.version,
+              supplier_known = EXCLUDED.supplier_known, confirmed = true, version = EXCLUDED.version, tracking = EXCLUDED.tracking,
               closing_attempt = CASE WHEN EXCLUDED.track_stock THEN i.closing_attempt END,
               closing_since = CASE WHEN EXCLUDED.track_stock THEN i.closing_since END
        WHERE i.version < EXCLUDED.version
-       RETURNING i.workspace_id, i.id, i.sku, i.description, i.track_stock, i.low_stock_threshold::text
+       RETURNING i.workspace_id, i.id, i.sku, i.description, i.track_stock, i.low_stock_threshold::text, i.tracking
+     ), retracked AS (
+       -- The item's balances tell units apart as it now does: a change of tracking was confirmed by
+       -- the stock service with nothing on hand, reserved or on order (close-items.ts).
+       UPDATE balances b SET tracking = a.tracking FROM applied a WHERE b.workspace_id = a.workspace_id AND b.item_id = a.id AND b.tracking <> a.tracking
      )
      SELECT a.*, o.old_version, o.old_track_stock, o.old_low_stock_threshold
        FROM applied a LEFT JOIN old o ON o.workspace_id = a.workspace_id AND o.id = a.id`,
@@ -153,6 +159,8 @@ export async function applyItemEvents(tx: PoolClient, events: ReadonlyArray<{ wo
       // Events recorded before suppliers were copied leave it null: replenishment finds no supplier to order from.
       rows.map((r) => r.item.supplierId ?? null),
       rows.map((r) => r.item.supplierId !== undefined),
+      // Events recorded before tracking existed were of untracked items.
+      rows.map((r) => r.item.tracking ?? 'none'),
     ],
   );
   // Whether or not its event was the latest of its item (events may arrive out of order).
@@ -192,12 +200,20 @@ export async function readItemCopies(db: Db, workspaceId: string, ids: readonly 
 /** Records the items a record-opening command introduces, in one statement; the catalog confirms them later. */
 export async function storeOpeningItems(tx: PoolClient, workspaceId: string, items: RecordOpening['lines'][number]['item'][]): Promise<void> {
   await tx.query(
-    `INSERT INTO items (id, workspace_id, sku, description, track_stock, low_stock_threshold, confirmed)
-     SELECT id, $1, sku, description, track_stock, low_stock_threshold, false
-     FROM unnest($2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[]) AS i(id, sku, description, track_stock, low_stock_threshold)
+    `INSERT INTO items (id, workspace_id, sku, description, track_stock, low_stock_threshold, confirmed, tracking)
+     SELECT id, $1, sku, description, track_stock, low_stock_threshold, false, tracking
+     FROM unnest($2::uuid[], $3::text[], $4::text[], $5::boolean[], $6::numeric[], $7::text[]) AS i(id, sku, description, track_stock, low_stock_threshold, tracking)
      ORDER BY id
      ON CONFLICT (workspace_id, id) DO NOTHING`,
-    [workspaceId, items.map((i) => i.id), items.map((i) => i.sku), items.map((i) => i.description), items.map((i) => i.trackStock), items.map((i) => i.lowStockThreshold)],
+    [
+      workspaceId,
+      items.map((i) => i.id),
+      items.map((i) => i.sku),
+      items.map((i) => i.description),
+      items.map((i) => i.trackStock),
+      items.map((i) => i.lowStockThreshold),
+      items.map((i) => i.tracking ?? 'none'),
+    ],
   );
 }
 

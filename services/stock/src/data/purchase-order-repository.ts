@@ -22,6 +22,18 @@ export function openOrdersSql(locations: string, items?: string): string {
    GROUP BY l.item_id, o.location_id`;
 }
 
+/** The items among `itemIds` on a line of an open order (draft, ordered, partially received), with one such order each. */
+export async function itemsOnOpenOrders(db: Db, workspaceId: string, itemIds: readonly EntityId[]): Promise<Array<{ itemId: EntityId; purchaseOrderId: EntityId }>> {
+  const { rows } = await db.query<{ item_id: EntityId; purchase_order_id: EntityId }>(
+    `SELECT DISTINCT ON (l.item_id) l.item_id, l.purchase_order_id
+       FROM purchase_order_lines l JOIN purchase_orders o ON o.workspace_id = l.workspace_id AND o.id = l.purchase_order_id
+      WHERE l.workspace_id = $1 AND l.item_id = ANY($2::uuid[]) AND o.status IN (${OPEN_STATUSES.map((x) => `'${x}'`).join(', ')})
+      ORDER BY l.item_id, o.created_at`,
+    [workspaceId, itemIds],
+  );
+  return rows.map((r) => ({ itemId: r.item_id, purchaseOrderId: r.purchase_order_id }));
+}
+
 /** The constraint behind "externalRef is taken". */
 export const PURCHASE_ORDER_EXTERNAL_REF_UNIQUE = 'purchase_orders_workspace_id_external_ref_key';
 

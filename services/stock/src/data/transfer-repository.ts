@@ -4,6 +4,7 @@ import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
 import type { DateRange } from '../domain/intervals';
 import { fromUnits, toUnits } from '../domain/quantity';
 import type { Transfer } from '../domain/stock-records';
+import { identityOf, lineUnitsShown, type MovedUnits } from '../domain/units';
 import type { ReadableLocations } from './ledger-repository';
 
 type Db = Pool | PoolClient;
@@ -55,8 +56,8 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
        WHERE t.workspace_id = $1 AND t.id = ANY($2::uuid[])`,
       [workspaceId, ids],
     ),
-    db.query<{ id: string; transfer_id: string; item_id: string; quantity: string; note: string; sku: string | null; description: string | null }>(
-      `SELECT l.id, l.transfer_id, l.item_id, l.quantity::text, l.note, i.sku, i.description
+    db.query<{ id: string; transfer_id: string; item_id: string; quantity: string; note: string; sku: string | null; description: string | null; serials: string[] | null; lot: string | null; units: MovedUnits | null }>(
+      `SELECT l.id, l.transfer_id, l.item_id, l.quantity::text, l.note, i.sku, i.description, l.serials, l.lot, l.units
        FROM transfer_lines l LEFT JOIN items i ON i.workspace_id = l.workspace_id AND i.id = l.item_id
        WHERE l.workspace_id = $2 AND l.transfer_id = ANY($1::uuid[]) ORDER BY l.transfer_id, l.position`,
       [ids, workspaceId],
@@ -83,6 +84,7 @@ export async function findTransfers(db: Db, workspaceId: string, ids: string[]):
             quantity: fromUnits(toUnits(l.quantity)),
             note: l.note,
             item: { id: l.item_id, sku: l.sku ?? '', description: l.description ?? '' },
+            ...lineUnitsShown(toUnits(l.quantity), identityOf({ serials: l.serials, lot: l.lot }), l.units),
           })),
         createdAt: r.created_at.toISOString(),
         createdBy: recordedActor(r.user_id, r.created_by_key_id),
@@ -148,4 +150,16 @@ export async function pendingTransferIdsAt(db: Db, workspaceId: string, location
     [workspaceId, locationId],
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * What a completed transfer moved into its destination, movement by movement, with the serials or
+ * lot each carried: what its revert moves back.
+ */
+export async function transferArrivals(db: Db, workspaceId: string, transferId: string): Promise<Array<{ itemId: string; quantity: string; serials: string[] | null; lot: string | null }>> {
+  const { rows } = await db.query<{ item_id: string; quantity: string; serials: string[] | null; lot: string | null }>(
+    "SELECT item_id, quantity::text, serials, lot FROM movements WHERE workspace_id = $1 AND transfer_id = $2 AND type = 'transfer_in' ORDER BY seq",
+    [workspaceId, transferId],
+  );
+  return rows.map((r) => ({ itemId: r.item_id, quantity: r.quantity, serials: r.serials, lot: r.lot }));
 }

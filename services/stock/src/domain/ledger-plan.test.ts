@@ -7,7 +7,7 @@ const TO = 'bbbbbbbb-0000-4000-8000-000000000002' as EntityId;
 const ITEM = 'cccccccc-0000-4000-8000-000000000003' as EntityId;
 const T = 'dddddddd-0000-4000-8000-000000000004' as EntityId;
 const labels = { item: (id: string) => `item:${id.slice(0, 1)}`, location: (id: string) => `loc:${id.slice(0, 1)}` };
-const line = { itemId: ITEM, quantity: toUnits(3), note: 'n' };
+const line = { id: 'eeeeeeee-0000-4000-8000-000000000005' as EntityId, itemId: ITEM, quantity: toUnits(3), note: 'n' };
 
 function locked(...balances: Array<[EntityId, number, number, number?]>): Map<string, LockedBalance> {
   return new Map(

@@ -1,10 +1,10 @@
-import { type EntityId, newId, type StockChanged, type Tracking, Unprocessable } from '@inv/shared/core';
+import { BadRequest, type EntityId, newId, type StockChanged, type Tracking, Unprocessable } from '@inv/shared/core';
 import { applyDelta, type BalanceAmounts, type Shortage, shortages } from './balance-rules';
 import type { Money, Value } from './money';
-import { fromUnits, type Units } from './quantity';
+import { fromUnits, toUnits, type Units } from './quantity';
 import type { MovementReason, MovementType } from './stock-records';
 import type { TransferAction } from './transfer-lifecycle';
-import { hasLot, identityRefusal, planUnits, type UnitFacts, type UnitIdentity, type UnitPlan, type UnitShortage } from './units';
+import { hasLot, hasSerials, identityOf, identityRefusal, type MovedUnits, movedUnits, planUnits, type UnitFacts, type UnitIdentity, type UnitPlan, type UnitShortage } from './units';
 
 /**
  * What a change of stock does to the ledger, planned on the balances it locked, without I/O: the
@@ -207,6 +207,8 @@ export function planLedger(
     delta: fromUnits(d.quantity),
     movementType: d.type,
     version,
+    ...(hasSerials(d.units) ? { serials: d.units.serials.map((u) => u.serial) } : {}),
+    ...(hasLot(d.units) ? { lot: d.units.lot.lot } : {}),
   }));
   return { movements, balances: [...running.values()], changed, units: unitPlan };
 }
@@ -243,42 +245,116 @@ interface Line extends AskedBy {
   itemId: EntityId;
   quantity: Units;
   note: string;
+  /** The serials or lot the line names; absent: a quantity only (a pending line), or an untracked item. */
+  units?: UnitIdentity;
+  /** The request path of the line (`lines[2]`), to name its units in a refusal. */
+  at?: string;
 }
 
-/** transfer_out at `from` and transfer_in at `to` for every line, each carrying the transfer's id; the source's carries the line's `param`. */
+/** transfer_out at `from` and transfer_in at `to` for every line, each carrying the transfer's id and the line's units; the source's carries the line's `param`. */
 export function transferMovements(transferId: EntityId, from: EntityId, to: EntityId, lines: readonly Line[], note: (line: Line) => string = (l) => l.note): MovementDraft[] {
   const common = { transferId, operationId: null, reason: null, reference: '' };
-  return lines.flatMap((l) => [
-    { ...common, itemId: l.itemId, locationId: from, type: 'transfer_out' as const, quantity: -l.quantity, note: note(l), ...(l.param === undefined ? {} : { param: l.param }) },
-    { ...common, itemId: l.itemId, locationId: to, type: 'transfer_in' as const, quantity: l.quantity, note: note(l) },
-  ]);
+  return lines.flatMap((l) => {
+    const units = l.units === undefined ? {} : { units: l.units };
+    return [
+      { ...common, itemId: l.itemId, locationId: from, type: 'transfer_out' as const, quantity: -l.quantity, note: note(l), ...units, ...optionalAt(l), ...(l.param === undefined ? {} : { param: l.param }) },
+      { ...common, itemId: l.itemId, locationId: to, type: 'transfer_in' as const, quantity: l.quantity, note: note(l), ...units, ...optionalAt(l) },
+    ];
+  });
 }
 
-/** What a pending transfer holds at its source: reserved when it is created (sign 1), released when it ends (sign -1). */
-export function sourceReservations(from: EntityId, lines: readonly Line[], sign: 1n | -1n): ReservationDraft[] {
-  return lines.map((l) => ({ itemId: l.itemId, locationId: from, quantity: sign * l.quantity, ...(l.param === undefined ? {} : { param: l.param }) }));
+const optionalAt = (l: { at?: string }) => (l.at === undefined ? {} : { at: l.at });
+
+/** What a pending transfer holds at its source: reserved when it is created (sign 1), released when it ends (sign -1), with the units its lines name, held by the transfer. */
+export function sourceReservations(from: EntityId, lines: readonly Line[], sign: 1n | -1n, holder?: EntityId): ReservationDraft[] {
+  return lines.map((l) => ({
+    itemId: l.itemId,
+    locationId: from,
+    quantity: sign * l.quantity,
+    ...(l.units === undefined ? {} : { units: l.units }),
+    ...(holder === undefined ? {} : { holder }),
+    ...optionalAt(l),
+    ...(l.param === undefined ? {} : { param: l.param }),
+  }));
+}
+
+/** What a completion names for a line that named no units: its serials, or a lot with the quantity of the line it covers. */
+export interface CompletionEntry {
+  itemId: EntityId;
+  serials?: string[] | undefined;
+  lot?: string | undefined;
+  quantity?: number | undefined;
 }
 
 /**
- * What a transition does to the ledger: a completion moves the lines and releases their
- * reservation at the source (it takes out exactly what it releases, so it is never short); a
- * rejection or a cancellation releases the reservation and moves nothing; a revert moves a
- * completed transfer's lines back with compensating movements, which may find too little
- * available at the destination.
+ * The parts each line of a pending transfer moves when it is completed: a line that named its
+ * units moves them as named; one that did not takes what the completion names for its item
+ * (`lines[j]` of the request: serials, or lots each with the quantity it covers, adding up to the
+ * line's). The units are decided by the ledger (domain/units.ts: a tracked line without them is a
+ * 422 there); here only what the request alone shows: an entry for an item with no such line, or
+ * for a line that named its units, or lots that do not add up to the line, is refused naming it.
+ */
+export function completionParts(
+  lines: ReadonlyArray<Line & { id: EntityId }>,
+  entries: readonly CompletionEntry[] | undefined,
+): Array<{ line: Line & { id: EntityId }; parts: Line[] }> {
+  const given = (entries ?? []).map((entry, index) => ({ entry, at: `lines[${index}]`, taken: false }));
+  const planned = lines.map((line, index) => {
+    const mine = given.filter((g) => g.entry.itemId === line.itemId && !line.units);
+    for (const g of mine) g.taken = true;
+    // A line that names nothing, and that nothing names now, is refused by the ledger naming it as the transfer's lines[i].
+    if (mine.length === 0) return { line, parts: [{ ...line, at: line.units ? undefined : `lines[${index}]` }] };
+    const serials = mine.flatMap((g) => g.entry.serials ?? []);
+    if (serials.length > 0) {
+      return { line, parts: [{ ...line, units: identityOf({ serials }), at: mine[0]!.at }] };
+    }
+    const parts = mine.map((g) => ({ ...line, quantity: g.entry.quantity === undefined ? line.quantity : toUnits(g.entry.quantity), units: identityOf({ lot: g.entry.lot }), at: g.at }));
+    const total = parts.reduce((sum, p) => sum + p.quantity, 0n);
+    if (total !== line.quantity) {
+      throw new Unprocessable(`The entries for item ${line.itemId} cover ${fromUnits(total)}; its line moves ${fromUnits(line.quantity)}: give each lot's quantity so that they add up.`, `${mine[0]!.at}.quantity`);
+    }
+    return { line, parts };
+  });
+  const stray = given.find((g) => !g.taken);
+  if (stray) {
+    const named = lines.find((l) => l.itemId === stray.entry.itemId);
+    throw new BadRequest(
+      named ? `The transfer's line of item ${stray.entry.itemId} named its units when it was created; it moves them as named.` : `The transfer has no line of item ${stray.entry.itemId}.`,
+      `${stray.at}.itemId`,
+    );
+  }
+  return planned;
+}
+
+/**
+ * What a transition does to the ledger: a completion moves each line's parts (completionParts)
+ * and releases its reservation at the source as it was held (it takes out exactly what it
+ * releases, so it is never short of quantity; its units are decided by the ledger); a rejection
+ * or a cancellation releases the reservation and moves nothing; a revert moves back what the
+ * completion brought in (its movements' units), with compensating movements, which may find too
+ * little available at the destination.
  */
 export function transitionChanges(
   action: TransferAction,
-  transfer: { id: EntityId; fromLocationId: EntityId; toLocationId: EntityId; lines: readonly Line[] },
-): { movements: MovementDraft[]; reservations: ReservationDraft[] } {
+  transfer: { id: EntityId; fromLocationId: EntityId; toLocationId: EntityId; lines: ReadonlyArray<Line & { id: EntityId }> },
+  completion: { entries?: readonly CompletionEntry[] | undefined; arrivals?: readonly Line[] } = {},
+): { movements: MovementDraft[]; reservations: ReservationDraft[]; moved?: Array<{ lineId: EntityId; units: MovedUnits }> } {
   const { id, fromLocationId: from, toLocationId: to, lines } = transfer;
+  const held = lines.map(({ at: _at, ...line }) => line);
   switch (action) {
-    case 'complete':
-      return { movements: transferMovements(id, from, to, lines), reservations: sourceReservations(from, lines, -1n) };
+    case 'complete': {
+      const planned = completionParts(lines, completion.entries);
+      const moved = planned.flatMap(({ line, parts }) => {
+        const units = movedUnits(parts);
+        return units ? [{ lineId: line.id, units }] : [];
+      });
+      return { movements: transferMovements(id, from, to, planned.flatMap((p) => p.parts)), reservations: sourceReservations(from, held, -1n, id), moved };
+    }
     case 'reject':
     case 'cancel':
-      return { movements: [], reservations: sourceReservations(from, lines, -1n) };
+      return { movements: [], reservations: sourceReservations(from, held, -1n, id) };
     case 'revert':
-      return { movements: transferMovements(id, to, from, lines, () => `Revert of transfer ${id}`), reservations: [] };
+      return { movements: transferMovements(id, to, from, completion.arrivals ?? held, () => `Revert of transfer ${id}`), reservations: [] };
   }
 }
 

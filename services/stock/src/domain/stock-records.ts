@@ -28,6 +28,19 @@ const named = {
   location: PlaceRef.openapi({ description: 'The location as the locations service names it (id, name, type)' }),
 };
 
+/** What a line of a transfer or a job shows of its units (docs/serials.md). */
+export const LineUnits = z.object({
+  serials: z.array(z.string()).nullable().openapi({
+    description: "A serial-tracked item's serials: those the line names (held while it is pending or open), or those it moved; null for other items, and for a line holding a quantity only until it moves",
+    example: null,
+  }),
+  lot: z.string().nullable().openapi({ description: "A lot-tracked item's lot: the one the line names, or the one lot it moved; null otherwise (a line split over lots shows them in lots)", example: null }),
+  lots: z
+    .array(z.object({ lot: z.string(), quantity: z.number() }))
+    .nullable()
+    .openapi({ description: "A lot-tracked item's lots with their quantities, once the line names or moved them; null otherwise", example: null }),
+});
+
 export const Movement = z
   .object({
     id: ApiId,
@@ -52,6 +65,8 @@ export const Movement = z
     }),
     purchaseOrderId: ApiId.nullable().openapi({ description: 'The purchase order a receipt movement received against, or whose receipt a receipt_reverted adjustment took back; else null', example: null }),
     receiptId: ApiId.nullable().openapi({ description: 'The purchase order receipt of the movement (as purchaseOrderId); else null', example: null }),
+    serials: z.array(z.string()).nullable().openapi({ description: "The serials of the units the movement carried (a serial-tracked item's, one per unit); null otherwise", example: null }),
+    lot: z.string().nullable().openapi({ description: "The lot the movement carried (a lot-tracked item's); null otherwise", example: null }),
     costVariance: z.number().nullable().openapi({
       description:
         "On the movement of a receipt's revert (reason receipt_reverted): what the revert could not take back at the receipt's own cost, in the workspace's currency, rounded to cents (docs/purchasing.md): positive when the stock left kept more value than own-cost arithmetic would leave it. null on other movements",
@@ -99,7 +114,14 @@ export const Transfer = TransferSnapshot.extend({
   id: ApiId,
   fromLocationId: ApiId,
   toLocationId: ApiId,
-  lines: z.array(TransferSnapshot.shape.lines.element.extend({ id: ApiId, itemId: ApiId, item: ItemRef })),
+  lines: z.array(
+    TransferSnapshot.shape.lines.element.extend({
+      id: ApiId,
+      itemId: ApiId,
+      item: ItemRef,
+      ...LineUnits.shape,
+    }),
+  ),
   reason: TransferSnapshot.shape.reason.openapi({
     description:
       'Why it is what it is: "replenishment" from its creation for a transfer a replenishment run created (POST /inventory/replenishment); replaced by the reason the destination rejected or the source cancelled it with, when one was given; "" otherwise',

@@ -1,4 +1,4 @@
-import { EntityIdSchema, z } from '@inv/shared/core';
+import { EntityIdSchema, ExpiresOn, LotCode, refineLinesPerItem, refineSerialTotal, SerialNumbers, z } from '@inv/shared/core';
 import { UnitCost } from './purchase-orders';
 import { MAX_QUANTITY, NonNegativeQuantity, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from './quantity';
 import { MANUAL_MOVEMENT_REASONS, ManualMovementReason } from './stock-records';
@@ -14,6 +14,17 @@ export const MAX_TRANSFER_LINES = 500;
 
 const Note = z.string().max(500).optional().openapi({ description: 'Free text, up to 500 characters; default ""', example: 'For the Hendricks job on Monday' });
 
+/**
+ * The units a line names (docs/serials.md): serials for a serial-tracked item (as many as its
+ * quantity), a lot for a lot-tracked one, an expiry with a lot that comes in. Refused (400 naming
+ * the field) on an item not tracked that way; required where a line moves a tracked item's stock.
+ */
+export const unitFields = {
+  serials: SerialNumbers.optional(),
+  lot: LotCode.optional().openapi({ description: "The lot of a lot-tracked item's units on the line" }),
+};
+const expiresOnField = { expiresOn: ExpiresOn.optional() };
+
 export const CreateTransferBody = z
   .strictObject({
     fromLocationId: EntityIdSchema.optional().openapi({
@@ -24,20 +35,17 @@ export const CreateTransferBody = z
     lines: z
       .array(
         z.strictObject({
-          itemId: EntityIdSchema.openapi({ description: 'A stock-tracked item; each item at most once per transfer', example: '3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37' }),
+          itemId: EntityIdSchema.openapi({ description: 'A stock-tracked item; each item at most once per transfer, unless its lines name different lots', example: '3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37' }),
           quantity: PositiveQuantity.openapi({ description: `> 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals` }),
           note: Note,
+          ...unitFields,
         }),
       )
       .min(1)
       .max(MAX_TRANSFER_LINES)
       .superRefine((lines, check) => {
-        const seen = new Map<string, number>();
-        lines.forEach((line, index) => {
-          const first = seen.get(line.itemId);
-          if (first !== undefined) check.addIssue({ code: 'custom', path: [index, 'itemId'], message: `is the same item as lines[${first}]; give each item once` });
-          else seen.set(line.itemId, index);
-        });
+        refineLinesPerItem(lines, check);
+        refineSerialTotal(lines, check);
       })
       .openapi({ description: `1 to ${MAX_TRANSFER_LINES} lines (required)` }),
     note: Note,
@@ -58,12 +66,35 @@ export const SettleTransferBody = z
   })
   .openapi('SettleTransfer');
 
-/** complete and revert take no fields. */
+/** revert takes no fields. */
 export const NoFields = z.strictObject({});
 
-export type TransitionInput = z.output<typeof SettleTransferBody> | z.output<typeof NoFields>;
+/** complete: the serials or lots of the tracked lines that named none (docs/serials.md). */
+export const CompleteTransferBody = z
+  .strictObject({
+    lines: z
+      .array(
+        z.strictObject({
+          itemId: EntityIdSchema.openapi({ description: 'The item of a line of the transfer that named no serials or lot' }),
+          serials: unitFields.serials,
+          lot: unitFields.lot,
+          quantity: PositiveQuantity.optional().openapi({ description: "How much of the line this entry's lot covers, when the line is split over lots (the entries of a line add up to its quantity); default the line's quantity" }),
+        }),
+      )
+      .max(MAX_TRANSFER_LINES)
+      .superRefine((lines, check) => refineSerialTotal(lines, check))
+      .optional()
+      .openapi({
+        description:
+          "For each line of a serial- or lot-tracked item that did not name its units: its serials (as many as its quantity) or its lot (several entries of an item with different lots and quantities split it over lots). Lines that named theirs move them as named. Required when such a line exists (422 naming lines[i].serials or lines[i].lot)",
+      }),
+  })
+  .openapi('CompleteTransfer');
+
+export type TransitionInput = z.output<typeof SettleTransferBody> | z.output<typeof NoFields> | z.output<typeof CompleteTransferBody>;
 
 const movementFields = {
+  ...unitFields,
   itemId: EntityIdSchema.openapi({ description: 'A stock-tracked item of the workspace', example: '3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37' }),
   locationId: EntityIdSchema.openapi({ description: 'An existing location; adding stock needs it active and not being deleted', example: '9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b' }),
   reference: z.string().max(100).optional().openapi({ description: 'Free text up to 100 characters, e.g. a purchase order number; default ""', example: 'PO-2026-0117' }),
@@ -79,6 +110,7 @@ export const RecordMovementBody = z
       ...movementFields,
       quantity: PositiveQuantity.openapi({ description: `Received quantity, > 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals` }),
       reason: reason('received'),
+      ...expiresOnField,
       unitCost: UnitCost.optional().openapi({
         description: "What one unit cost: moves the item's moving average cost (docs/purchasing.md). Left out: the receipt carries the item's average cost and leaves it as it is",
       }),
@@ -90,6 +122,7 @@ export const RecordMovementBody = z
         description: `Signed change of on-hand, not 0, |quantity| ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals; it may not take more than is available (on-hand minus reserved)`,
       }),
       reason: reason('correction'),
+      ...expiresOnField,
       expectedOnHand: NonNegativeQuantity.optional().openapi({
         description: "Compare-and-set: adjust only if the balance's on-hand is exactly this when the adjustment is written; otherwise 409 conflict naming the current on-hand, and nothing changes",
       }),
@@ -97,6 +130,7 @@ export const RecordMovementBody = z
     z.strictObject({
       type: z.literal('count'),
       ...movementFields,
+      ...expiresOnField,
       quantity: NonNegativeQuantity.openapi({
         description: `The counted on-hand, ≥ 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals. Recorded as one adjustment of the difference with reason count (0 when the count confirms the balance); not below what is reserved`,
       }),

@@ -58,6 +58,8 @@ export function identityRefusal(facts: {
   item: string;
 }): BadRequest | Unprocessable | undefined {
   const { tracking, identity, at, item } = facts;
+  // A count that confirms a balance moves nothing: it needs no units.
+  const required = facts.required && facts.quantity !== 0n;
   const field = (name: string) => (at === '' ? name : `${at}.${name}`);
   if (hasSerials(identity) && tracking !== 'serial') {
     return new BadRequest(`Item ${item} ${tracking === 'lot' ? 'is lot-tracked: give its lot, not serials' : 'tracks no serials: leave serials out'}.`, field('serials'));
@@ -69,14 +71,14 @@ export function identityRefusal(facts: {
     return new BadRequest(`expiresOn is taken only with the lot of a line that brings a lot-tracked item in (a receipt, an opening, a count that rises).`, field('expiresOn'));
   }
   if (tracking === 'serial') {
-    if (!identity) return facts.required ? new Unprocessable(`Item ${item} is serial-tracked: name the serial of each unit the line moves (serials, as many as its quantity).`, field('serials')) : undefined;
+    if (!identity) return required ? new Unprocessable(`Item ${item} is serial-tracked: name the serial of each unit the line moves (serials, as many as its quantity).`, field('serials')) : undefined;
     const count = BigInt((identity as { serials: readonly SerialRef[] }).serials.length) * UNIT;
     const quantity = facts.quantity < 0n ? -facts.quantity : facts.quantity;
     if (quantity % UNIT !== 0n || count !== quantity) {
       return new Unprocessable(`Item ${item} is serial-tracked: the line's quantity (${fromUnits(quantity)}) must be a whole number equal to the number of its serials (${count / UNIT}).`, field('serials'));
     }
   }
-  if (tracking === 'lot' && !identity && facts.required) return new Unprocessable(`Item ${item} is lot-tracked: name the lot the line moves (lot).`, field('lot'));
+  if (tracking === 'lot' && !identity && required) return new Unprocessable(`Item ${item} is lot-tracked: name the lot the line moves (lot).`, field('lot'));
   return undefined;
 }
 
@@ -194,6 +196,7 @@ export function planUnits(facts: UnitFacts, changes: { movements: readonly UnitM
   const infos = new Map([...facts.lotInfos].map(([k, i]) => [k, { ...i }]));
   const touched = { serials: new Set<string>(), lots: new Set<string>(), infos: new Set<string>() };
   const shortages: UnitShortage[] = [];
+  const refused = new Set<string>();
   const serialOf = (itemId: string, ref: SerialRef): SerialState => {
     const key = serialKeyOf(itemId, ref.key);
     let state = serials.get(key);
@@ -237,11 +240,14 @@ export function planUnits(facts: UnitFacts, changes: { movements: readonly UnitM
         if (m.quantity < 0n) {
           if (!s.exists || s.status !== 'in_stock' || s.locationId !== m.locationId || s.heldBy !== null) {
             shortages.push({ itemId: m.itemId, locationId: m.locationId, available: 0, requested: 1, serial: ref.serial, why: missing(s, m.locationId), ...optional('param', param(m.at, 'serials')) });
+            refused.add(serialKeyOf(m.itemId, ref.key));
             continue;
           }
           s.status = leftAs(m);
           s.jobId = s.status === 'used' ? (m.jobId ?? null) : s.jobId;
         } else {
+          // The other side of a transfer whose first side was refused: the refusal names it once.
+          if (refused.has(serialKeyOf(m.itemId, ref.key))) continue;
           if (m.reason === 'job_reverted' && (s.status !== 'used' || s.jobId !== (m.jobId ?? null))) {
             // A job's revert puts back what that job used, and nothing else.
             shortages.push({ itemId: m.itemId, locationId: m.locationId, available: 0, requested: 1, serial: ref.serial, why: s.status === 'used' ? `used by job ${s.jobId}` : missing(s, m.locationId), ...optional('param', param(m.at, 'serials')) });
@@ -304,4 +310,45 @@ export function unitsTouched(lines: ReadonlyArray<{ itemId: EntityId; locationId
     else if (hasLot(line.units)) lots.set(lotKeyOf(line.itemId, line.locationId, line.units.lot.key), { itemId: line.itemId, locationId: line.locationId, key: line.units.lot.key, lot: line.units.lot.lot });
   }
   return { serials: [...serials.values()], lots: [...lots.values()] };
+}
+
+/** What a line of a transfer or a job moved, as stored with it: its serials, or its lots with their quantities (numeric text). */
+export type MovedUnits = { serials: string[] } | { lots: Array<{ lot: string; quantity: string }> };
+
+/** The moved units of parts of a line (their identities and quantities), as stored. */
+export function movedUnits(parts: ReadonlyArray<{ quantity: Units; units?: UnitIdentity }>): MovedUnits | undefined {
+  const serials = parts.flatMap((p) => (hasSerials(p.units) ? p.units.serials.map((s) => s.serial) : []));
+  if (serials.length > 0) return { serials };
+  const lots = new Map<string, { lot: string; quantity: Units }>();
+  for (const p of parts) {
+    if (!hasLot(p.units)) continue;
+    const entry = lots.get(p.units.lot.key) ?? { lot: p.units.lot.lot, quantity: 0n };
+    entry.quantity += p.quantity < 0n ? -p.quantity : p.quantity;
+    lots.set(p.units.lot.key, entry);
+  }
+  return lots.size > 0 ? { lots: [...lots.values()].map((l) => ({ lot: l.lot, quantity: unitsText(l.quantity) })) } : undefined;
+}
+
+function unitsText(units: Units): string {
+  return String(fromUnits(units));
+}
+
+/**
+ * What a line of a transfer or a job shows of its units: what it moved once it moved, else what it
+ * names (held while pending or open); a lot line shows its lots with their quantities, and `lot`
+ * when it is one.
+ */
+export function lineUnitsShown(
+  quantity: Units,
+  named: UnitIdentity | undefined,
+  moved: MovedUnits | null | undefined,
+): { serials: string[] | null; lot: string | null; lots: Array<{ lot: string; quantity: number }> | null } {
+  if (moved && 'serials' in moved) return { serials: moved.serials, lot: null, lots: null };
+  if (moved && 'lots' in moved) {
+    const lots = moved.lots.map((l) => ({ lot: l.lot, quantity: Number(l.quantity) }));
+    return { serials: null, lot: lots.length === 1 ? lots[0]!.lot : null, lots };
+  }
+  if (hasSerials(named)) return { serials: named.serials.map((s) => s.serial), lot: null, lots: null };
+  if (hasLot(named)) return { serials: null, lot: named.lot.lot, lots: [{ lot: named.lot.lot, quantity: fromUnits(quantity) }] };
+  return { serials: null, lot: null, lots: null };
 }

@@ -1,5 +1,5 @@
-import { EntityIdSchema, z } from '@inv/shared/core';
-import { ctx, CursorPagination, cursorBinding, encodeCursor, IdPairKey, pageRequest, queryArray, routesFor, SequenceKey, setNextLink, setTotalCount } from '@inv/shared/http';
+import { EntityIdSchema, MAX_UNIT_CODE_LENGTH, z } from '@inv/shared/core';
+import { ctx, CursorPagination, cursorBinding, encodeCursor, IdPairKey, pageRequest, queryArray, routesFor, SequenceKey, setNextLink, setTotalCount, single } from '@inv/shared/http';
 import { type ServiceRuntime } from '@inv/shared/runtime';
 import { listBalances, listMovements } from '../data/ledger-repository';
 import { Interval, intervalRange } from '../domain/intervals';
@@ -22,6 +22,12 @@ export const MovementsQuery = z.strictObject({
   reason: queryArray(MovementReason).openapi({ description: 'Reasons (repeated or comma-separated), job and job_reverted included; openings and transfer movements have none and never match' }),
   transferId: queryArray(EntityIdSchema).openapi({ description: 'Transfer IDs (repeated or comma-separated)' }),
   jobId: queryArray(EntityIdSchema).openapi({ description: 'Job IDs (repeated or comma-separated): what their completions used (reason job) and their reverts put back (job_reverted)' }),
+  serial: single(z.string().trim().min(1).max(MAX_UNIT_CODE_LENGTH))
+    .optional()
+    .openapi({ description: 'The trace of a serial: the movements that carried it (its receipt, each side of every transfer, a job’s use and its revert), compared ignoring case and surrounding spaces', example: 'WH-40-221873' }),
+  lot: single(z.string().trim().min(1).max(MAX_UNIT_CODE_LENGTH))
+    .optional()
+    .openapi({ description: 'The trace of a lot: the movements that carried it, compared ignoring case and surrounding spaces', example: 'L2026-118' }),
   interval: Interval.default('all').openapi({ description: 'Date interval of createdAt, computed in UTC; default all (see GET /inventory/transfers)' }),
   ...CursorPagination.shape,
 });
@@ -72,6 +78,8 @@ export const inventoryRoutes = [
         reasons: query.reason,
         transferIds: query.transferId,
         jobIds: query.jobId,
+        serial: query.serial,
+        lot: query.lot,
         range: intervalRange(query.interval, new Date(), context.workspace.fiscalYearStartMonth),
         readable: readableLocations(req),
       };

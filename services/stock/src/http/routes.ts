@@ -6,7 +6,8 @@ import { purchaseOrderRoutes } from './purchase-order-routes';
 import { replenishmentRoutes } from './replenishment-routes';
 import { settingsRoutes } from './settings-routes';
 import { transferRoutes } from './transfer-routes';
+import { unitRoutes } from './unit-routes';
 import { valuationRoutes } from './valuation-routes';
 
 /** Every stock route, in registration order; the app mounts them and documents them from this list. */
-export const stockRoutes = [...inventoryRoutes, ...parLevelRoutes, ...replenishmentRoutes, ...settingsRoutes, ...transferRoutes, ...jobRoutes, ...purchaseOrderRoutes, ...valuationRoutes, ...exportRoutes];
+export const stockRoutes = [...inventoryRoutes, ...parLevelRoutes, ...replenishmentRoutes, ...settingsRoutes, ...transferRoutes, ...jobRoutes, ...purchaseOrderRoutes, ...valuationRoutes, ...unitRoutes, ...exportRoutes];

@@ -5,7 +5,7 @@ import { type ServiceRuntime } from '@inv/shared/runtime';
 import { findTransfers, listTransferIds } from '../data/transfer-repository';
 import { Interval, intervalRange } from '../domain/intervals';
 import { Transfer } from '../domain/stock-records';
-import { CreateTransferBody, NoFields, SettleTransferBody } from '../domain/stock-requests';
+import { CompleteTransferBody, CreateTransferBody, NoFields, SettleTransferBody } from '../domain/stock-requests';
 import { statusAfter, TRANSFER_ACTIONS, type TransferAction } from '../domain/transfer-lifecycle';
 import { createTransfer } from '../use-cases/create-transfer';
 import { transitionTransfer } from '../use-cases/transition-transfer';
@@ -13,12 +13,12 @@ import { readableLocations } from './request-context';
 import { answeredWithPosition, answerLatestPosition } from './stock-position';
 
 /** The transitions after creation (domain/transfer-lifecycle.ts), each a POST /inventory/transfers/{id}/<action>. */
-const ACTIONS: Record<TransferAction, { body: typeof SettleTransferBody | typeof NoFields; summary: string; description: string }> = {
+const ACTIONS: Record<TransferAction, { body: typeof SettleTransferBody | typeof NoFields | typeof CompleteTransferBody; summary: string; description: string }> = {
   complete: {
-    body: NoFields,
+    body: CompleteTransferBody,
     summary: 'Complete a pending transfer',
     description:
-      'The destination confirms arrival: in one transaction the stock moves (transfer_out at the source, transfer_in at the destination, both carrying the transferId) and the reservation at the source is released. 409 when the transfer is not pending; 422 when the destination is inactive, closed or deleted. Needs write access to the destination.',
+      'The destination confirms arrival: in one transaction the stock moves (transfer_out at the source, transfer_in at the destination, both carrying the transferId) and the reservation at the source is released. A line of a serial- or lot-tracked item that named no serials or lot must be named now (lines: [{itemId, serials} or {itemId, lot, quantity?}]; 422 naming lines[i].serials or lines[i].lot otherwise): the picker names the units; the API never picks them. 409 when the transfer is not pending; 422 when the destination is inactive, closed or deleted, or a named serial or lot is not free at the source. Needs write access to the destination.',
   },
   reject: {
     body: SettleTransferBody,

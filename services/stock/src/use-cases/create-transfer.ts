@@ -5,6 +5,7 @@ import type { ServiceRuntime } from '@inv/shared/runtime';
 import { TRANSFERS_IN_USE } from '../data/ledger';
 import { balancesTouched, sourceReservations, transferMovements } from '../domain/ledger-plan';
 import { toUnits } from '../domain/quantity';
+import { identityOf, unitsTouched } from '../domain/units';
 import { transferRefusal } from '../domain/stock-policy';
 import { CREATED_EVENT, stampsAfter, UNSTAMPED } from '../domain/transfer-lifecycle';
 import type { Transfer } from '../domain/stock-records';
@@ -31,15 +32,15 @@ export async function createTransfer(runtime: ServiceRuntime, caller: Caller, in
   const id = newId();
   const status = input.status ?? 'completed';
   const note = input.note ?? '';
-  const lines = input.lines.map((l) => ({ id: newId(), itemId: l.itemId, quantity: toUnits(l.quantity), note: l.note ?? '' }));
-  // A line short of stock is refused naming its quantity in the request.
-  const asked = lines.map((l, i) => ({ ...l, param: `lines[${i}].quantity` }));
+  const lines = input.lines.map((l) => ({ id: newId(), itemId: l.itemId, quantity: toUnits(l.quantity), note: l.note ?? '', units: identityOf(l) }));
+  // A line short of stock is refused naming its quantity in the request, its serials or lot naming them.
+  const asked = lines.map((l, i) => ({ ...l, at: `lines[${i}]`, param: `lines[${i}].quantity` }));
   const changes =
-    status === 'completed' ? { movements: transferMovements(id, from, to, asked), reservations: [] } : { movements: [], reservations: sourceReservations(from, asked, 1n) };
+    status === 'completed' ? { movements: transferMovements(id, from, to, asked), reservations: [] } : { movements: [], reservations: sourceReservations(from, asked, 1n, id) };
   const workspaceId = caller.workspace.id;
 
   return runLedgerUnit(runtime, caller, guard, {
-    locks: { locationIds: [from, to], itemIds, itemsAddedTo: [], totals: [], balances: balancesTouched(changes) },
+    locks: { locationIds: [from, to], itemIds, itemsAddedTo: [], totals: [], balances: balancesTouched(changes), units: unitsTouched([...changes.movements, ...changes.reservations]) },
     quota: { quota: planQuota(caller.workspace, 'transfers'), inUse: TRANSFERS_IN_USE },
     decide: (facts, now) => {
       const refused = transferRefusal({ access: caller.locationAccess, from, to, itemIds, places: endsOf(facts, from, to), items: itemsOf(facts, itemIds) });

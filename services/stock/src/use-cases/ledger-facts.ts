@@ -7,6 +7,7 @@ import { fromUnits, type Units } from '../domain/quantity';
 import type { ItemFacts, PlaceFacts } from '../domain/stock-policy';
 import type { Movement, Transfer } from '../domain/stock-records';
 import type { TransferStamps } from '../domain/transfer-lifecycle';
+import { lineUnitsShown, type MovedUnits, shownIdentity, type UnitIdentity } from '../domain/units';
 
 /** The two ends of a transfer as the policy sees them (undefined: unknown to the stock service). */
 export function endsOf(facts: LedgerFacts, from: EntityId, to: EntityId): { from: PlaceFacts | undefined; to: PlaceFacts | undefined } {
@@ -48,7 +49,7 @@ export function presentTransfer(
     createdAt: Date;
     createdBy: Actor | null;
     stamps: TransferStamps;
-    lines: ReadonlyArray<{ id: string; itemId: string; quantity: Units; note: string }>;
+    lines: ReadonlyArray<{ id: string; itemId: string; quantity: Units; note: string; units?: UnitIdentity; moved?: MovedUnits | null }>;
   },
   facts: LedgerFacts,
 ): Transfer {
@@ -66,7 +67,14 @@ export function presentTransfer(
     origin: t.origin,
     lines: t.lines.map((l) => {
       const item = facts.items.get(l.itemId);
-      return { id: l.id, itemId: l.itemId, quantity: fromUnits(l.quantity), note: l.note, item: { id: l.itemId, sku: item?.sku ?? '', description: item?.description ?? '' } };
+      return {
+        id: l.id,
+        itemId: l.itemId,
+        quantity: fromUnits(l.quantity),
+        note: l.note,
+        item: { id: l.itemId, sku: item?.sku ?? '', description: item?.description ?? '' },
+        ...lineUnitsShown(l.quantity, l.units, l.moved),
+      };
     }),
     createdAt: t.createdAt.toISOString(),
     createdBy: t.createdBy,
@@ -99,6 +107,7 @@ export function presentMovement(m: NewMovement, facts: Pick<LedgerFacts, 'items'
     purchaseOrderId: m.purchaseOrderId ?? null,
     receiptId: m.receiptId ?? null,
     costVariance: m.costVariance === null ? null : fromSignedMoney(valueToCents(m.costVariance)),
+    ...shownIdentity(m.units),
     createdAt: m.createdAt.toISOString(),
   };
 }

@@ -1,9 +1,10 @@
-import { type Actor, actorOf, type Caller, type EntityId, type ItemHealthCrossed, type ParCrossed, type PlanQuota, type Positioned, StockEvents, type StockChanged } from '@inv/shared/core';
-import { claimPlanQuotaAndCommit, commitInRoundTrip, type EffectGuard, inOneRoundTrip, type InUseQuery, type PoolClient } from '@inv/shared/db';
+import { type Actor, actorOf, type Caller, Conflict, type EntityId, type ItemHealthCrossed, type ParCrossed, type PlanQuota, type Positioned, StockEvents, type StockChanged } from '@inv/shared/core';
+import { claimPlanQuotaAndCommit, commitInRoundTrip, type EffectGuard, inOneRoundTrip, type InUseQuery, isUniqueViolation, type PoolClient } from '@inv/shared/db';
 import { type Envelope, outboxMessages } from '@inv/shared/messaging';
 import { transactOnce, type ServiceRuntime } from '@inv/shared/runtime';
 import { type LedgerFacts, type LedgerLocks, type LedgerWrite, lockLedger, type NewTransfer, recordStockChanges, type TransferTransition, writeLedger } from '../data/ledger';
-import { balanceKey, type Labels, type LockedBalance, type MovementDraft, type NewMovement, newMovements, planLedger, type ReservationDraft } from '../domain/ledger-plan';
+import { balanceKey, type Labels, type LockedBalance, type MovementDraft, type NewMovement, newMovements, planLedger, type ReservationDraft, type UnitsLocked } from '../domain/ledger-plan';
+import { hasSerials } from '../domain/units';
 import { type TotalChange, thresholdOf, totalChanges } from '../domain/item-health';
 import { parCrossings } from '../domain/par-levels';
 import { toUnits } from '../domain/quantity';
@@ -92,7 +93,7 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: LedgerCa
         requireCopies(planned.known ?? planned.locks, facts);
         const decision = planned.decide(facts, now);
         const claimed = planned.quota && (planned.quota.amount?.(decision) ?? 1);
-        const plan = planLedger(facts.balances, decision, decision.labels);
+        const plan = planLedger(facts.balances, decision, decision.labels, unitsOf(facts), now);
         const totals = itemTotalChanges(facts, plan.changed);
         const costed = movementCosts(facts, plan.movements.map((p) => p.draft));
         const averages = journalled(costed.averages, decision.costChanges, totals);
@@ -100,7 +101,7 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: LedgerCa
         const { result, events } = decision.answer(movements);
         const crossings = parCrossedEvents(workspaceId, requestId, facts, plan.balances);
         const healthCrossings = itemHealthCrossedEvents(workspaceId, requestId, actor, facts, totals);
-        const [, , position] = await inOneRoundTrip(tx, () => [
+        const [, , position] = await refusingTakenSerials(decision, inOneRoundTrip(tx, () => [
           writeLedger(tx, workspaceId, {
             actor,
             now,
@@ -108,6 +109,7 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: LedgerCa
             job: decision.job,
             purchaseOrder: decision.purchaseOrder,
             revaluation: decision.revaluation,
+            units: { plan: plan.units, known: facts.serials },
             averageCosts: averages,
             movements,
             balances: changedBalances(facts.balances, plan.balances),
@@ -119,7 +121,7 @@ export async function runLedgerUnit<R>(runtime: ServiceRuntime, caller: LedgerCa
           // locked only while the server runs what follows it, with no round trip to this process.
           recordStockChanges(tx, workspaceId, plan.changed, requestId),
           planned.quota && claimed ? claimPlanQuotaAndCommit(tx, workspaceId, planned.quota.quota, planned.quota.inUse, claimed) : commitInRoundTrip(tx),
-        ]);
+        ]));
         return { result, position };
       }
     );
@@ -153,6 +155,28 @@ function journalled(moved: ReadonlyMap<string, CostChange>, decided: readonly (C
   const entries = new Map([...moved].map(([itemId, change]) => [itemId, change.kind === 'receipt' ? { ...change, totalChanges: counts.get(itemId) } : change]));
   for (const { itemId, ...change } of decided ?? []) entries.set(itemId, change);
   return entries;
+}
+
+/** What the ledger's plan knows of units: each item's tracking (its copy's) and the serials and lots the change locked. */
+function unitsOf(facts: LedgerFacts): UnitsLocked {
+  return { tracking: (itemId) => facts.items.get(itemId)?.tracking ?? 'none', serials: facts.serials, lots: facts.lots, lotInfos: facts.lotInfos };
+}
+
+/**
+ * A serial received for the first time by two changes at once: the second's insert meets the
+ * first's at its key and fails once the first commits. Refused as any serial already in stock is
+ * (409 naming it); nothing of the change was written.
+ */
+async function refusingTakenSerials<T>(decision: LedgerDecision<unknown>, writes: Promise<T>): Promise<T> {
+  try {
+    return await writes;
+  } catch (err) {
+    if (!isUniqueViolation(err, 'serials_pkey')) throw err;
+    const key = /serial_key\)=\([^,]+, [^,]+, (.*)\) already exists/.exec((err as { detail?: string }).detail ?? '')?.[1];
+    const line = decision.movements.find((m) => hasSerials(m.units) && m.units.serials.some((s) => s.key === key));
+    const serial = line && hasSerials(line.units) ? line.units.serials.find((s) => s.key === key)!.serial : key;
+    throw new Conflict(`Serial "${serial}" is already in stock: another request received it at the same moment; a serial is in stock once. Nothing was changed.`, line?.at === undefined ? undefined : line.at === '' ? 'serials' : `${line.at}.serials`);
+  }
 }
 
 /** The balances a plan leaves other than it locked them: only those are written back. */

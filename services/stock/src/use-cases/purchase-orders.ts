@@ -75,14 +75,18 @@ function refuseUnknown(caller: Caller, facts: LedgerFacts, order: OrderShape): v
   if (refusal) throw refusal;
 }
 
-/** What an order's change locks: the order (when it exists) and the copies it names. */
+/**
+ * What an order's change locks: the order (when it exists) and the copies it names, its items under
+ * their shared lock: a change of an item's tracking (which may not happen while it is on an open
+ * order) is ordered before or after it, whole.
+ */
 function locksOf(order: OrderShape, purchaseOrderId?: EntityId) {
   return {
     ...(purchaseOrderId === undefined ? {} : { purchaseOrderId }),
     supplierIds: [order.supplierId],
     locationIds: [order.locationId],
     itemIds: order.lines.map((l) => l.itemId),
-    itemsAddedTo: [] as EntityId[],
+    itemsAddedTo: order.lines.map((l) => l.itemId),
     totals: [] as EntityId[],
     balances: [] as Array<{ itemId: EntityId; locationId: EntityId }>,
   };
@@ -235,6 +239,7 @@ export async function updatePurchaseOrder(runtime: ServiceRuntime, caller: Calle
           supplierIds: [...new Set([read.supplierId, ...locks.supplierIds])],
           locationIds: [...new Set([read.locationId, ...locks.locationIds])],
           itemIds: [...new Set([...read.lines.map((l) => l.itemId), ...locks.itemIds])],
+          itemsAddedTo: locks.itemsAddedTo,
           lastCosts: true,
         },
       };
