@@ -3,8 +3,11 @@ import type { ConfirmChannel, Options } from 'amqplib';
 import type { Logger } from '../logger';
 import { tracePublish, type TraceHeaders } from '../telemetry/messaging-telemetry';
 import { coalesceConnectionWrites } from './amqplib-socket';
+import { connectFailureMessage, isVhostRefusal, redactUrl, vhostRefusedMessage } from './connect-failures';
 import type { Envelope, EnvelopeHead } from './envelope';
 import { CLASSIC_QUEUES, durableQueueArguments, type QueuePolicy } from './queues';
+
+export { redactUrl } from './connect-failures';
 
 export const DEAD_LETTER_EXCHANGE = 'inventory.dead-letter';
 
@@ -45,6 +48,8 @@ export class Broker {
   /** Where events go. */
   private readonly publisher: Sender;
   private connected = false;
+  /** Each node's last failed connection attempt since the process was last connected: what waitForConnect reports. */
+  private readonly failures = new Map<string, unknown>();
   /** Aborted by close(): cuts a pause between rounds short. */
   private readonly closing = new AbortController();
 
@@ -80,13 +85,19 @@ export class Broker {
       connectedThisRound = true;
       coalesceConnectionWrites(connection, logger);
       this.connected = true;
+      this.failures.clear();
       logger.info({ node: typeof url === 'string' ? redactUrl(url) : undefined }, 'connected to RabbitMQ');
     });
     this.connection.on('disconnect', ({ err }) => {
       if (this.connected) logger.warn({ err: err?.message }, 'lost RabbitMQ connection; reconnecting');
       this.connected = false;
     });
-    this.connection.on('connectFailed', ({ err }) => logger.debug({ err: err?.message }, 'RabbitMQ connection attempt failed'));
+    this.connection.on('connectFailed', ({ err, url }) => {
+      // A refused vhost stays refused until someone creates it: said once, at warn, with the fix.
+      if (isVhostRefusal(err) && !isVhostRefusal(this.failures.get(String(url)))) logger.warn(vhostRefusedMessage([String(url)]));
+      else logger.debug({ err: err?.message }, 'RabbitMQ connection attempt failed');
+      this.failures.set(String(url), err);
+    });
     this.publisher = this.sender('publisher');
   }
 
@@ -156,11 +167,36 @@ export class Broker {
     );
   }
 
+  /**
+   * Resolves once connected. Rejects after `timeoutMs`, naming each node's last failure; and at
+   * once when every node has refused the URL's vhost, with the commands that create it (waiting
+   * longer changes nothing until someone runs them). Connecting goes on in the background either way.
+   */
   async waitForConnect(timeoutMs: number): Promise<void> {
-    await Promise.race([
-      this.publisher.waitForConnect(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`RabbitMQ not reachable at ${this.where}`)), timeoutMs).unref()),
-    ]);
+    let timer: NodeJS.Timeout | undefined;
+    let onFailed = (): void => undefined;
+    try {
+      await Promise.race([
+        this.publisher.waitForConnect(),
+        new Promise((_, reject) => {
+          onFailed = () => {
+            if (this.urls.every((url) => isVhostRefusal(this.failures.get(url)))) reject(new Error(vhostRefusedMessage(this.urls)));
+          };
+          this.connection.on('connectFailed', onFailed);
+          onFailed();
+          timer = setTimeout(() => reject(new Error(this.unreachable())), timeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      this.connection.off('connectFailed', onFailed);
+    }
+  }
+
+  /** "Not reachable", with each node's last failure when there was one. */
+  private unreachable(): string {
+    const causes = [...this.failures].map(([url, err]) => connectFailureMessage(url, err));
+    return `RabbitMQ not reachable at ${this.where}${causes.length > 0 ? ` (${causes.join('; ')})` : ''}`;
   }
 
   async close(): Promise<void> {
@@ -246,14 +282,4 @@ export function messageProperties(message: EnvelopeHead, traceHeaders: TraceHead
     timestamp: Math.floor(Date.parse(message.occurredAt) / 1000),
     headers: { workspaceId: message.workspaceId, requestId: message.requestId, ...traceHeaders },
   };
-}
-
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '<invalid url>';
-  }
 }
