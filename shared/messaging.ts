@@ -1,5 +1,6 @@
 /** RabbitMQ: the broker connection, the outbox and its relay, event consumers, request/reply. */
 export * from './src/messaging/broker';
+export { connectFailureMessage, isVhostRefusal, vhostRefusedMessage } from './src/messaging/connect-failures';
 export * from './src/messaging/consumer';
 export * from './src/messaging/envelope';
 export * from './src/messaging/outbox';

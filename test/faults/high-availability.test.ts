@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { Client, type QueryConfig } from 'pg';
+import { Broker, eventRoutingKey } from '@inv/shared/messaging';
+import { createLogger } from '@inv/shared/observability';
 import { revokeKey } from '../../gateway/src/admin/admin-commands';
 import { type HaNode, type HaTopology, startHaTopology } from '../../scripts/ha/topology';
 import { request } from '../support/api';
 import { adminDeps, newKey, newMember, sql } from '../support/fixtures';
 import type { Infrastructure } from '../support/infrastructure';
+import { establishedRemotePorts } from '../support/process-sockets';
 import { Stack, waitUntil } from '../support/stack';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { BOUNDS, expectAllAlive, expectLedgerConsistent, explain, Findings, HANG_MS, isEnvelope, stockedWorkspace, type Timed, timed, withLogs } from './fault-stack';
@@ -19,7 +22,7 @@ import { BOUNDS, expectAllAlive, expectLedgerConsistent, explain, Findings, HANG
 
 /** The goals of issue 32: from a leader's kill -9 to the first 201 after it. */
 const RECOVERY_GOAL_S = { rabbitmq: 5, postgres: 15, redis: 5 };
-/** Events of transfers acknowledged while a RabbitMQ node is down reach their webhook within this. */
+/** Events of transfers acknowledged while a RabbitMQ node is down reach the exchange, and their webhook, within this. */
 const EVENT_DELIVERY_GOAL_MS = 5000;
 /**
  * How long the killed RabbitMQ node stays down: twice the delivery bound, so the events of the
@@ -209,6 +212,44 @@ function brokerTimeline(since: number): string {
     .join('; ');
 }
 
+/**
+ * The RabbitMQ node the stock service is connected to, and so the node its outbox relay publishes
+ * `transfer.completed` through (one AMQP connection per process): read from the kernel's table of
+ * the process's connections, not from its log or its AMQP_URL, where every node is listed.
+ */
+function rabbitNodeOf(name: 'stock'): HaNode {
+  const ports = establishedRemotePorts(stack.child(name).pid!);
+  const nodes = topology.rabbit.filter((node) => ports.includes(node.port));
+  if (nodes.length !== 1) throw new Error(`${name} is connected to ${nodes.length} RabbitMQ nodes (${nodes.map((n) => n.name).join(', ') || 'none'}), not one`);
+  return nodes[0]!;
+}
+
+/**
+ * When each transfer.completed of `workspaceId` first reached the events exchange, by transfer id,
+ * as a consumer connected only to the nodes other than `killed` sees it: a classic exclusive queue
+ * lives on the node that declared it, so what it receives was routed by a node that stays up. This
+ * is the relay's side of an event's way, before the notifications service and the webhook.
+ */
+async function watchExchangeAvoiding(killed: HaNode, workspaceId: string): Promise<{ arrivals: Map<string, number>; close: () => Promise<void> }> {
+  const survivors = stack.urls.amqp.split(',').filter((url) => Number(new URL(url).port) !== killed.port);
+  const broker = new Broker(survivors, 'inventory.events', createLogger('exchange-probe', 'silent'));
+  const arrivals = new Map<string, number>();
+  const channel = broker.channel('exchange-probe', async (ch) => {
+    const { queue } = await ch.assertQueue('', { exclusive: true, autoDelete: true });
+    await ch.bindQueue(queue, 'inventory.events', eventRoutingKey('transfer.completed', workspaceId));
+    await ch.consume(
+      queue,
+      (msg) => {
+        const transferId = msg && (JSON.parse(msg.content.toString('utf8')) as { payload: { id: string } }).payload.id;
+        if (transferId && !arrivals.has(transferId)) arrivals.set(transferId, Date.now());
+      },
+      { noAck: true },
+    );
+  });
+  await channel.waitForConnect();
+  return { arrivals, close: () => broker.close() };
+}
+
 /** Sends `n` calls with the key one after another; answers how many were admitted (not 429). */
 async function admittedOf(key: string, n: number): Promise<number> {
   let admitted = 0;
@@ -239,14 +280,36 @@ describe('high availability: each dependency loses its leader under a transfer s
         try {
           await progress(storm, 30, 'the storm started');
 
-          // RabbitMQ: the node leading the notifications service's queue (the webhooks' way out).
-          const rabbitLeader = await topology.rabbitQueueLeader('notifications.events', stack.vhost);
-          const rabbit = await failover(storm, findings, 'rabbitmq', rabbitLeader, (killedAt) => new Promise((r) => setTimeout(r, killedAt + RABBIT_DOWN_MS - Date.now())));
-          // Every transfer acknowledged from the kill until the node was up again.
-          const whileRabbitDown = storm.wanted.filter((w) => w.acknowledged && w.acknowledged.at >= rabbit.killedAt && w.acknowledged.at < rabbit.backAt);
+          // RabbitMQ: the node the stock service's outbox relay publishes transfer.completed through.
+          const relayNode = rabbitNodeOf('stock');
+          const notificationsLeader = await topology.rabbitQueueLeader('notifications.events', stack.vhost);
+          const exchange = await watchExchangeAvoiding(relayNode, ws.id);
+          let rabbit: Awaited<ReturnType<typeof failover>>;
+          let whileRabbitDown: Wanted[];
+          try {
+            rabbit = await failover(storm, findings, 'rabbitmq', relayNode, (killedAt) => new Promise((r) => setTimeout(r, killedAt + RABBIT_DOWN_MS - Date.now())));
+            // Every transfer acknowledged from the kill until the node was up again.
+            const { killedAt, backAt } = rabbit;
+            whileRabbitDown = storm.wanted.filter((w) => w.acknowledged && w.acknowledged.at >= killedAt && w.acknowledged.at < backAt);
+            const ids = whileRabbitDown.map((w) => w.acknowledged!.transferId);
+            await waitUntil('every transfer acknowledged while the node was down to reach the exchange', async () => ids.every((id) => exchange.arrivals.has(id)), 60_000, 100).catch(() => undefined);
+          } finally {
+            await exchange.close();
+          }
           process.stdout.write(
-            `high availability: after the RabbitMQ kill -9 (the node gone +${((rabbit.killedAt - rabbit.killSentAt) / 1000).toFixed(2)} s): ${brokerTimeline(rabbit.killSentAt)}\n`,
+            `high availability: killed ${relayNode.name}, the stock service's (its relay's) node; the notifications queue was led from ${notificationsLeader.name}. ` +
+              `After the kill -9 (the node gone +${((rabbit.killedAt - rabbit.killSentAt) / 1000).toFixed(2)} s): ${brokerTimeline(rabbit.killSentAt)}\n`,
           );
+          // Each event reached the exchange through a node still up within the bound of its 201 (one that never came counts as late).
+          const toExchange = whileRabbitDown.map((w) => (exchange.arrivals.get(w.acknowledged!.transferId) ?? Number.POSITIVE_INFINITY) - w.acknowledged!.at);
+          const lateToExchange = toExchange.filter((ms) => ms > EVENT_DELIVERY_GOAL_MS);
+          process.stdout.write(
+            `high availability: from each 201 to the exchange (seen on the nodes still up): max ${Math.max(0, ...toExchange)} ms, p99 ${quantile(toExchange, 0.99)} ms, ` +
+              `median ${quantile(toExchange, 0.5)} ms; ${lateToExchange.length} later than ${EVENT_DELIVERY_GOAL_MS} ms\n`,
+          );
+          if (lateToExchange.length > 0) {
+            findings.add([`rabbitmq: ${lateToExchange.length} of ${whileRabbitDown.length} events of transfers acknowledged while the relay's node was down reached the exchange later than ${EVENT_DELIVERY_GOAL_MS} ms after their 201 (max ${Math.max(...toExchange)} ms)`]);
+          }
 
           // PostgreSQL: the Patroni leader.
           await failover(storm, findings, 'postgres', await topology.postgresLeader());

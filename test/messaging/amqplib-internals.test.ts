@@ -12,7 +12,7 @@ import { countWrites, inOrder, relyOn } from '../support/socket-writes';
  * on (the Broker wraps that socket's writes on every connect), checked against the real libraries
  * and RabbitMQ. Each failure names the internal that changed; see docs/dependencies.md.
  */
-const RELIED_ON = 'shared/src/messaging/amqplib-socket.ts (amqplibSocket), whose socket the Broker (shared/src/messaging/broker.ts) has coalesceWrites wrap on every connect';
+const RELIED_ON = 'shared/src/messaging/amqplib-socket.ts (amqplibSocket), whose socket the Broker (shared/src/messaging/broker.ts) has coalesceWrites wrap on every connect, and destroys to leave a node that stopped answering';
 const EXCHANGE = 'inventory.events';
 const logger = createLogger('amqplib-internals-test', 'silent');
 

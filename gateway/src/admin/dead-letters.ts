@@ -1,6 +1,6 @@
 import { connect, type ChannelModel, type ConfirmChannel, type GetMessage, type MessagePropertyHeaders, type Options } from 'amqplib';
 import { CATALOG_SERVICE, LOCATIONS_SERVICE, NotFound, STOCK_SERVICE, z } from '@inv/shared/core';
-import { DEAD_LETTER_SUFFIX, deadLetterQueuesOf, queueOfDeadLetters, redactUrl } from '@inv/shared/messaging';
+import { connectFailureMessage, DEAD_LETTER_SUFFIX, deadLetterQueuesOf, isVhostRefusal, queueOfDeadLetters, vhostRefusedMessage } from '@inv/shared/messaging';
 import { withTimeout } from '@inv/shared/runtime';
 
 /**
@@ -96,17 +96,21 @@ async function withBroker<T>(deps: DeadLetterDeps, work: (session: BrokerSession
   }
 }
 
-/** A connection to the first node that answers, each tried within the timeout. */
+/**
+ * A connection to the first node that answers, each tried within the timeout. Throws naming each
+ * node's failure; when every node refused the vhost, with the commands that create it instead.
+ */
 async function firstNode(deps: DeadLetterDeps): Promise<ChannelModel> {
-  const failures: string[] = [];
+  const failures: Array<{ url: string; err: unknown }> = [];
   for (const url of deps.amqpUrls) {
     try {
       return await withTimeout(connect(url, { timeout: deps.timeoutMs }), deps.timeoutMs, `no answer within ${deps.timeoutMs} ms`);
     } catch (err) {
-      failures.push(`${redactUrl(url)}: ${(err as Error).message}`);
+      failures.push({ url, err });
     }
   }
-  throw new Error(`RabbitMQ not reachable (${failures.join('; ')})`);
+  if (failures.every(({ err }) => isVhostRefusal(err))) throw new Error(vhostRefusedMessage(deps.amqpUrls));
+  throw new Error(`RabbitMQ not reachable (${failures.map(({ url, err }) => connectFailureMessage(url, err)).join('; ')})`);
 }
 
 /** One connection's operations, each bounded by the timeout. */

@@ -8,7 +8,8 @@ import { coalesceWrites } from './coalesced-writes';
  *
  * Neither amqplib nor amqp-connection-manager has a public way to coalesce frames: amqplib's Mux
  * (lib/mux.js) writes every queued frame with a `write` of its own, and its socket options reach
- * only `net.connect`. So coalesceConnectionWrites wraps this socket's `write`. It is amqplib's
+ * only `net.connect`. So coalesceConnectionWrites wraps this socket's `write`, and the Broker
+ * destroys it to leave a node that stopped answering (Broker.expectAnswer). It is amqplib's
  * private `ChannelModel.connection.stream` (lib/channel_model.js, lib/connection.js: the
  * net.Socket itself, since `wrapStream` leaves a Duplex as it is), verified on the exact amqplib
  * and amqp-connection-manager versions package.json pins;

@@ -2,9 +2,12 @@ import amqp, { type AmqpConnectionManager, type ChannelWrapper } from 'amqp-conn
 import type { ConfirmChannel, Options } from 'amqplib';
 import type { Logger } from '../logger';
 import { tracePublish, type TraceHeaders } from '../telemetry/messaging-telemetry';
-import { coalesceConnectionWrites } from './amqplib-socket';
+import { amqplibSocket, coalesceConnectionWrites } from './amqplib-socket';
+import { connectFailureMessage, isVhostRefusal, redactUrl, vhostRefusedMessage } from './connect-failures';
 import type { Envelope, EnvelopeHead } from './envelope';
 import { CLASSIC_QUEUES, durableQueueArguments, type QueuePolicy } from './queues';
+
+export { redactUrl } from './connect-failures';
 
 export const DEAD_LETTER_EXCHANGE = 'inventory.dead-letter';
 
@@ -35,6 +38,22 @@ const RECONNECT_AT_ONCE_S = 0.01;
 const ROUND_PAUSE_MS = 1000;
 
 /**
+ * A node's TCP connect and AMQP handshake (amqplib's socket timeout, lifted once the connection
+ * is open): a node that does not answer within it is passed over for the next at once, instead of
+ * holding the move until the kernel gives up on it (minutes) or forever (a node that accepts and
+ * never answers). A handshake took up to 0.93 s here under the fault suite's load.
+ */
+const CONNECT_TIMEOUT_MS = 2000;
+
+/**
+ * After a send went unconfirmed, how long the node has to open the sender's fresh channel before
+ * it is taken for lost (expectAnswer): three round trips (channel.open, confirm.select, the
+ * exchanges' declarations) that the node's connection process answers whatever its queues are
+ * doing, in milliseconds on a node that is up.
+ */
+const ANSWER_TIMEOUT_MS = 1000;
+
+/**
  * One reconnecting AMQP connection per process (amqp-connection-manager re-runs every channel's
  * setup, so exchanges, queues and consumers come back after the broker does). Given the nodes of
  * a cluster, it connects to one and, when that connection is lost, tries the next at once, so a
@@ -45,6 +64,10 @@ export class Broker {
   /** Where events go. */
   private readonly publisher: Sender;
   private connected = false;
+  /** The node connected to, password hidden, for messages. */
+  private node: string | undefined;
+  /** Each node's last failed connection attempt since the process was last connected: what waitForConnect reports. */
+  private readonly failures = new Map<string, unknown>();
   /** Aborted by close(): cuts a pause between rounds short. */
   private readonly closing = new AbortController();
 
@@ -70,23 +93,31 @@ export class Broker {
         // Closed meanwhile: no node, so that no connection is made after close().
         return this.closing.signal.aborted ? [] : [...urls];
       },
-      // Only for a node that goes silent without closing its sockets (a host or network loss): noticed after two intervals.
+      // For a connection nothing is sent on that goes silent without closing (a host or network
+      // loss): noticed after two to three intervals. One that is sent on notices sooner (expectAnswer).
       heartbeatIntervalInSeconds: 5,
       reconnectTimeInSeconds: RECONNECT_AT_ONCE_S,
       // Request/reply round trips are small frames; Nagle's delay would add ~40 ms to each.
-      connectionOptions: { noDelay: true },
+      connectionOptions: { noDelay: true, timeout: CONNECT_TIMEOUT_MS },
     });
     this.connection.on('connect', ({ connection, url }) => {
       connectedThisRound = true;
       coalesceConnectionWrites(connection, logger);
       this.connected = true;
-      logger.info({ node: typeof url === 'string' ? redactUrl(url) : undefined }, 'connected to RabbitMQ');
+      this.failures.clear();
+      this.node = typeof url === 'string' ? redactUrl(url) : undefined;
+      logger.info({ node: this.node }, 'connected to RabbitMQ');
     });
     this.connection.on('disconnect', ({ err }) => {
       if (this.connected) logger.warn({ err: err?.message }, 'lost RabbitMQ connection; reconnecting');
       this.connected = false;
     });
-    this.connection.on('connectFailed', ({ err }) => logger.debug({ err: err?.message }, 'RabbitMQ connection attempt failed'));
+    this.connection.on('connectFailed', ({ err, url }) => {
+      // A refused vhost stays refused until someone creates it: said once, at warn, with the fix.
+      if (isVhostRefusal(err) && !isVhostRefusal(this.failures.get(String(url)))) logger.warn(vhostRefusedMessage([String(url)]));
+      else logger.debug({ err: err?.message }, 'RabbitMQ connection attempt failed');
+      this.failures.set(String(url), err);
+    });
     this.publisher = this.sender('publisher');
   }
 
@@ -122,7 +153,32 @@ export class Broker {
 
   /** A channel to send on (events, commands) that is replaced by a fresh one when a send on it is refused or not confirmed (Sender). */
   sender(name: string): Sender {
-    return new Sender(() => this.channel(name, async () => undefined), this.logger, name);
+    return new Sender(() => this.channel(name, async () => undefined), this.logger, name, (fresh) => this.expectAnswer(fresh));
+  }
+
+  /**
+   * After a send went unconfirmed: `fresh`, the sender's new channel, must open on the current
+   * connection within ANSWER_TIMEOUT_MS. If it does not, the node is taken for lost without having
+   * closed the connection (a host or a network lost: no FIN, no RST, and the heartbeat would take
+   * 10 to 15 s), and the connection's socket is dropped, so that amqp-connection-manager moves to
+   * the next node at once, as it does after a kill -9. Its own reconnect() would first wait for the
+   * lost node to acknowledge a close. A node that is up but slow to confirm (a queue electing a
+   * leader) opens the channel in time and keeps the connection, and every consumer on it.
+   */
+  private expectAnswer(fresh: ChannelWrapper): void {
+    const connection = this.connection.connection;
+    // Not connected: the move to another node is already under way.
+    if (!connection) return;
+    const timer = setTimeout(() => {
+      if (this.connection.connection !== connection) return;
+      const socket = amqplibSocket(connection);
+      // Without the socket (amqplib's internals changed: AMQPLIB_SOCKET_MISSING), the heartbeat is left to notice.
+      if (!socket) return;
+      this.logger.warn({ node: this.node, waitedMs: ANSWER_TIMEOUT_MS }, 'RabbitMQ node confirms nothing and opens no channel: dropping the connection to move to the next node');
+      socket.destroy(new Error(`no answer from ${this.node ?? 'the node'} within ${ANSWER_TIMEOUT_MS} ms`));
+    }, ANSWER_TIMEOUT_MS);
+    timer.unref();
+    fresh.waitForConnect().then(() => clearTimeout(timer));
   }
 
   /** `options` for a durable queue, with the arguments its type needs (see QueuePolicy). */
@@ -156,11 +212,36 @@ export class Broker {
     );
   }
 
+  /**
+   * Resolves once connected. Rejects after `timeoutMs`, naming each node's last failure; and at
+   * once when every node has refused the URL's vhost, with the commands that create it (waiting
+   * longer changes nothing until someone runs them). Connecting goes on in the background either way.
+   */
   async waitForConnect(timeoutMs: number): Promise<void> {
-    await Promise.race([
-      this.publisher.waitForConnect(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`RabbitMQ not reachable at ${this.where}`)), timeoutMs).unref()),
-    ]);
+    let timer: NodeJS.Timeout | undefined;
+    let onFailed = (): void => undefined;
+    try {
+      await Promise.race([
+        this.publisher.waitForConnect(),
+        new Promise((_, reject) => {
+          onFailed = () => {
+            if (this.urls.every((url) => isVhostRefusal(this.failures.get(url)))) reject(new Error(vhostRefusedMessage(this.urls)));
+          };
+          this.connection.on('connectFailed', onFailed);
+          onFailed();
+          timer = setTimeout(() => reject(new Error(this.unreachable())), timeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      this.connection.off('connectFailed', onFailed);
+    }
+  }
+
+  /** "Not reachable", with each node's last failure when there was one. */
+  private unreachable(): string {
+    const causes = [...this.failures].map(([url, err]) => connectFailureMessage(url, err));
+    return `RabbitMQ not reachable at ${this.where}${causes.length > 0 ? ` (${causes.join('; ')})` : ''}`;
   }
 
   async close(): Promise<void> {
@@ -179,7 +260,9 @@ export class Broker {
  * that takes. A fresh channel asks whichever node the record names now. The connection manager
  * re-creates a channel only with its connection, so this closes the channel and asks it for
  * another (createChannel): the connection, and every consumer on it, stays. Consumers stay on
- * channels of their own, which this never replaces.
+ * channels of their own, which this never replaces. A send that was not confirmed in time says
+ * more: the node may be gone without a word, so the fresh channel is also the test of the
+ * connection (`expectAnswer`: Broker.expectAnswer).
  */
 export class Sender {
   private channel: ChannelWrapper;
@@ -188,6 +271,7 @@ export class Sender {
     private readonly open: () => ChannelWrapper,
     private readonly logger: Logger,
     private readonly name: string,
+    private readonly expectAnswer: (fresh: ChannelWrapper) => void,
   ) {
     this.channel = open();
   }
@@ -198,7 +282,8 @@ export class Sender {
     try {
       return await send(channel);
     } catch (err) {
-      if (isRefusedOrUnconfirmed(err)) this.renew(channel);
+      const failure = sendFailure(err);
+      if (failure) this.renew(channel, failure);
       throw err;
     }
   }
@@ -211,22 +296,28 @@ export class Sender {
     return this.channel.close();
   }
 
-  /** Replaces `failed`, if it is still the channel (one failed batch renews it once), and closes it: what it still holds is rejected, and its senders send it again. */
-  private renew(failed: ChannelWrapper): void {
+  /**
+   * Replaces `failed`, if it is still the channel (one failed batch renews it once), and closes it:
+   * what it still holds is rejected, and its senders send it again. After an unconfirmed send, the
+   * fresh channel must open in time or the connection is dropped.
+   */
+  private renew(failed: ChannelWrapper, failure: 'refused' | 'unconfirmed'): void {
     if (this.channel !== failed) return;
-    this.logger.debug({ channel: this.name }, 'a send was refused or not confirmed: the next goes out on a fresh channel');
+    this.logger.debug({ channel: this.name, failure }, 'a send was refused or not confirmed: the next goes out on a fresh channel');
     this.channel = this.open();
     failed.close().catch(() => undefined);
+    if (failure === 'unconfirmed') this.expectAnswer(this.channel);
   }
 }
 
 /**
- * A nack (amqplib: "message nacked") or no confirm within the publish's timeout (amqp-connection-
- * manager: "timeout"); not the loss of the connection, after which the channel is re-created anyway.
+ * A nack (amqplib: "message nacked") is a refusal, and no confirm within the publish's timeout
+ * (amqp-connection-manager: "timeout") an unconfirmed send; anything else (the loss of the
+ * connection, after which the channel is re-created anyway) is neither.
  */
-function isRefusedOrUnconfirmed(err: unknown): boolean {
+function sendFailure(err: unknown): 'refused' | 'unconfirmed' | undefined {
   const message = err instanceof Error ? err.message : '';
-  return message === 'message nacked' || message === 'timeout';
+  return message === 'message nacked' ? 'refused' : message === 'timeout' ? 'unconfirmed' : undefined;
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -246,14 +337,4 @@ export function messageProperties(message: EnvelopeHead, traceHeaders: TraceHead
     timestamp: Math.floor(Date.parse(message.occurredAt) / 1000),
     headers: { workspaceId: message.workspaceId, requestId: message.requestId, ...traceHeaders },
   };
-}
-
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '<invalid url>';
-  }
 }

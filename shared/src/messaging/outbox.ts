@@ -62,6 +62,18 @@ const CONTENDED_RETRY_MS = 10;
  */
 const PUBLISH_RETRY_MS = 100;
 
+/**
+ * How long the relay waits for the broker to confirm a publish before it counts the publish as
+ * failed (the row stays unsent and goes out again PUBLISH_RETRY_MS later, on a fresh channel that
+ * also tests the connection: Sender). The relay reads its next batch only once this one is
+ * settled, so this bounds what a publish the broker neither confirms nor refuses costs every event
+ * behind it: at 5 s, one such publish alone spent the whole 5 s delivery bound (issue 44: up to
+ * 7.4 s from a 201 to the exchange). A quorum queue confirms once 2 of its 3 replicas hold the
+ * message, in tens of milliseconds under the fault suite's storms; a confirm that is merely slow
+ * costs a repeat, which consumers drop by message id.
+ */
+const CONFIRM_TIMEOUT_MS = 1000;
+
 /** A batch's publish that the broker refused, did not confirm in time, or lost with its connection. */
 class PublishFailed extends Error {
   constructor(cause: unknown) {
@@ -220,7 +232,7 @@ export class OutboxRelay {
         this.contended = claimed[0]?.active === false;
         const rows = claimed.filter((row): row is typeof row & { seq: string } => row.seq !== null);
         // All at once: the broker confirms a burst about as fast as one message, and the channel keeps their order.
-        const outcomes = await Promise.allSettled(rows.map((row) => this.broker.publishEncoded(row.head, row.encoded, this.options.publishTimeoutMs ?? 5000)));
+        const outcomes = await Promise.allSettled(rows.map((row) => this.broker.publishEncoded(row.head, row.encoded, this.options.publishTimeoutMs ?? CONFIRM_TIMEOUT_MS)));
         const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
         if (failure) publishError = failure.reason;
         const confirmed = rows.filter((_, i) => outcomes[i]!.status === 'fulfilled').map((row) => row.seq);
