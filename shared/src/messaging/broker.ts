@@ -320,11 +320,21 @@ function sendFailure(err: unknown): 'refused' | 'unconfirmed' | undefined {
   return message === 'message nacked' ? 'refused' : message === 'timeout' ? 'unconfirmed' : undefined;
 }
 
+/**
+ * Waits `ms`, or until `signal` aborts. The abort listener is removed when the wait ends: a process
+ * pausing once a second while RabbitMQ refuses it (a missing vhost, an outage) would otherwise add
+ * one for good at every round, and Node warns of a leak (MaxListenersExceededWarning) after 10.
+ */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 }
 
