@@ -157,3 +157,64 @@ describe('lots', () => {
     expect(await unitMismatches(ws.id)).toEqual([]);
   });
 });
+
+describe('jobs and purchase orders with serials and lots', () => {
+  it('when a job uses a serial item, then completion needs its serials (the job stays open without them), the serial is used on the job, and a revert puts it back', async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const van = await createLocation(ws);
+    const heater = await trackedItem(ws, 'serial');
+    await ok(ws.owner.post('/inventory/movements', { type: 'receipt', itemId: heater.id, locationId: van.id, quantity: 2, serials: ['WH-1', 'WH-2'] }));
+    const job = await ok(ws.owner.post('/jobs', { name: 'Water heater swap', sourceLocationId: van.id, reserve: true, lines: [{ itemId: heater.id, quantity: 1 }] }));
+    const missing = expectError(await ws.owner.post(`/jobs/${job.id}/complete`, {}), 422, 'unprocessable_entity');
+    expect(missing.param).toMatch(/serials$/);
+    expect((await ws.owner.get(`/jobs/${job.id}`)).body.status).toBe('open');
+    const done = await ok(ws.owner.post(`/jobs/${job.id}/complete`, { used: [{ itemId: heater.id, quantity: 1, serials: ['wh-2'] }] }), 200);
+    expect(done.lines[0]).toMatchObject({ used: 1, serials: ['wh-2'] });
+    expect((await ws.owner.get('/inventory/serials', { query: { serial: 'WH-2' } })).body[0]).toMatchObject({ status: 'used', jobId: job.id, locationId: van.id });
+    const used = (await ws.owner.get('/inventory/movements', { query: { serial: 'WH-2' } })).body;
+    expect(used[0]).toMatchObject({ reason: 'job', jobId: job.id, serials: ['wh-2'] });
+    await ok(ws.owner.post(`/jobs/${job.id}/revert`, {}), 200);
+    expect((await ws.owner.get('/inventory/serials', { query: { serial: 'WH-2' } })).body[0]).toMatchObject({ status: 'in_stock', jobId: null, locationId: van.id });
+    expect(await unitMismatches(ws.id)).toEqual([]);
+  });
+
+  it('when a job reserves a named lot, then the lot is held for it, and completion may split a quantity-only line over lots', async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const gas = await trackedItem(ws, 'lot');
+    const at = ws.defaultLocationId;
+    await ok(ws.owner.post('/inventory/movements', { type: 'receipt', itemId: gas.id, locationId: at, quantity: 3, lot: 'L1' }));
+    await ok(ws.owner.post('/inventory/movements', { type: 'receipt', itemId: gas.id, locationId: at, quantity: 3, lot: 'L2' }));
+    const holding = await ok(ws.owner.post('/jobs', { name: 'Recharge', sourceLocationId: at, reserve: true, lines: [{ itemId: gas.id, quantity: 2, lot: 'L1' }] }));
+    expect((await ws.owner.get('/inventory/lots', { query: { itemId: gas.id } })).body.find((l: any) => l.lot === 'L1')).toMatchObject({ onHand: 3, reserved: 2 });
+    const short = expectError(await ws.owner.post('/inventory/movements', { type: 'adjustment', itemId: gas.id, locationId: at, quantity: -2, lot: 'L1' }), 422, 'unprocessable_entity');
+    expect(short.param).toBe('lot');
+    const split = await ok(ws.owner.post('/jobs', { name: 'Two lots', sourceLocationId: at, lines: [{ itemId: gas.id, quantity: 3 }] }));
+    const done = await ok(ws.owner.post(`/jobs/${split.id}/complete`, { used: [{ itemId: gas.id, quantity: 1, lot: 'L1' }, { itemId: gas.id, quantity: 2, lot: 'L2' }] }), 200);
+    expect(done.lines[0]).toMatchObject({ used: 3, lots: [{ lot: 'L1', quantity: 1 }, { lot: 'L2', quantity: 2 }] });
+    await ok(ws.owner.post(`/jobs/${holding.id}/complete`, {}), 200);
+    expect((await ws.owner.get('/inventory/movements', { query: { lot: 'l1', reason: 'job' } })).body.map((m: any) => m.jobId).sort()).toEqual([holding.id, split.id].sort());
+    expect(await unitMismatches(ws.id)).toEqual([]);
+  });
+
+  it('when serials come in on a purchase order, then the receipt shows them, and its revert takes back the exact ones unless one has moved', async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const van = await createLocation(ws);
+    const supplier = await ok(ws.owner.post('/suppliers', { name: unique('Supplier') }));
+    const meter = await trackedItem(ws, 'serial', { supplierId: supplier.id });
+    const order = await ok(ws.owner.post('/purchase-orders', { supplierId: supplier.id, lines: [{ itemId: meter.id, quantity: 2 }] }));
+    await ok(ws.owner.post(`/purchase-orders/${order.id}/submit`, {}), 200);
+    expect(expectError(await ws.owner.post(`/purchase-orders/${order.id}/receipts`, { lines: [{ itemId: meter.id, quantity: 2 }] }), 422, 'unprocessable_entity').param).toBe('lines[0].serials');
+    const receipt = await ok(ws.owner.post(`/purchase-orders/${order.id}/receipts`, { lines: [{ itemId: meter.id, quantity: 2, serials: ['PO-1', 'PO-2'] }] }));
+    expect(receipt.lines[0]).toMatchObject({ serials: ['PO-1', 'PO-2'], lot: null });
+    await ok(ws.owner.post('/inventory/transfers', { fromLocationId: ws.defaultLocationId, toLocationId: van.id, lines: [{ itemId: meter.id, quantity: 1, serials: ['PO-2'] }] }));
+    const moved = expectError(await ws.owner.post(`/purchase-orders/${order.id}/receipts/${receipt.id}/revert`, {}), 422, 'unprocessable_entity');
+    expect(moved.message).toContain('PO-2');
+    await ok(ws.owner.post('/inventory/transfers', { fromLocationId: van.id, toLocationId: ws.defaultLocationId, lines: [{ itemId: meter.id, quantity: 1, serials: ['PO-2'] }] }));
+    await ok(ws.owner.post(`/purchase-orders/${order.id}/receipts/${receipt.id}/revert`, {}), 200);
+    expect((await ws.owner.get('/inventory/serials', { query: { itemId: meter.id } })).body.map((s: any) => [s.serial, s.status])).toEqual([
+      ['PO-1', 'returned'],
+      ['PO-2', 'returned'],
+    ]);
+    expect(await unitMismatches(ws.id)).toEqual([]);
+  });
+});

@@ -334,6 +334,10 @@ export const JobSnapshot = z.object({
       unitCost: z.number().nullable(),
       unitPrice: z.number().nullable(),
       note: z.string(),
+      /** The serials or lots the line names (held while open) or used; absent from messages recorded before units were kept. */
+      serials: z.array(z.string()).nullable().optional(),
+      lot: z.string().nullable().optional(),
+      lots: z.array(z.object({ lot: z.string(), quantity: z.number() })).nullable().optional(),
     }),
   ),
   totals: z.object({ cost: z.number(), price: z.number(), tax: z.number(), total: z.number() }).nullable(),

@@ -5,6 +5,7 @@ import { type JobRecord, placeOf } from '../domain/job-plan';
 import type { BalanceKey } from '../domain/ledger-plan';
 import { moneyToDecimal, percentToDecimal, toMoney, toPercent } from '../domain/money';
 import { toUnits, type Units, unitsToDecimal } from '../domain/quantity';
+import { hasLot, hasSerials, identityOf, type MovedUnits, type UnitIdentity } from '../domain/units';
 import type { ReadableLocations } from './ledger-repository';
 import { ITEM_COLUMNS, type ItemRow } from './projection-repository';
 
@@ -56,6 +57,9 @@ interface JobRow {
     unit_cost: string | null;
     unit_price: string | null;
     note: string;
+    serials: string[] | null;
+    lot: string | null;
+    units: MovedUnits | null;
   }>;
   /** The copies of the job's items, read in the same statement. */
   items: ItemRow[];
@@ -69,7 +73,8 @@ const JOBS_BY_ID = `SELECT j.id, j.external_ref, j.name, j.status, j.source_loca
           j.reverted_at, j.reverted_by_user_id, j.reverted_by_key_id,
           coalesce((SELECT json_agg(json_build_object('id', l.id, 'item_id', l.item_id, 'location_id', l.location_id, 'planned', l.planned::text,
                                                       'reserved', l.reserved::text, 'used', l.used::text, 'billable', l.billable,
-                                                      'unit_cost', l.unit_cost::text, 'unit_price', l.unit_price::text, 'note', l.note) ORDER BY l.position)
+                                                      'unit_cost', l.unit_cost::text, 'unit_price', l.unit_price::text, 'note', l.note,
+                                                      'serials', l.serials, 'lot', l.lot, 'units', l.units) ORDER BY l.position)
                       FROM job_lines l WHERE l.workspace_id = j.workspace_id AND l.job_id = j.id), '[]') AS lines,
           coalesce((SELECT json_agg(i) FROM (SELECT ${ITEM_COLUMNS} FROM items
                                               WHERE workspace_id = j.workspace_id
@@ -118,9 +123,13 @@ function toRecord(r: JobRow): JobRecord {
       unitCost: l.unit_cost === null ? null : toMoney(l.unit_cost),
       unitPrice: l.unit_price === null ? null : toMoney(l.unit_price),
       note: l.note,
+      ...optionalUnits(identityOf({ serials: l.serials, lot: l.lot })),
+      moved: l.units,
     })),
   };
 }
+
+const optionalUnits = (units: UnitIdentity | undefined) => (units ? { units } : {});
 
 /** Jobs by id (or one by its externalRef) with the copies of their items, in the order of `ids`; unknown ones left out. One statement. */
 export async function findJobs(db: Db, workspaceId: string, which: { ids: readonly string[] } | { externalRef: string }): Promise<{ jobs: JobRecord[]; items: Map<string, ItemRow> }> {
@@ -167,13 +176,15 @@ const WRITE_JOB = {
      ), gone AS (
        DELETE FROM job_lines WHERE workspace_id = $1 AND job_id = $2 AND $43 AND id <> ALL($33::uuid[])
      )
-     INSERT INTO job_lines AS l (workspace_id, id, job_id, position, item_id, location_id, planned, reserved, reserved_at, used, billable, unit_cost, unit_price, note)
-     SELECT $1, n.id, (SELECT id FROM job), n.position, n.item_id, n.location_id, n.planned, n.reserved, n.reserved_at, n.used, n.billable, n.unit_cost, n.unit_price, n.note
-       FROM unnest($33::uuid[], $34::uuid[], $35::uuid[], $36::numeric[], $37::numeric[], $44::uuid[], $38::numeric[], $39::boolean[], $40::numeric[], $41::numeric[], $42::text[])
-            WITH ORDINALITY AS n(id, item_id, location_id, planned, reserved, reserved_at, used, billable, unit_cost, unit_price, note, position)
+     INSERT INTO job_lines AS l (workspace_id, id, job_id, position, item_id, location_id, planned, reserved, reserved_at, used, billable, unit_cost, unit_price, note, serials, lot, units)
+     SELECT $1, n.id, (SELECT id FROM job), n.position, n.item_id, n.location_id, n.planned, n.reserved, n.reserved_at, n.used, n.billable, n.unit_cost, n.unit_price, n.note,
+            CASE WHEN n.serials IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(n.serials::jsonb)) END, n.lot, n.units
+       FROM unnest($33::uuid[], $34::uuid[], $35::uuid[], $36::numeric[], $37::numeric[], $44::uuid[], $38::numeric[], $39::boolean[], $40::numeric[], $41::numeric[], $42::text[],
+                   $45::text[], $46::text[], $47::jsonb[])
+            WITH ORDINALITY AS n(id, item_id, location_id, planned, reserved, reserved_at, used, billable, unit_cost, unit_price, note, serials, lot, units, position)
      ON CONFLICT (workspace_id, id) DO UPDATE SET position = EXCLUDED.position, location_id = EXCLUDED.location_id, planned = EXCLUDED.planned,
             reserved = EXCLUDED.reserved, reserved_at = EXCLUDED.reserved_at, used = EXCLUDED.used, billable = EXCLUDED.billable, unit_cost = EXCLUDED.unit_cost, unit_price = EXCLUDED.unit_price,
-            note = EXCLUDED.note`,
+            note = EXCLUDED.note, serials = EXCLUDED.serials, lot = EXCLUDED.lot, units = EXCLUDED.units`,
 };
 
 /**
@@ -233,18 +244,20 @@ export function writeJob(tx: PoolClient, workspaceId: string, job: JobRecord, re
       replacesLines,
       // Where each line's reservation is held (the schema ties balances' reserved to it: 1765400000002).
       job.lines.map((l) => (l.reserved > 0n ? placeOf(job, l) : null)),
+      job.lines.map((l) => (hasSerials(l.units) ? JSON.stringify(l.units.serials.map((u) => u.serial)) : null)),
+      job.lines.map((l) => (hasLot(l.units) ? l.units.lot.lot : null)),
+      job.lines.map((l) => (l.moved ? JSON.stringify(l.moved) : null)),
     ],
   });
 }
 
-/** What a job's completion took out of stock, by balance (as positive quantities): what its revert puts back. Never changes once the job completed. */
-export async function jobTakings(db: Db, workspaceId: string, jobId: EntityId): Promise<Array<BalanceKey & { quantity: Units }>> {
-  const { rows } = await db.query<{ item_id: EntityId; location_id: EntityId; quantity: string }>(
-    `SELECT item_id, location_id, (-sum(quantity))::text AS quantity FROM movements WHERE workspace_id = $1 AND job_id = $2 AND reason = 'job'
-      GROUP BY item_id, location_id ORDER BY item_id, location_id`,
+/** What a job's completion took out of stock, movement by movement (as positive quantities), with the serials or lot each carried: what its revert puts back. Never changes once the job completed. */
+export async function jobTakings(db: Db, workspaceId: string, jobId: EntityId): Promise<Array<BalanceKey & { quantity: Units; units?: UnitIdentity }>> {
+  const { rows } = await db.query<{ item_id: EntityId; location_id: EntityId; quantity: string; serials: string[] | null; lot: string | null }>(
+    `SELECT item_id, location_id, (-quantity)::text AS quantity, serials, lot FROM movements WHERE workspace_id = $1 AND job_id = $2 AND reason = 'job' ORDER BY seq`,
     [workspaceId, jobId],
   );
-  return rows.map((r) => ({ itemId: r.item_id, locationId: r.location_id, quantity: toUnits(r.quantity) }));
+  return rows.map((r) => ({ itemId: r.item_id, locationId: r.location_id, quantity: toUnits(r.quantity), ...optionalUnits(identityOf({ serials: r.serials, lot: r.lot })) }));
 }
 
 /** Open jobs holding a reservation at a location (their lines there, or following a source there), oldest first. */

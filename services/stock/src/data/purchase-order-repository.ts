@@ -4,6 +4,7 @@ import { type Pool, type PoolClient, SqlConditions } from '@inv/shared/db';
 import { moneyToDecimal, toMoney, toValue, valueToDecimal } from '../domain/money';
 import { OPEN_STATUSES, type OrderNames, type PurchaseOrderRecord, type PurchaseOrderStatus, type ReceiptRecord } from '../domain/purchase-orders';
 import { toUnits, unitsToDecimal } from '../domain/quantity';
+import { hasLot, hasSerials, identityOf, type UnitIdentity } from '../domain/units';
 
 type Db = Pool | PoolClient;
 
@@ -206,6 +207,7 @@ export async function writePurchaseOrder(tx: PoolClient, workspaceId: string, w:
                   quantity: unitsToDecimal(l.quantity),
                   unitCost: moneyToDecimal(l.unitCost),
                   ...(l.orderedUnitCost === undefined ? {} : { orderedUnitCost: moneyToDecimal(l.orderedUnitCost) }),
+                  ...shownUnits(l.units),
                 })),
                 reference: created.reference,
                 note: created.note,
@@ -225,7 +227,7 @@ export async function writePurchaseOrder(tx: PoolClient, workspaceId: string, w:
 interface ReceiptRow {
   id: EntityId;
   purchase_order_id: EntityId;
-  lines: Array<{ itemId: EntityId; quantity: string; unitCost: string; orderedUnitCost?: string }>;
+  lines: Array<{ itemId: EntityId; quantity: string; unitCost: string; orderedUnitCost?: string; serials?: string[]; lot?: string; expiresOn?: string }>;
   reference: string;
   note: string;
   created_at: Date;
@@ -243,6 +245,7 @@ const toReceipt = (r: ReceiptRow): ReceiptRecord => ({
     quantity: toUnits(l.quantity),
     unitCost: toMoney(l.unitCost),
     ...(l.orderedUnitCost === undefined ? {} : { orderedUnitCost: toMoney(l.orderedUnitCost) }),
+    ...optionalUnits(identityOf(l)),
   })),
   reference: r.reference,
   note: r.note,
@@ -344,3 +347,12 @@ export async function listPurchaseOrderIds(
   const { rows, next, total } = keysetPage(list.rows, page.limit, (last): TimeIdKey => [last.at, last.id], count);
   return { ids: rows.map((r) => r.id), next, total };
 }
+
+/** The units of a receipt's line as its row keeps them (serials, or lot with its expiry), or nothing. */
+function shownUnits(units: UnitIdentity | undefined): { serials?: string[]; lot?: string; expiresOn?: string } {
+  if (hasSerials(units)) return { serials: units.serials.map((u) => u.serial) };
+  if (hasLot(units)) return { lot: units.lot.lot, ...(units.expiresOn ? { expiresOn: units.expiresOn } : {}) };
+  return {};
+}
+
+const optionalUnits = (units: UnitIdentity | undefined) => (units ? { units } : {});

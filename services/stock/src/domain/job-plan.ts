@@ -5,6 +5,7 @@ import type { JobTotals } from './job-pricing';
 import { type BalanceKey, balanceKey, type LockedBalance, type MovementDraft, type ReservationDraft } from './ledger-plan';
 import type { Money, Percent } from './money';
 import { fromUnits, toUnits, type Units } from './quantity';
+import { identityOf, type MovedUnits, movedUnits, shownIdentity, type UnitIdentity } from './units';
 
 /**
  * What a job does to stock, planned without I/O (issue 36): its lines' places, the reservations
@@ -31,6 +32,12 @@ export interface JobLine {
   unitPrice: Money | null;
   /** The request field that asked for this line's quantity in the change at hand (`lines[2].quantity`, `used[0].quantity`): a refusal for want of stock names it. Never stored. */
   askedBy?: string;
+  /** The serials or lot the line names: held with its reservation while the job is open, used on completion unless `used` names others. */
+  units?: UnitIdentity;
+  /** What its completion used, as stored: its serials, or its lots with their quantities. */
+  moved?: MovedUnits | null;
+  /** What a completion takes of the line, part by part (a lot item's line may be split over lots), each with the request path that named it. Never stored. */
+  usedParts?: Array<{ quantity: Units; units?: UnitIdentity; at: string }>;
 }
 
 /** A job as stored: its header, its lines in order, and the version every write of it raises. */
@@ -80,22 +87,38 @@ export function placesNamed(job: Pick<JobRecord, 'sourceLocationId' | 'lines'>):
  * its reservation along). Netted per balance; releases first, so a balance a change both gives
  * back and takes from is never refused for what it gives back.
  */
-export function reservationChanges(before: Pick<JobRecord, 'sourceLocationId' | 'lines'> | undefined, after: Pick<JobRecord, 'sourceLocationId' | 'lines'>): ReservationDraft[] {
+export function reservationChanges(before: Pick<JobRecord, 'sourceLocationId' | 'lines'> & { id?: EntityId } | undefined, after: Pick<JobRecord, 'sourceLocationId' | 'lines'> & { id?: EntityId }): ReservationDraft[] {
+  const holder = after.id ?? before?.id;
   const net = new Map<string, ReservationDraft>();
+  const named: ReservationDraft[] = [];
   const add = (job: Pick<JobRecord, 'sourceLocationId'>, line: JobLine, sign: 1n | -1n) => {
     const place = placeOf(job, line);
     if (line.reserved === 0n || place === null) return;
+    // A line naming its units holds exactly those: given back and held again as they were and are, never netted.
+    if (line.units) {
+      named.push({ itemId: line.itemId, locationId: place, quantity: sign * line.reserved, units: line.units, ...(holder ? { holder } : {}), ...(sign > 0n && line.askedBy !== undefined ? { param: line.askedBy, at: line.askedBy.replace(/\.quantity$/, '') } : {}) });
+      return;
+    }
     const key = balanceKey({ itemId: line.itemId, locationId: place });
     const draft: ReservationDraft = net.get(key) ?? { itemId: line.itemId, locationId: place, quantity: 0n };
     draft.quantity += sign * line.reserved;
     if (sign > 0n && line.askedBy !== undefined) draft.param ??= line.askedBy;
     net.set(key, draft);
   };
-  for (const line of before?.lines ?? []) add(before!, line, -1n);
-  for (const line of after.lines) add(after, line, 1n);
+  const unchanged = (a: JobLine, b: JobLine | undefined) =>
+    b !== undefined && a.reserved === b.reserved && placeOf(before!, a) === placeOf(after, b) && sameUnits(a.units, b.units);
+  const afterById = new Map(after.lines.map((l) => [l.id, l]));
+  const beforeById = new Map((before?.lines ?? []).map((l) => [l.id, l]));
+  for (const line of before?.lines ?? []) if (!(line.units && unchanged(line, afterById.get(line.id)))) add(before!, line, -1n);
+  for (const line of after.lines) if (!(line.units && beforeById.has(line.id) && unchanged(beforeById.get(line.id)!, line))) add(after, line, 1n);
   const drafts = [...net.values()].filter((d) => d.quantity !== 0n);
   // Releases first, then what is taken in the order of the lines (a refusal lists short lines in that order).
-  return [...drafts.filter((d) => d.quantity < 0n), ...drafts.filter((d) => d.quantity > 0n)];
+  return [...named.filter((d) => d.quantity < 0n), ...drafts.filter((d) => d.quantity < 0n), ...named.filter((d) => d.quantity > 0n), ...drafts.filter((d) => d.quantity > 0n)];
+}
+
+/** Whether two lines name the same units. */
+function sameUnits(a: UnitIdentity | undefined, b: UnitIdentity | undefined): boolean {
+  return JSON.stringify(shownIdentity(a)) === JSON.stringify(shownIdentity(b));
 }
 
 /** What a partial reservation could not get of a line's want at its place. */
@@ -122,7 +145,8 @@ export function reserveLines(
     const place = placeOf(job, line);
     const want = line.planned - line.reserved;
     if (!stocked(line.itemId) || place === null || want <= 0n) return line;
-    if (!partial) return { ...line, reserved: line.planned };
+    // A line naming its units holds them all or not at all: the ledger decides whether they are free.
+    if (!partial || line.units) return { ...line, reserved: line.planned };
     const balance = balances.get(balanceKey({ itemId: line.itemId, locationId: place }));
     const free = balance ? available(balance) : 0n;
     if (free >= want) return { ...line, reserved: line.planned };
@@ -144,6 +168,8 @@ export interface LineRequest {
   locationId?: EntityId;
   billable?: boolean;
   note?: string;
+  serials?: string[];
+  lot?: string;
 }
 
 /**
@@ -167,7 +193,9 @@ export function plannedLines(sourceLocationId: EntityId | null, requested: reado
     seen.set(key, index);
     const planned = typeof r.quantity === 'bigint' ? r.quantity : toUnits(r.quantity);
     const old = before.get(key);
-    const reserved = old && old.reserved > 0n ? min(planned, old.reserved + max0(planned - old.planned)) : 0n;
+    const units = identityOf(r);
+    // A line whose units change holds the new ones in full, or nothing if it held nothing.
+    const reserved = old && old.reserved > 0n ? (units || old.units ? planned : min(planned, old.reserved + max0(planned - old.planned))) : 0n;
     return {
       id: old?.id ?? newLineId(),
       itemId: r.itemId,
@@ -180,6 +208,7 @@ export function plannedLines(sourceLocationId: EntityId | null, requested: reado
       unitCost: null,
       unitPrice: null,
       askedBy: `lines[${index}].quantity`,
+      ...(units ? { units } : {}),
     };
   });
 }
@@ -202,6 +231,8 @@ export interface UsedRequest {
   itemId: EntityId;
   quantity: number;
   locationId?: EntityId;
+  serials?: string[];
+  lot?: string;
 }
 
 /**
@@ -241,10 +272,15 @@ export function usedLines(job: Pick<JobRecord, 'sourceLocationId' | 'lines'>, us
       lines.push(line);
     }
     const first = named.get(line.id);
-    if (first !== undefined) throw new BadRequest(`used[${index}] names the same line as used[${first}]; give each item once per location.`, `used[${index}]`);
-    named.set(line.id, index);
-    line.used = toUnits(entry.quantity);
-    line.askedBy = `used[${index}].quantity`;
+    const units = identityOf(entry);
+    // Entries of one line may split it over lots; otherwise a line is named once.
+    const split = first !== undefined && entry.lot !== undefined && (line.usedParts ?? []).every((p) => p.units !== undefined && !sameUnits(p.units, units));
+    if (first !== undefined && !split) throw new BadRequest(`used[${index}] names the same line as used[${first}]; give each item once per location (entries of one line may differ by their lot).`, `used[${index}]`);
+    if (first === undefined) named.set(line.id, index);
+    const quantity = toUnits(entry.quantity);
+    line.used = (split ? line.used : 0n) + quantity;
+    line.askedBy ??= `used[${index}].quantity`;
+    line.usedParts = [...(split ? (line.usedParts ?? []) : []), { quantity, ...(units ? { units } : {}), at: `used[${index}]` }];
   });
   return lines;
 }
@@ -265,19 +301,29 @@ export function completionChanges(
   before: readonly JobLine[],
   after: readonly JobLine[],
   stocked: Stocked,
-): { reservations: ReservationDraft[]; movements: MovementDraft[] } {
-  const reservations = reservationChanges({ sourceLocationId: job.sourceLocationId, lines: [...before] }, { sourceLocationId: job.sourceLocationId, lines: releasedLines(after) });
-  const movements = after.flatMap((line) => {
+): { reservations: ReservationDraft[]; movements: MovementDraft[]; moved: Map<EntityId, MovedUnits> } {
+  const reservations = reservationChanges({ id: job.id, sourceLocationId: job.sourceLocationId, lines: [...before] }, { id: job.id, sourceLocationId: job.sourceLocationId, lines: releasedLines(after) });
+  const moved = new Map<EntityId, MovedUnits>();
+  const movements = after.flatMap((line, index) => {
     const place = placeOf(job, line);
     if (!stocked(line.itemId) || place === null || line.used === 0n) return [];
-    return [{ ...jobMovement(job.id, { itemId: line.itemId, locationId: place }, -line.used, 'job', line.note || `Job "${job.name}"`), ...(line.askedBy === undefined ? {} : { param: line.askedBy }) }];
+    // What the line uses: the parts `used` named, else its whole use with the units it names.
+    const parts = line.usedParts ?? [{ quantity: line.used, ...(line.units ? { units: line.units } : {}), at: line.askedBy?.replace(/\.quantity$/, '') ?? `lines[${index}]` }];
+    const units = movedUnits(parts);
+    if (units) moved.set(line.id, units);
+    return parts.map((part) => ({
+      ...jobMovement(job.id, { itemId: line.itemId, locationId: place }, -part.quantity, 'job', line.note || `Job "${job.name}"`),
+      ...(part.units ? { units: part.units } : {}),
+      at: part.at,
+      ...(line.askedBy === undefined ? {} : { param: line.askedBy }),
+    }));
   });
-  return { reservations, movements };
+  return { reservations, movements, moved };
 }
 
-/** What a revert does: puts back, where it was taken, what the completion's movements took out. */
-export function revertMovements(jobId: EntityId, taken: ReadonlyArray<BalanceKey & { quantity: Units }>): MovementDraft[] {
-  return taken.map((m) => jobMovement(jobId, m, m.quantity, 'job_reverted', `Revert of job ${jobId}`));
+/** What a revert does: puts back, where it was taken, what the completion's movements took out, with the exact serials and lots they carried. */
+export function revertMovements(jobId: EntityId, taken: ReadonlyArray<BalanceKey & { quantity: Units; units?: UnitIdentity }>): MovementDraft[] {
+  return taken.map((m) => ({ ...jobMovement(jobId, m, m.quantity, 'job_reverted', `Revert of job ${jobId}`), ...(m.units ? { units: m.units } : {}) }));
 }
 
 const max0 = (n: Units): Units => (n > 0n ? n : 0n);

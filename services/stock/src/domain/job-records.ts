@@ -2,7 +2,8 @@ import { ApiId, ApiTimestamp, JobSnapshot, JobStatus, z } from '@inv/shared/core
 import type { JobRecord } from './job-plan';
 import { fromMoney, fromPercent } from './money';
 import { fromUnits } from './quantity';
-import { ActorRecord } from './stock-records';
+import { ActorRecord, LineUnits } from './stock-records';
+import { lineUnitsShown } from './units';
 
 const actorOrNull = (description: string) => z.union([ActorRecord, z.null()]).openapi({ description, example: null });
 const Amount = z.number().openapi({ example: 12.5 });
@@ -38,6 +39,7 @@ export const Job = JobSnapshot.extend({
         description: "The item's sell price when the job completed, when it has one (> 0); else the cost with the job's markup, rounded to cents; null before it completed",
       }),
       note: z.string(),
+      ...LineUnits.shape,
     }),
   ),
   totals: z
@@ -121,6 +123,7 @@ export function presentJob(job: JobRecord, itemOf: (itemId: string) => JobItem |
         unitCost: l.unitCost === null ? null : fromMoney(l.unitCost),
         unitPrice: l.unitPrice === null ? null : fromMoney(l.unitPrice),
         note: l.note,
+        ...lineUnitsShown(l.planned, l.units, l.moved),
       };
     }),
     totals: job.totals && { cost: fromMoney(job.totals.cost), price: fromMoney(job.totals.price), tax: fromMoney(job.totals.tax), total: fromMoney(job.totals.total) },

@@ -1,4 +1,4 @@
-import { EntityIdSchema, z } from '@inv/shared/core';
+import { EntityIdSchema, LotCode, refineSerialTotal, SerialNumbers, z } from '@inv/shared/core';
 import { MAX_QUANTITY, NonNegativeQuantity, QUANTITY_DECIMALS } from './quantity';
 import { PERCENT_DECIMALS } from './money';
 
@@ -35,9 +35,15 @@ const Line = z.strictObject({
   locationId: EntityIdSchema.optional().openapi({ description: "Where the line takes stock from; default the job's source (and such a line follows the source when it changes)" }),
   billable: z.boolean().optional().openapi({ description: 'Counted in the totals; default true' }),
   note: z.string().max(500).optional().openapi({ description: 'Up to 500 characters; default ""' }),
+  serials: SerialNumbers.optional().openapi({ description: "A serial-tracked item's serials to hold for the job (as many as its quantity): reserved with the line, used on completion unless `used` names others. Without: a quantity is held, and completion names the serials" }),
+  lot: LotCode.optional().openapi({ description: "A lot-tracked item's lot to hold for the job; without: a quantity is held, and completion names the lot" }),
 });
 
-const Lines = z.array(Line).max(MAX_JOB_LINES).openapi({ description: `0 to ${MAX_JOB_LINES} lines; each item at most once per location` });
+const Lines = z
+  .array(Line)
+  .max(MAX_JOB_LINES)
+  .superRefine((lines, check) => refineSerialTotal(lines, check))
+  .openapi({ description: `0 to ${MAX_JOB_LINES} lines; each item at most once per location` });
 
 const pricing = {
   currency: Currency.optional().openapi({ description: "ISO 4217 code; default the workspace's defaultCurrency" }),
@@ -87,9 +93,12 @@ export const CompleteJobBody = z
           itemId: EntityIdSchema,
           quantity: NonNegativeQuantity.openapi({ description: `Used quantity, ≥ 0, at most ${QUANTITY_DECIMALS} decimals`, example: 1 }),
           locationId: EntityIdSchema.optional().openapi({ description: "Where it was taken from; default the item's line (its only one, else the one at the job's source), or the job's source for an item not planned" }),
+          serials: SerialNumbers.optional().openapi({ description: "A serial-tracked item's serials used (as many as the quantity); required unless its line names them and used them all (422 naming used[i].serials)" }),
+          lot: LotCode.optional().openapi({ description: "A lot-tracked item's lot used; several entries of one line with different lots split it; required unless its line names it (422 naming used[i].lot)" }),
         }),
       )
       .max(MAX_JOB_LINES)
+      .superRefine((used, check) => refineSerialTotal(used, check))
       .optional()
       .openapi({ description: 'What the job used; a planned line not named used nothing; an item not planned is added as a billable line. Without it, every line used what it planned' }),
   })

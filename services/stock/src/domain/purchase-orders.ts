@@ -1,9 +1,10 @@
-import { ApiId, ApiTimestamp, canAccessLocation, Conflict, type Contention, EntityIdSchema, type EntityId, type Forbidden, type LocationAccess, Unprocessable, z } from '@inv/shared/core';
+import { ApiId, ApiTimestamp, canAccessLocation, ExpiresOn, LotCode, refineLinesPerItem, refineSerialTotal, SerialNumbers, Conflict, type Contention, EntityIdSchema, type EntityId, type Forbidden, type LocationAccess, Unprocessable, z } from '@inv/shared/core';
 import { type ItemFacts, itemRefusal, NoWriteAccess, type PlaceFacts, placeRefusal } from './stock-policy';
 import { ExternalRef } from './job-requests';
 import { fromMoney, fromSignedMoney, lineAmount, type Money, MONEY_DECIMALS, type Value, valueToCents } from './money';
 import { fromUnits, MAX_QUANTITY, PositiveQuantity, QUANTITY_DECIMALS, type Units } from './quantity';
 import { ActorRecord } from './stock-records';
+import { hasLot, shownIdentity, type UnitIdentity } from './units';
 
 /**
  * Purchase orders (docs/purchasing.md): what is ordered from a supplier for one receiving location,
@@ -87,17 +88,33 @@ export const UpdatePurchaseOrderBody = z
 export type UpdatePurchaseOrderInput = z.output<typeof UpdatePurchaseOrderBody>;
 
 const ReceiptLine = z.strictObject({
-  itemId: ItemId.openapi({ description: 'An item of the order' }),
+  itemId: ItemId.openapi({ description: 'An item of the order; an item may be on several lines when their lots differ' }),
   quantity: Quantity.openapi({ description: `Quantity received: > 0, at most what is open on the order's line (422 otherwise), at most ${QUANTITY_DECIMALS} decimals` }),
   unitCost: UnitCost.optional().openapi({ description: "What one unit cost (the invoice's price); default the order line's unitCost" }),
+  serials: SerialNumbers.optional().openapi({ description: "A serial-tracked item's serials, one per unit received (required for such an item; 400 for others)" }),
+  lot: LotCode.optional().openapi({ description: "A lot-tracked item's lot (required for such an item; 400 for others)" }),
+  expiresOn: ExpiresOn.optional(),
 });
+
+/** A receipt's lines: each item once, unless its lines name different lots; at most 5,000 serials in all. */
+function receiptLines() {
+  return z
+    .array(ReceiptLine)
+    .min(1)
+    .max(MAX_PURCHASE_ORDER_LINES)
+    .superRefine((lines, check) => {
+      refineLinesPerItem(lines, check);
+      refineSerialTotal(lines, check);
+    })
+    .openapi({ description: `1 to ${MAX_PURCHASE_ORDER_LINES} lines, each item once unless its lines name different lots` });
+}
 
 /** How far a receipt's unit cost may be from its order line's before the receipt warns of it (docs/purchasing.md#a-price-far-from-the-order). */
 export const PRICE_TOLERANCE_PERCENT = 25n;
 
 export const ReceivePurchaseOrderBody = z
   .strictObject({
-    lines: eachItemOnce(ReceiptLine),
+    lines: receiptLines(),
     reference: Reference.optional().openapi({ description: 'Your reference (the delivery note), up to 100 characters; on each movement; default the order\'s reference' }),
     note: Note.optional(),
   })
@@ -143,6 +160,8 @@ export interface ReceiptLineRecord {
   unitCost: Money;
   /** The order line's unit cost when it was received (absent on receipts recorded before it was kept). */
   orderedUnitCost?: Money;
+  /** The serials or lot it brought (a tracked item's), as decided by the ledger; what its revert takes back. */
+  units?: UnitIdentity;
 }
 
 export interface ReceiptRecord {
@@ -232,7 +251,7 @@ export function statusByReceipts(status: PurchaseOrderStatus, lines: readonly Pu
  */
 export function planReceipt(
   order: PurchaseOrderRecord,
-  lines: ReadonlyArray<{ itemId: EntityId; quantity: Units; unitCost?: Money }>,
+  lines: ReadonlyArray<{ itemId: EntityId; quantity: Units; unitCost?: Money; units?: UnitIdentity }>,
   itemLabel: (id: string) => string,
 ): { received: ReceiptLineRecord[]; lines: PurchaseOrderLine[] } {
   const after = new Map(order.lines.map((l) => [l.itemId, { ...l }]));
@@ -249,7 +268,7 @@ export function planReceipt(
     const unitCost = asked.unitCost ?? line.unitCost;
     line.received += asked.quantity;
     line.receivedValue += asked.quantity * unitCost;
-    return { itemId: asked.itemId, quantity: asked.quantity, unitCost, orderedUnitCost: line.unitCost };
+    return { itemId: asked.itemId, quantity: asked.quantity, unitCost, orderedUnitCost: line.unitCost, ...(asked.units ? { units: asked.units } : {}) };
   });
   return { received, lines: order.lines.map((l) => after.get(l.itemId)!) };
 }
@@ -278,12 +297,16 @@ export function priceWarnings(lines: ReadonlyArray<Pick<ReceiptLineRecord, 'item
   });
 }
 
-/** The order's lines once a receipt is taken back: its quantities and their value leave what was received. */
+/** The order's lines once a receipt is taken back: its quantities and their value leave what was received (an item's lines of several lots together). */
 export function revertReceipt(order: PurchaseOrderRecord, receipt: ReceiptRecord): PurchaseOrderLine[] {
-  const back = new Map(receipt.lines.map((l) => [l.itemId, l]));
   return order.lines.map((l) => {
-    const r = back.get(l.itemId);
-    return r ? { ...l, received: l.received - r.quantity, receivedValue: l.receivedValue - r.quantity * r.unitCost } : l;
+    const back = receipt.lines.filter((r) => r.itemId === l.itemId);
+    if (back.length === 0) return l;
+    return {
+      ...l,
+      received: l.received - back.reduce((sum, r) => sum + r.quantity, 0n),
+      receivedValue: l.receivedValue - back.reduce((sum, r) => sum + r.quantity * r.unitCost, 0n),
+    };
   });
 }
 
@@ -336,6 +359,9 @@ export const Receipt = z
         quantity: Amount,
         unitCost: Amount.openapi({ description: 'The cost it came in at' }),
         orderedUnitCost: Amount.nullable().openapi({ description: "The order line's unit cost when it was received (null on receipts recorded before it was kept)", example: 180 }),
+        serials: z.array(z.string()).nullable().openapi({ description: "The serials it brought (a serial-tracked item's); null otherwise", example: null }),
+        lot: z.string().nullable().openapi({ description: "The lot it brought (a lot-tracked item's); null otherwise", example: null }),
+        expiresOn: z.string().nullable().openapi({ description: "The expiry it gave its lot; null otherwise", example: null }),
         priceVariancePercent: Amount.nullable().openapi({
           description: "(unitCost − orderedUnitCost) / orderedUnitCost × 100, to 2 decimals (negative below the order's price); null when the order line is at 0 or orderedUnitCost is null",
           example: 0,
@@ -408,6 +434,8 @@ export function presentReceipt(r: ReceiptRecord): Receipt {
       unitCost: fromMoney(l.unitCost),
       orderedUnitCost: l.orderedUnitCost === undefined ? null : fromMoney(l.orderedUnitCost),
       priceVariancePercent: priceVariancePercent(l),
+      ...shownIdentity(l.units),
+      expiresOn: hasLot(l.units) ? (l.units.expiresOn ?? null) : null,
     })),
     warnings: priceWarnings(r.lines),
     reference: r.reference,

@@ -9,6 +9,7 @@ import { type JobAction, jobActionOf, jobTransitionRefusal, stampsAfter } from '
 import {
   completionChanges,
   type JobRecord,
+  placeOf,
   placesNamed,
   plannedLines,
   releasedLines,
@@ -24,6 +25,7 @@ import { jobTotals, unitPricesOf } from '../domain/job-pricing';
 import type { Job, JobReservation } from '../domain/job-records';
 import type { CompleteJobInput, UpdateJobInput } from '../domain/job-requests';
 import { toPercent } from '../domain/money';
+import { shownIdentity, unitsTouched } from '../domain/units';
 import { itemRefusal, JobTransitionRefused, jobRefusal, type JobPlaceUse } from '../domain/stock-policy';
 import {
   canSeeJob,
@@ -116,7 +118,7 @@ function eventsOf(action: JobAction, workspaceId: string, job: Job, requestId: s
 /** Whether a change leaves the job as it was: its fields and its lines, in order. */
 function sameJob(before: JobRecord, after: JobRecord): boolean {
   const fields = ['name', 'externalRef', 'note', 'scheduledAt', 'currency', 'markupPercent', 'taxPercent', 'taxIncluded', 'sourceLocationId'] as const;
-  const line = (l: JobRecord['lines'][number]) => [l.id, l.itemId, l.locationId, l.planned, l.reserved, l.billable, l.note].join('|');
+  const line = (l: JobRecord['lines'][number]) => [l.id, l.itemId, l.locationId, l.planned, l.reserved, l.billable, l.note, JSON.stringify(shownIdentity(l.units))].join('|');
   return fields.every((f) => before[f] === after[f]) && before.lines.length === after.lines.length && before.lines.every((l, i) => line(l) === line(after.lines[i]!));
 }
 
@@ -156,7 +158,7 @@ export async function updateJob(runtime: ServiceRuntime, caller: Caller, ref: st
       const itemIds = [...new Set([...itemsOf(job), ...itemsOf(after)])];
       return {
         takesFrom: [...new Set([...stockedPlaces(job, read.stocked), ...stockedPlaces(after, read.stocked)])],
-        locks: { locationIds: named, itemIds, itemsAddedTo: [], totals: [], balances: reservations },
+        locks: { locationIds: named, itemIds, itemsAddedTo: [], totals: [], balances: reservations, units: unitsTouched(reservations) },
         known: { itemIds: itemsOf(after), locationIds: placesNamed(after) },
         decide: (facts, now, stocked) => {
           const grown = reservations.filter((r) => r.quantity > 0n).map((r) => ({ locationId: r.locationId, use: 'reserves' as const }));
@@ -196,7 +198,14 @@ export function reserveJob(runtime: ServiceRuntime, caller: Caller, ref: string,
     const wanting = { ...job, lines: job.lines.filter((l) => l.planned > l.reserved) };
     return {
       takesFrom: stockedPlaces(job, read.stocked),
-      locks: { locationIds: placesNamed(job), itemIds: itemsOf(job), itemsAddedTo: [], totals: [], balances: stockedKeys(wanting, read.stocked) },
+      locks: {
+        locationIds: placesNamed(job),
+        itemIds: itemsOf(job),
+        itemsAddedTo: [],
+        totals: [],
+        balances: stockedKeys(wanting, read.stocked),
+        units: unitsTouched(wanting.lines.flatMap((l) => (l.units && placeOf(job, l) ? [{ itemId: l.itemId, locationId: placeOf(job, l)!, units: l.units }] : []))),
+      },
       decide: (facts, now, stocked) => {
         const refused = jobRefusal({
           access: caller.locationAccess,
@@ -232,7 +241,7 @@ export function releaseJob(runtime: ServiceRuntime, caller: Caller, ref: string,
     const reservations = reservationChanges(job, released);
     return {
       takesFrom: stockedPlaces(job, read.stocked),
-      locks: { locationIds: placesNamed(job), itemIds: itemsOf(job), itemsAddedTo: [], totals: [], balances: reservations },
+      locks: { locationIds: placesNamed(job), itemIds: itemsOf(job), itemsAddedTo: [], totals: [], balances: reservations, units: unitsTouched(reservations) },
       known: { itemIds: itemsOf(job), locationIds: [] },
       decide: (facts, now, stocked) => {
         const refused = jobRefusal({ access: caller.locationAccess, verb: jobActionOf(action).verb, takesFrom: stockedPlaces(job, stocked) });
@@ -270,6 +279,8 @@ export function completeJob(runtime: ServiceRuntime, caller: Caller, ref: string
     const taking = { ...job, lines: used.filter((l) => l.used > 0n) };
     const itemIds = itemsOf(withUse);
     const takingItems = itemsOf({ lines: taking.lines.filter((l) => read.stocked(l.itemId)) });
+    // The units it names are known from the request and the job as read: locked before it decides.
+    const planned = completionChanges(job, job.lines, used, read.stocked);
     return {
       takesFrom: stockedPlaces(withUse, read.stocked),
       locks: {
@@ -279,6 +290,7 @@ export function completeJob(runtime: ServiceRuntime, caller: Caller, ref: string
         itemsAddedTo: itemIds,
         totals: takingItems,
         balances: stockedKeys(withUse, read.stocked),
+        units: unitsTouched([...planned.movements, ...planned.reservations]),
       },
       decide: (facts, now, stocked) => {
         const newLine = (index: number) => index >= job.lines.length;
@@ -294,8 +306,8 @@ export function completeJob(runtime: ServiceRuntime, caller: Caller, ref: string
         requireLockedStock(withUse, stocked, facts);
         const unpriced = incompleteCopies(runtime, caller.workspace.id, itemIds, facts.items, 'prices');
         if (unpriced) throw unpriced;
-        const changes = completionChanges(job, job.lines, used, stocked);
-        const priced = used.map((line) => ({ ...line, reserved: 0n, ...unitPricesOf(pricesOf(facts, line.itemId), job.markupPercent) }));
+        const { moved, ...changes } = completionChanges(job, job.lines, used, stocked);
+        const priced = used.map((line) => ({ ...line, reserved: 0n, moved: moved.get(line.id) ?? null, ...unitPricesOf(pricesOf(facts, line.itemId), job.markupPercent) }));
         const totals = jobTotals(
           priced.map((l) => ({ used: l.used, billable: l.billable, unitCost: l.unitCost, unitPrice: l.unitPrice })),
           job.taxPercent,
@@ -332,7 +344,7 @@ export function revertJob(runtime: ServiceRuntime, caller: Caller, ref: string, 
     return {
       takesFrom: places,
       // Every item of the job is read, to name its lines in the answer; those it puts back must be known.
-      locks: { locationIds: places, itemIds: [...new Set([...itemIds, ...itemsOf(job)])], itemsAddedTo: itemIds, totals: itemIds, balances: taken },
+      locks: { locationIds: places, itemIds: [...new Set([...itemIds, ...itemsOf(job)])], itemsAddedTo: itemIds, totals: itemIds, balances: taken, units: unitsTouched(movements) },
       known: { itemIds, locationIds: places },
       decide: (facts, now) => {
         const refused = jobRefusal({

@@ -4,7 +4,8 @@ import type { ServiceRuntime } from '@inv/shared/runtime';
 import { JOB_EXTERNAL_REF_UNIQUE } from '../data/job-repository';
 import { readItemCopies } from '../data/projection-repository';
 import { createdStamps } from '../domain/job-lifecycle';
-import { type JobRecord, placesNamed, plannedLines, reservationChanges, reserveLines, stockedKeys } from '../domain/job-plan';
+import { type JobRecord, placeOf, placesNamed, plannedLines, reservationChanges, reserveLines, stockedKeys } from '../domain/job-plan';
+import { unitsTouched } from '../domain/units';
 import type { Job } from '../domain/job-records';
 import type { CreateJobInput } from '../domain/job-requests';
 import { toPercent } from '../domain/money';
@@ -52,7 +53,14 @@ export async function createJob(runtime: ServiceRuntime, caller: Caller, input: 
       const refusal = jobRefusal({ access: caller.locationAccess, verb: 'created', takesFrom: stockedPlaces(base, read) });
       if (refusal) throw refusal;
       return {
-        locks: { locationIds: named, itemIds, itemsAddedTo: [], totals: [], balances: input.reserve ? stockedKeys(base, read) : [] },
+        locks: {
+          locationIds: named,
+          itemIds,
+          itemsAddedTo: [],
+          totals: [],
+          balances: input.reserve ? stockedKeys(base, read) : [],
+          units: unitsTouched(input.reserve ? base.lines.flatMap((l) => (l.units && placeOf(base, l) ? [{ itemId: l.itemId, locationId: placeOf(base, l)!, units: l.units }] : [])) : []),
+        },
         decide: (facts, now) => {
           const stocked = stockedBy(facts);
           const verb = input.reserve ? 'created and reserved' : 'created';

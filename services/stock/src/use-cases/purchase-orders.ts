@@ -27,6 +27,7 @@ import {
   type UpdatePurchaseOrderInput,
 } from '../domain/purchase-orders';
 import { toUnits } from '../domain/quantity';
+import { identityOf, unitsTouched } from '../domain/units';
 import { defaultUnitCost, labelsOf } from './ledger-facts';
 import { incompleteCopies } from './owner-copies';
 import { type LedgerChange, type LedgerDecision, runLedgerUnit, type StockWrite } from './ledger-unit';
@@ -304,6 +305,7 @@ export async function receivePurchaseOrder(runtime: ServiceRuntime, caller: Call
         itemsAddedTo: itemIds,
         totals: itemIds,
         balances: itemIds.map((itemId) => ({ itemId, locationId: read.locationId })),
+        units: unitsTouched(input.lines.map((l) => ({ itemId: l.itemId, locationId: read.locationId, units: identityOf(l) }))),
       },
     }),
     (order, facts, now) => {
@@ -311,7 +313,10 @@ export async function receivePurchaseOrder(runtime: ServiceRuntime, caller: Call
       const labels = labelsOf(facts);
       const planned = planReceipt(
         order,
-        input.lines.map((l) => ({ itemId: l.itemId, quantity: toUnits(l.quantity), ...(l.unitCost === undefined ? {} : { unitCost: toMoney(l.unitCost) }) })),
+        input.lines.map((l) => {
+          const units = identityOf(l);
+          return { itemId: l.itemId, quantity: toUnits(l.quantity), ...(l.unitCost === undefined ? {} : { unitCost: toMoney(l.unitCost) }), ...(units ? { units } : {}) };
+        }),
         labels.item,
       );
       // The goods arrive now: the location must still take stock and the items still track it.
@@ -344,6 +349,8 @@ export async function receivePurchaseOrder(runtime: ServiceRuntime, caller: Call
         purchaseOrderId: order.id,
         receiptId: receipt.id,
         param: `lines[${index}].quantity`,
+        at: `lines[${index}]`,
+        ...(l.units ? { units: l.units } : {}),
       }));
       const shownReceipt = presentReceipt(receipt);
       const event = outboxMessages(StockEvents.purchaseOrderReceived, caller.workspace.id, [{ purchaseOrder: presentPurchaseOrder(next, orderNamesOf(facts)), receipt: shownReceipt }], caller.requestId, actorOf(caller));
@@ -380,7 +387,8 @@ export async function revertPurchaseOrderReceipt(runtime: ServiceRuntime, caller
           itemsAddedTo: [],
           totals: itemIds,
           balances: itemIds.map((itemId) => ({ itemId, locationId: read.locationId })),
-          receiptCosts: id,
+            receiptCosts: id,
+          units: unitsTouched(receipt.lines.map((l) => ({ itemId: l.itemId, locationId: read.locationId, units: l.units }))),
         },
         prepare: (tx) => [
           tx
@@ -414,6 +422,8 @@ export async function revertPurchaseOrderReceipt(runtime: ServiceRuntime, caller
         revertsCost: true,
         purchaseOrderId: order.id,
         receiptId: taken.id,
+        // The exact serials and lots it brought go back (one of them moved or used since: 422 naming it).
+        ...(l.units ? { units: l.units } : {}),
       }));
       const decision = orderDecision(facts, [next], undefined, [], { reverted: { id: taken.id, at: now } });
       return {
