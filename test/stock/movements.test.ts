@@ -27,6 +27,8 @@ describe('stock movements and balances', () => {
       purchaseOrderId: null,
       receiptId: null,
       costVariance: null,
+      serials: null,
+      lot: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     const balances = await ws.owner.get('/inventory/balances', { query: { itemId: item.id } });

@@ -78,7 +78,7 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly Column[]> = {
     col('lot'),
     col('expiresOn'),
   ],
-  'stock-counts': [col('location', true), col('sku', true), col('counted', true), col('reason')],
+  'stock-counts': [col('location', true), col('sku', true), col('counted', true), col('reason'), col('serials'), col('lot')],
   'par-levels': [col('location', true), col('sku', true), col('minimum', true), col('target')],
 };
 

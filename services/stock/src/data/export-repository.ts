@@ -50,6 +50,8 @@ export interface MovementExportRow {
   unit_cost: string | null;
   purchase_order_id: string | null;
   receipt_id: string | null;
+  serials: string[] | null;
+  lot: string | null;
 }
 
 /** The movements of the workspace (of the readable locations), in the order they were written, filtered. */
@@ -62,7 +64,7 @@ export function movementsExport(workspaceId: string, readable: ReadableLocations
   if (filter.itemId) w.add((p) => `m.item_id = ${p}`, filter.itemId);
   return {
     sql: `SELECT m.created_at, m.id, m.type, m.reason, m.location_id, l.name AS location, m.item_id, i.sku, m.quantity::text, m.balance_after::text,
-                 m.transfer_id, m.job_id, m.reference, m.note, m.user_id, m.unit_cost::text, m.purchase_order_id, m.receipt_id
+                 m.transfer_id, m.job_id, m.reference, m.note, m.user_id, m.unit_cost::text, m.purchase_order_id, m.receipt_id, m.serials, m.lot
             FROM movements m LEFT JOIN locations l ON l.workspace_id = m.workspace_id AND l.id = m.location_id
             LEFT JOIN items i ON i.workspace_id = m.workspace_id AND i.id = m.item_id
            WHERE ${w.sql} ORDER BY m.seq`,

@@ -13,7 +13,7 @@ import type { PurchaseOrderRecord } from '../domain/purchase-orders';
 import { type Money, moneyToDecimal, toMoney, valueToDecimal } from '../domain/money';
 import type { CostChange, ReceiptCostRecord } from '../domain/average-cost';
 import type { RevaluationRecord } from '../domain/revaluations';
-import { hasLot, hasSerials, type LotInfo, lotInfoKeyOf, lotKeyOf, type LotState, type MovedUnits, serialKeyOf, type SerialState, type SerialStatus, type UnitIdentity } from '../domain/units';
+import { hasLot, hasSerials, identityOf, type LotInfo, lotInfoKeyOf, lotKeyOf, type LotState, type MovedUnits, serialKeyOf, type SerialState, type SerialStatus, type UnitIdentity } from '../domain/units';
 import { writeRevaluation } from './revaluation-repository';
 import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from './projection-repository';
 
@@ -753,13 +753,16 @@ export async function lockItemsExclusively(tx: PoolClient, workspaceId: string, 
  */
 export const TRANSFERS_IN_USE: InUseQuery = 'SELECT count(*) FROM transfers WHERE workspace_id = $1 AND created_at >= $2';
 
-/** The movements of an opening (never changed once recorded): what its cancellation takes back. */
-export async function openingMovements(db: Pool | PoolClient, workspaceId: string, operationId: EntityId): Promise<Array<BalanceKey & { quantity: Units }>> {
-  const { rows } = await db.query<{ item_id: EntityId; location_id: EntityId; quantity: string }>(
-    "SELECT item_id, location_id, quantity::text FROM movements WHERE workspace_id = $1 AND operation_id = $2 AND type = 'opening' AND quantity > 0 ORDER BY seq",
+/** The movements of an opening (never changed once recorded), with the serials or lot each brought: what its cancellation takes back. */
+export async function openingMovements(db: Pool | PoolClient, workspaceId: string, operationId: EntityId): Promise<Array<BalanceKey & { quantity: Units; units?: UnitIdentity }>> {
+  const { rows } = await db.query<{ item_id: EntityId; location_id: EntityId; quantity: string; serials: string[] | null; lot: string | null }>(
+    "SELECT item_id, location_id, quantity::text, serials, lot FROM movements WHERE workspace_id = $1 AND operation_id = $2 AND type = 'opening' AND quantity > 0 ORDER BY seq",
     [workspaceId, operationId],
   );
-  return rows.map((r) => ({ itemId: r.item_id, locationId: r.location_id, quantity: toUnits(r.quantity) }));
+  return rows.map((r) => {
+    const units = identityOf({ serials: r.serials, lot: r.lot });
+    return { itemId: r.item_id, locationId: r.location_id, quantity: toUnits(r.quantity), ...(units ? { units } : {}) };
+  });
 }
 
 /** Sum of on-hand at a location, read once its exclusive lock is held (see closeLocation). */

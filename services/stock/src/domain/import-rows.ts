@@ -1,8 +1,9 @@
-import { csvNumber, describeIssue, type ImportRowError, z } from '@inv/shared/core';
+import { csvNumber, describeIssue, type ImportRowError, LotCode, SerialNumbers, z } from '@inv/shared/core';
 import { balanceKey } from './ledger-plan';
 import { type ParAmounts, parAmountsOf, SetParLevelBody } from './par-levels';
 import { NonNegativeQuantity, toUnits, type Units } from './quantity';
 import { ManualMovementReason } from './stock-records';
+import { hasLot, identityOf, type UnitIdentity } from './units';
 
 /**
  * The rows of a CSV import of stock as the stock service reads them (docs/csv.md): each cell
@@ -18,13 +19,14 @@ export interface ImportRowInput {
   cells: Record<string, string>;
 }
 
-/** A physical count, as POST /inventory/movements {type: count} records it (with reason count unless the file says otherwise). */
+/** A physical count, as POST /inventory/movements {type: count} records it (with reason count unless the file says otherwise), with the serials counted or the lot (one row per lot). */
 export interface CountRow {
   row: number;
   itemId: string;
   locationId: string;
   counted: Units;
   reason: ManualMovementReason;
+  units?: UnitIdentity;
 }
 
 export interface ParLevelRow extends ParAmounts {
@@ -48,13 +50,13 @@ function quantityCell(row: number, column: string, cell: string | undefined, sch
   return parsed.success ? parsed.data : fieldError(row, column, parsed.error);
 }
 
-/** Two rows for the same item at the same location: the second is refused, naming the first. */
-function duplicates<R extends { row: number; itemId: string; locationId: string }>(rows: R[]): { kept: R[]; errors: ImportRowError[] } {
+/** Two rows for the same item at the same location (and lot): the second is refused, naming the first. */
+function duplicates<R extends { row: number; itemId: string; locationId: string; units?: UnitIdentity }>(rows: R[]): { kept: R[]; errors: ImportRowError[] } {
   const first = new Map<string, number>();
   const kept: R[] = [];
   const errors: ImportRowError[] = [];
   for (const r of rows) {
-    const key = balanceKey({ itemId: r.itemId as never, locationId: r.locationId as never });
+    const key = `${balanceKey({ itemId: r.itemId as never, locationId: r.locationId as never })}/${hasLot(r.units) ? r.units.lot.key : ''}`;
     const seen = first.get(key);
     if (seen !== undefined) errors.push({ row: r.row, column: null, code: 'duplicate_row', message: `The same item and location as row ${seen}; give each once.` });
     else {
@@ -72,9 +74,18 @@ export function countRows(input: readonly ImportRowInput[]): { rows: CountRow[];
     const counted = quantityCell(row, 'counted', cells.counted, NonNegativeQuantity);
     const reasonCell = cells.reason?.trim();
     const reason = reasonCell ? ManualMovementReason.safeParse(reasonCell.toLowerCase()) : undefined;
+    // The serials counted, separated by spaces; the lot counted (one row per lot): by the API's schemas.
+    const serials = cells.serials === undefined ? undefined : SerialNumbers.safeParse(cells.serials.trim().split(/\s+/));
+    const lot = cells.lot === undefined ? undefined : LotCode.safeParse(cells.lot);
     if (typeof counted !== 'number') errors.push(counted);
     if (reason && !reason.success) errors.push({ row, column: 'reason', code: 'invalid_value', message: `reason must be one of ${ManualMovementReason.options.join(', ')}, not "${reasonCell}".` });
-    if (typeof counted === 'number' && (!reason || reason.success)) rows.push({ row, itemId, locationId, counted: toUnits(counted), reason: reason?.data ?? 'count' });
+    if (serials && !serials.success) errors.push(fieldError(row, 'serials', serials.error));
+    if (lot && !lot.success) errors.push(fieldError(row, 'lot', lot.error));
+    if (serials?.success && lot?.success) errors.push({ row, column: 'lot', code: 'invalid_value', message: 'A row counts serials or a lot, not both.' });
+    if (typeof counted === 'number' && (!reason || reason.success) && (!serials || serials.success) && (!lot || lot.success) && !(serials && lot)) {
+      const units = identityOf({ ...(serials?.success ? { serials: serials.data } : {}), ...(lot?.success ? { lot: lot.data } : {}) });
+      rows.push({ row, itemId, locationId, counted: toUnits(counted), reason: reason?.data ?? 'count', ...(units ? { units } : {}) });
+    }
   }
   const unique = duplicates(rows);
   return { rows: unique.kept, errors: [...errors, ...unique.errors] };

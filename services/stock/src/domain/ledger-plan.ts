@@ -359,8 +359,9 @@ export function transitionChanges(
 }
 
 /** What cancelling an opening does: takes back, where it was added, each of its movements (type opening, reason opening_cancelled). */
-export function openingCancellations(operationId: EntityId, taken: ReadonlyArray<BalanceKey & { quantity: Units }>): MovementDraft[] {
+export function openingCancellations(operationId: EntityId, taken: ReadonlyArray<BalanceKey & { quantity: Units; units?: UnitIdentity }>): MovementDraft[] {
   return taken.map((m) => ({
+    ...(m.units ? { units: m.units } : {}),
     itemId: m.itemId,
     locationId: m.locationId,
     type: 'opening',

@@ -352,3 +352,34 @@ export function lineUnitsShown(
   if (hasLot(named)) return { serials: null, lot: named.lot.lot, lots: [{ lot: named.lot.lot, quantity: fromUnits(quantity) }] };
   return { serials: null, lot: null, lots: null };
 }
+
+/**
+ * The movements of a count (POST /inventory/movements {type: count}, a stock-count import's row):
+ * of an untracked item one adjustment of the difference (0 when it confirms the balance); of a lot
+ * item one of the counted lot's difference; of a serial item, whose count names every serial there,
+ * one out of the serials in stock there and not counted and one in of those counted and not in
+ * stock there (either left out when empty; one of 0 when the count confirms every serial). What is
+ * wrong with the serials or lot a count names is the ledger's to refuse (identityRefusal).
+ */
+export function countedMovements(
+  there: { serials: readonly SerialState[]; lot: (key: string) => LotState | undefined },
+  counted: Units,
+  given: UnitIdentity | undefined,
+  onHand: Units,
+  tracking: Tracking,
+): Array<{ quantity: Units; units?: UnitIdentity }> {
+  // A count of none of a serial item names no serials: every serial there is missing.
+  const units: UnitIdentity | undefined = tracking === 'serial' && given === undefined && counted === 0n ? { serials: [] } : given;
+  if (hasSerials(units)) {
+    if (BigInt(units.serials.length) * UNIT !== counted) return [{ quantity: counted - onHand, units }];
+    const countedKeys = new Set(units.serials.map((s) => s.key));
+    const thereKeys = new Set(there.serials.map((s) => s.key));
+    const missing = there.serials.filter((s) => !countedKeys.has(s.key)).map((s) => ({ key: s.key, serial: s.serial }));
+    const found = units.serials.filter((s) => !thereKeys.has(s.key));
+    const out = missing.length > 0 ? [{ quantity: -BigInt(missing.length) * UNIT, units: { serials: missing } }] : [];
+    const into = found.length > 0 ? [{ quantity: BigInt(found.length) * UNIT, units: { serials: found } }] : [];
+    return out.length + into.length > 0 ? [...out, ...into] : [{ quantity: 0n }];
+  }
+  if (hasLot(units)) return [{ quantity: counted - (there.lot(units.lot.key)?.onHand ?? 0n), units }];
+  return [{ quantity: counted - onHand, ...(units ? { units } : {}) }];
+}

@@ -61,11 +61,11 @@ export const exportRoutes = [
     operationId: 'exportMovements',
     path: '/exports/movements',
     summary: 'Export the movements as CSV',
-    description: `The ledger in the order it was written, streamed from a cursor (a file of a million movements holds constant memory): createdAt, id, type, reason, locationId, location, itemId, sku, quantity, balanceAfter, transferId, reference, note, userId, jobId, unitCost (empty for a caller without valuation.read), purchaseOrderId, receiptId; from/to bound createdAt, locationId and itemId filter. ${ids} ${restricted}`,
+    description: `The ledger in the order it was written, streamed from a cursor (a file of a million movements holds constant memory): createdAt, id, type, reason, locationId, location, itemId, sku, quantity, balanceAfter, transferId, reference, note, userId, jobId, unitCost (empty for a caller without valuation.read), purchaseOrderId, receiptId, serials (separated by spaces), lot; from/to bound createdAt, locationId and itemId filter. ${ids} ${restricted}`,
     scope: 'inventory.read',
     tags: ['Exports'],
     request: { query: MovementsExportQuery },
-    responses: { 200: { description: 'The movements', schema: z.string().openapi({ example: 'createdAt,id,type,reason,locationId,location,itemId,sku,quantity,balanceAfter,transferId,reference,note,userId,jobId,unitCost,purchaseOrderId,receiptId\n…' }), mediaType: 'text/csv' } },
+    responses: { 200: { description: 'The movements', schema: z.string().openapi({ example: 'createdAt,id,type,reason,locationId,location,itemId,sku,quantity,balanceAfter,transferId,reference,note,userId,jobId,unitCost,purchaseOrderId,receiptId,serials,lot\n…' }), mediaType: 'text/csv' } },
     handler: async ({ query }, { deps, req, res }) => {
       const costs = seesCosts(ctx(req));
       await streamCsv<MovementExportRow>(res, {
@@ -91,6 +91,9 @@ export const exportRoutes = [
           { header: 'unitCost', cell: (r) => (costs ? money(r.unit_cost) : null) },
           { header: 'purchaseOrderId', cell: (r) => r.purchase_order_id },
           { header: 'receiptId', cell: (r) => r.receipt_id },
+          // The serials a movement carried, separated by spaces (as the stock-count import reads them); its lot.
+          { header: 'serials', cell: (r) => (r.serials === null ? null : r.serials.join(' ')) },
+          { header: 'lot', cell: (r) => r.lot },
         ],
         filename: 'movements.csv',
         bom: query.bom,

@@ -12,7 +12,8 @@ import { balanceKey, type MovementDraft } from '../domain/ledger-plan';
 import { parCrossing, parLevelRefusal } from '../domain/par-levels';
 import { fromUnits } from '../domain/quantity';
 import { CatalogOnlyItem, CountBelowReserved, movementRefusal, UnknownItem } from '../domain/stock-policy';
-import { labelsOf, presentParCrossing } from './ledger-facts';
+import { labelsOf, presentParCrossing, unitsAt } from './ledger-facts';
+import { countedMovements, hasSerials, identityRefusal, unitsTouched } from '../domain/units';
 import { runLedgerUnit } from './ledger-unit';
 import { awaitOwnerChanges, withCopiesCaughtUp } from './owner-copies';
 
@@ -89,7 +90,18 @@ async function applyCounts(runtime: ServiceRuntime, caller: Caller, importId: st
   const locationIds = [...new Set(rows.map((r) => r.locationId))] as never[];
   const { result } = await runLedgerUnit<number>(runtime, caller, UNGUARDED, {
     prepare: (tx) => (dryRun ? [] : [claim(tx, caller, importId, rows.length)]),
-    locks: { locationIds, itemIds, itemsAddedTo: [], totals: itemIds, balances: rows as never[] },
+    locks: {
+      locationIds,
+      itemIds,
+      itemsAddedTo: [],
+      totals: itemIds,
+      balances: rows as never[],
+      // A row counting serials compares them with every serial in stock there: all are read, under the balance's lock.
+      units: {
+        ...unitsTouched(rows.map((r) => ({ itemId: r.itemId as never, locationId: r.locationId as never, ...(r.units ? { units: r.units } : {}) }))),
+        stockedAt: rows.filter((r) => hasSerials(r.units) || r.counted === 0n).map((r) => ({ itemId: r.itemId as never, locationId: r.locationId as never })),
+      },
+    },
     decide: (facts) => {
       const errors = [...read.errors];
       const movements: MovementDraft[] = [];
@@ -101,6 +113,20 @@ async function applyCounts(runtime: ServiceRuntime, caller: Caller, importId: st
           continue;
         }
         const balance = facts.balances.get(balanceKey(r as never))!;
+        const labels = labelsOf(facts);
+        const wrongUnits = identityRefusal({
+          tracking: facts.items.get(r.itemId)?.tracking ?? 'none',
+          identity: r.units,
+          quantity: r.counted,
+          at: '',
+          required: true,
+          inbound: false,
+          item: labels.item(r.itemId),
+        });
+        if (wrongUnits) {
+          errors.push({ row: r.row, column: wrongUnits.param ?? null, code: wrongUnits.code, message: wrongUnits.message });
+          continue;
+        }
         const difference = countDifference(balance, r.counted);
         if (difference === undefined) {
           const labels = labelsOf(facts);
@@ -113,7 +139,10 @@ async function applyCounts(runtime: ServiceRuntime, caller: Caller, importId: st
           errors.push(rowError(r.row, refusedToAdd));
           continue;
         }
-        movements.push({ itemId: r.itemId as never, locationId: r.locationId as never, type: 'adjustment', quantity: difference, transferId: null, operationId: null, reason: r.reason, reference: `import ${importId}`, note: '' });
+        const key = { itemId: r.itemId as never, locationId: r.locationId as never };
+        for (const counted of countedMovements(unitsAt(facts, key), r.counted, r.units, balance.onHand, facts.items.get(r.itemId)?.tracking ?? 'none')) {
+          movements.push({ ...key, type: 'adjustment', quantity: counted.quantity, transferId: null, operationId: null, reason: r.reason, reference: `import ${importId}`, note: '', ...(counted.units ? { units: counted.units } : {}) });
+        }
       }
       settle(errors, dryRun);
       return { movements, reservations: [], labels: labelsOf(facts), answer: () => ({ result: movements.length, events: [] }) };

@@ -5,6 +5,7 @@ import { openingMovements } from '../data/ledger';
 import { cancelOpeningRow, settleOpenings, unsettledOpenings } from '../data/opening-repository';
 import { applyItemEvents, itemFacts } from '../data/projection-repository';
 import { openingCancellations } from '../domain/ledger-plan';
+import { unitsTouched } from '../domain/units';
 import { labelsOf } from './ledger-facts';
 import { runLedgerUnit } from './ledger-unit';
 
@@ -43,7 +44,7 @@ export async function cancelOpening(runtime: ServiceRuntime, who: OpeningCancell
       let cancelledNow: number | undefined;
       return {
         prepare: (tx) => [cancelOpeningRow(tx, workspaceId, operationId).then((movements) => (cancelledNow = movements))],
-        locks: { locationIds: [], itemIds, itemsAddedTo: [], totals: itemIds, balances: taken },
+        locks: { locationIds: [], itemIds, itemsAddedTo: [], totals: itemIds, balances: taken, units: unitsTouched(taken) },
         // Its items were never confirmed (or the catalog created them after all): nothing to know beforehand.
         known: { itemIds: [], locationIds: [] },
         decide: (facts) => {

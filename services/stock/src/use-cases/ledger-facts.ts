@@ -7,7 +7,7 @@ import { fromUnits, type Units } from '../domain/quantity';
 import type { ItemFacts, PlaceFacts } from '../domain/stock-policy';
 import type { Movement, Transfer } from '../domain/stock-records';
 import type { TransferStamps } from '../domain/transfer-lifecycle';
-import { lineUnitsShown, type MovedUnits, shownIdentity, type UnitIdentity } from '../domain/units';
+import { lineUnitsShown, lotKeyOf, type LotState, type MovedUnits, type SerialState, shownIdentity, type UnitIdentity } from '../domain/units';
 
 /** The two ends of a transfer as the policy sees them (undefined: unknown to the stock service). */
 export function endsOf(facts: LedgerFacts, from: EntityId, to: EntityId): { from: PlaceFacts | undefined; to: PlaceFacts | undefined } {
@@ -141,4 +141,12 @@ export function copiedCost(facts: Pick<LedgerFacts, 'items'>, itemId: string): M
 /** A purchase order line's unit cost when none is given: the item's last price paid (its latest receipt's cost, unless that receipt was reverted), else its catalog cost as copied (0 when it has none). */
 export function defaultUnitCost(facts: Pick<LedgerFacts, 'lastCosts' | 'items'>, itemId: string): Money {
   return facts.lastCosts.get(itemId) ?? copiedCost(facts, itemId) ?? 0n;
+}
+
+/** What a change locked of the units at a balance: the serials in stock there (read whole for a count) and each of its lots there. */
+export function unitsAt(facts: Pick<LedgerFacts, 'serials' | 'lots'>, key: { itemId: string; locationId: string }): { serials: SerialState[]; lot: (lotKey: string) => LotState | undefined } {
+  return {
+    serials: [...facts.serials.values()].filter((s) => s.itemId === key.itemId && s.status === 'in_stock' && s.locationId === key.locationId),
+    lot: (lotKey) => facts.lots.get(lotKeyOf(key.itemId, key.locationId, lotKey)),
+  };
 }

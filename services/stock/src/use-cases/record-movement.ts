@@ -2,9 +2,9 @@ import type { Caller } from '@inv/shared/core';
 import type { EffectGuard } from '@inv/shared/db';
 import type { ServiceRuntime } from '@inv/shared/runtime';
 import { itemFacts, placeFacts } from '../data/projection-repository';
-import { type BalanceKey, balanceKey } from '../domain/ledger-plan';
-import type { LedgerFacts } from '../data/ledger';
-import { hasLot, hasSerials, identityOf, lotKeyOf, type UnitIdentity, unitsTouched } from '../domain/units';
+import { balanceKey } from '../domain/ledger-plan';
+import { countedMovements, hasSerials, identityOf, type UnitIdentity, unitsTouched } from '../domain/units';
+import { unitsAt } from './ledger-facts';
 import { countDifference } from '../domain/balance-rules';
 import { toUnits } from '../domain/quantity';
 import { toMoney } from '../domain/money';
@@ -47,7 +47,7 @@ export async function recordMovement(runtime: ServiceRuntime, caller: Caller, in
       totals: [itemId],
       balances: [key],
       // A count of serials compares them with every serial in stock there: all are read, under the balance's lock.
-      units: { ...touched, ...(input.type === 'count' && hasSerials(units) ? { stockedAt: [key] } : {}) },
+      units: { ...touched, ...(input.type === 'count' && (hasSerials(units) || input.quantity === 0) ? { stockedAt: [key] } : {}) },
     },
     decide: (locked) => {
       const balance = locked.balances.get(balanceKey(key))!;
@@ -76,7 +76,7 @@ export async function recordMovement(runtime: ServiceRuntime, caller: Caller, in
         const refused = movementRefusal({ ...known, addsStock: false });
         if (refused) throw refused;
         const counted = toUnits(input.quantity);
-        movements = countMovements(locked, key, counted, units, balance).map((m) => draft(m.quantity, m.units));
+        movements = countedMovements(unitsAt(locked, key), counted, units, balance.onHand, locked.items.get(itemId)?.tracking ?? 'none').map((m) => draft(m.quantity, m.units));
         if (countDifference(balance, counted) === undefined) throw new CountBelowReserved(where, input.quantity, balance.reserved);
         if (movements.some((m) => m.quantity > 0n)) {
           const adding = movementRefusal({ ...known, addsStock: true });
@@ -99,33 +99,4 @@ export async function recordMovement(runtime: ServiceRuntime, caller: Caller, in
       };
     },
   });
-}
-
-/**
- * The movements of a count: of an untracked item one adjustment of the difference (0 when it
- * confirms the balance); of a lot item one of the counted lot's difference; of a serial item one
- * out of the serials in stock there and not counted, one in of those counted and not in stock
- * there (either left out when empty; one of 0 when the count confirms every serial). A tracked
- * count without its serials or lot is refused by the ledger's plan (the movement names none).
- */
-function countMovements(locked: LedgerFacts, key: BalanceKey, counted: bigint, units: UnitIdentity | undefined, balance: { onHand: bigint }): Array<{ quantity: bigint; units?: UnitIdentity }> {
-  if (hasSerials(units)) {
-    const countedKeys = new Set(units.serials.map((s) => s.key));
-    const there = [...locked.serials.values()].filter((s) => s.itemId === key.itemId && s.status === 'in_stock' && s.locationId === key.locationId);
-    const missing = there.filter((s) => !countedKeys.has(s.key)).map((s) => ({ key: s.key, serial: s.serial }));
-    const thereKeys = new Set(there.map((s) => s.key));
-    const found = units.serials.filter((s) => !thereKeys.has(s.key));
-    if (BigInt(units.serials.length) * 10_000n !== counted) {
-      // The plan words it: a serial count must name as many serials as it counts.
-      return [{ quantity: counted - balance.onHand, units }];
-    }
-    const out = missing.length > 0 ? [{ quantity: -BigInt(missing.length) * 10_000n, units: { serials: missing } }] : [];
-    const into = found.length > 0 ? [{ quantity: BigInt(found.length) * 10_000n, units: { serials: found } }] : [];
-    return out.length + into.length > 0 ? [...out, ...into] : [{ quantity: 0n }];
-  }
-  if (hasLot(units)) {
-    const lot = locked.lots.get(lotKeyOf(key.itemId, key.locationId, units.lot.key));
-    return [{ quantity: counted - (lot?.onHand ?? 0n), units }];
-  }
-  return [{ quantity: counted - balance.onHand, ...(units ? { units } : {}) }];
 }

@@ -6,6 +6,7 @@ import { claimOpening, findOpening, type OpeningRow } from '../data/opening-repo
 import { placeFacts, storeOpeningItems } from '../data/projection-repository';
 import { hasAllowedPrecision, QUANTITY_DECIMALS, toUnits } from '../domain/quantity';
 import { openingRefusal } from '../domain/stock-policy';
+import { identityOf, unitsTouched } from '../domain/units';
 import { labelsOf } from './ledger-facts';
 import { awaitOwnerChanges } from './owner-copies';
 import { runLedgerUnit } from './ledger-unit';
@@ -44,17 +45,23 @@ export async function recordOpening(runtime: ServiceRuntime, input: z.output<typ
     if (refusal) throw refusal;
   }
   const itemIds = input.lines.map((l) => l.item.id);
-  const movements = input.lines.map((l) => ({
-    itemId: l.item.id,
-    locationId: l.locationId,
-    type: 'opening' as const,
-    quantity: toUnits(l.quantity),
-    transferId: null,
-    operationId,
-    reason: null,
-    reference: '',
-    note: '',
-  }));
+  const movements = input.lines.map((l, index) => {
+    const units = identityOf(l);
+    return {
+      itemId: l.item.id,
+      locationId: l.locationId,
+      type: 'opening' as const,
+      quantity: toUnits(l.quantity),
+      transferId: null,
+      operationId,
+      reason: null,
+      reference: '',
+      note: '',
+      // The catalog passes the serials or lot it was given: the ledger decides them, naming the line.
+      at: `lines[${index}]`,
+      ...(units ? { units } : {}),
+    };
+  });
 
   try {
     const { position } = await runLedgerUnit(runtime, caller, UNGUARDED, {
@@ -64,7 +71,7 @@ export async function recordOpening(runtime: ServiceRuntime, input: z.output<typ
         }),
         storeOpeningItems(tx, workspaceId, input.lines.map((l) => l.item)),
       ],
-      locks: { locationIds, itemIds, itemsAddedTo: [], totals: itemIds, balances: movements },
+      locks: { locationIds, itemIds, itemsAddedTo: [], totals: itemIds, balances: movements, units: unitsTouched(movements) },
       // The items are new, their copies unconfirmed until the catalog's item.created: only the locations must be known.
       known: { itemIds: [], locationIds },
       decide: (facts) => {
