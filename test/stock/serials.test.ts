@@ -1,6 +1,7 @@
 import { expectError } from '../support/api';
 import { newWorkspace, sql, unique, type TestWorkspace } from '../support/fixtures';
 import { createLocation, ledgerMismatches } from './stock-fixtures';
+import { imported } from '../imports/csv-fixtures';
 
 /**
  * Serial numbers and lots (issue 45, docs/serials.md) through the public API: captured at receipt,
@@ -215,6 +216,62 @@ describe('jobs and purchase orders with serials and lots', () => {
       ['PO-1', 'returned'],
       ['PO-2', 'returned'],
     ]);
+    expect(await unitMismatches(ws.id)).toEqual([]);
+  });
+});
+
+describe('tracking, counts and exports', () => {
+  it('when an item with stock, a reservation or an open purchase-order line changes tracking, then 409 and nothing changes; with none it may', async () => {
+    const ws = await newWorkspace();
+    const supplier = await ok(ws.owner.post('/suppliers', { name: unique('Supplier') }));
+    const part = await ok(ws.owner.post('/items', { sku: unique('TRK'), description: 'Thermostat', supplierId: supplier.id }));
+    const order = await ok(ws.owner.post('/purchase-orders', { supplierId: supplier.id, lines: [{ itemId: part.id, quantity: 1 }] }));
+    const onOrder = expectError(await ws.owner.patch(`/items/${part.id}`, { tracking: 'serial' }), 409, 'conflict');
+    expect(onOrder.message).toContain(order.id);
+    await ok(ws.owner.post(`/purchase-orders/${order.id}/cancel`, {}), 200);
+    const changed = await ok(ws.owner.patch(`/items/${part.id}`, { tracking: 'serial' }), 200);
+    expect(changed.tracking).toBe('serial');
+    // The stock service decides by it at once: a receipt without serials is refused.
+    expect(expectError(await ws.owner.post('/inventory/movements', { type: 'receipt', itemId: part.id, locationId: ws.defaultLocationId, quantity: 1 }), 422, 'unprocessable_entity').param).toBe('serials');
+    await ok(ws.owner.post('/inventory/movements', { type: 'receipt', itemId: part.id, locationId: ws.defaultLocationId, quantity: 1, serials: ['T-1'] }));
+    expectError(await ws.owner.patch(`/items/${part.id}`, { tracking: 'none' }), 409, 'conflict');
+    expect((await ws.owner.get('/items/info', { query: { itemId: part.id } })).body.tracking).toBe('serial');
+  });
+
+  it('when a van is counted by serial, then the serials not counted are written off and the ones found come in; the export lists each movement\'s serials', async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const van = await createLocation(ws);
+    const meter = await trackedItem(ws, 'serial');
+    await ok(ws.owner.post('/inventory/movements', { type: 'receipt', itemId: meter.id, locationId: van.id, quantity: 3, serials: ['C-1', 'C-2', 'C-3'] }));
+    const counted = await ok(ws.owner.post('/inventory/movements', { type: 'count', itemId: meter.id, locationId: van.id, quantity: 3, serials: ['C-1', 'C-2', 'C-9'] }));
+    expect(counted).toMatchObject({ reason: 'count', balanceAfter: 3, serials: ['C-9'] });
+    expect((await ws.owner.get('/inventory/serials', { query: { itemId: meter.id } })).body.map((s: any) => [s.serial, s.status])).toEqual([
+      ['C-1', 'in_stock'],
+      ['C-2', 'in_stock'],
+      ['C-3', 'written_off'],
+      ['C-9', 'in_stock'],
+    ]);
+    const file = (await ws.owner.get('/exports/movements', { query: { itemId: meter.id } })).text;
+    const [header, ...rows] = file.trim().split('\n');
+    expect(header!.split(',').slice(-2)).toEqual(['serials', 'lot']);
+    expect(rows.map((r) => r.split(',').slice(-2)[0])).toEqual(['C-1 C-2 C-3', 'C-3', 'C-9']);
+    expect(await unitMismatches(ws.id)).toEqual([]);
+  });
+
+  it('when a stock-count file counts serials and lots, then each row is applied as a count of them; a row whose serials do not match its count is refused naming its column', async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const van = await createLocation(ws);
+    const meter = await trackedItem(ws, 'serial');
+    const gas = await trackedItem(ws, 'lot');
+    await ok(ws.owner.post('/inventory/movements', { type: 'receipt', itemId: meter.id, locationId: van.id, quantity: 2, serials: ['F-1', 'F-2'] }));
+    await ok(ws.owner.post('/inventory/movements', { type: 'receipt', itemId: gas.id, locationId: van.id, quantity: 5, lot: 'G-1' }));
+    const bad = await imported(ws, 'stock-counts', `location,sku,counted,serials,lot\n${van.name},${meter.sku},2,F-1,\n`);
+    expect(bad.status).toBe('failed');
+    expect((await ws.owner.get(`/imports/${bad.id}/errors`)).body).toEqual([expect.objectContaining({ row: 2, column: 'serials' })]);
+    const good = await imported(ws, 'stock-counts', `location,sku,counted,serials,lot\n${van.name},${meter.sku},1,F-2,\n${van.name},${gas.sku},4,,G-1\n`);
+    expect(good).toMatchObject({ status: 'completed' });
+    expect((await ws.owner.get('/inventory/serials', { query: { itemId: meter.id, status: 'in_stock' } })).body.map((s: any) => s.serial)).toEqual(['F-2']);
+    expect((await ws.owner.get('/inventory/lots', { query: { itemId: gas.id } })).body).toEqual([expect.objectContaining({ lot: 'G-1', onHand: 4 })]);
     expect(await unitMismatches(ws.id)).toEqual([]);
   });
 });

@@ -47,6 +47,8 @@ export const StockChangedData = z
     delta: Quantity.openapi({ description: 'onHandAfter - onHandBefore' }),
     movementType: z.string().openapi({ description: 'The kind of movement that changed it: opening, receipt, adjustment, transfer_out, transfer_in, ...', example: 'receipt' }),
     version: z.number().int().openapi({ description: "The balance's version: grows with every change of it, so a receiver can drop a stale event" }),
+    serials: z.array(z.string()).nullable().openapi({ description: "The serials the movement carried (a serial-tracked item's); null otherwise", example: null }),
+    lot: z.string().nullable().openapi({ description: "The lot the movement carried (a lot-tracked item's); null otherwise", example: null }),
   });
 
 const ItemRef = z.object({ id: ApiId, sku: z.string().openapi({ example: 'WID-001' }), description: z.string().openapi({ example: 'Widget' }) });

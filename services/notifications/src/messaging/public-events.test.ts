@@ -23,8 +23,8 @@ describe('the one mapping from internal messages to public events', () => {
       }),
     );
     expect(events.map((e) => [e.type, e.data])).toEqual([
-      ['stock.changed', { itemId: ITEM, locationId: VAN, onHandBefore: 10, onHandAfter: 4, delta: -6, movementType: 'transfer_out', version: 3 }],
-      ['stock.changed', { itemId: ITEM, locationId: ITEM, onHandBefore: 0, onHandAfter: 6, delta: 6, movementType: 'transfer_in', version: 1 }],
+      ['stock.changed', { itemId: ITEM, locationId: VAN, onHandBefore: 10, onHandAfter: 4, delta: -6, movementType: 'transfer_out', version: 3, serials: null, lot: null }],
+      ['stock.changed', { itemId: ITEM, locationId: ITEM, onHandBefore: 0, onHandAfter: 6, delta: 6, movementType: 'transfer_in', version: 1, serials: null, lot: null }],
     ]);
     expect(events[0]).toMatchObject({ workspaceId: 'ws-1', occurredAt: '2026-11-25T10:00:00.000Z', actor });
     expect(events[0]!.id).not.toBe(events[1]!.id);
@@ -133,7 +133,7 @@ describe('the one mapping from internal messages to public events', () => {
     // The receipt is what purchase_order.received is about: a message without it is refused, not published without it.
     expect(PUBLIC_EVENT_MAPPINGS[StockEvents.purchaseOrderReceived]!.schema.safeParse({ purchaseOrder: partly }).success).toBe(false);
     expect(internalTypesFor([['purchase_order.*']])).toEqual(
-      [StockEvents.purchaseOrderCancelled, StockEvents.purchaseOrderClosed, StockEvents.purchaseOrderReceived, StockEvents.purchaseOrderSubmitted].sort(),
+      [StockEvents.purchaseOrderCancelled, StockEvents.purchaseOrderClosed, StockEvents.purchaseOrderReceived, StockEvents.purchaseOrderReceiptReverted, StockEvents.purchaseOrderSubmitted].sort(),
     );
     expect(internalTypesFor([['purchase_order.received']])).toEqual([StockEvents.purchaseOrderReceived]);
   });

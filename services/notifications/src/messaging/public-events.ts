@@ -57,7 +57,17 @@ export const PUBLIC_EVENT_MAPPINGS: Record<string, Mapping<z.ZodTypeAny>> = {
     toPublic: ({ changes }) =>
       changes.map((c) => ({
         type: 'stock.changed' as const,
-        data: { itemId: c.itemId, locationId: c.locationId, onHandBefore: c.onHand - c.delta, onHandAfter: c.onHand, delta: c.delta, movementType: c.movementType, version: c.version },
+        data: {
+          itemId: c.itemId,
+          locationId: c.locationId,
+          onHandBefore: c.onHand - c.delta,
+          onHandAfter: c.onHand,
+          delta: c.delta,
+          movementType: c.movementType,
+          version: c.version,
+          serials: c.serials ?? null,
+          lot: c.lot ?? null,
+        },
       })),
   }),
   [StockEvents.parCrossed]: mapping({
