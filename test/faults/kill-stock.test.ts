@@ -177,13 +177,18 @@ it(
 );
 
 it(
-  'when the stock service is killed (-9) and respawned while clients send receipts against a purchase order with Idempotency-Key, then every receipt is acknowledged and received exactly once, and never more than ordered',
+  'when the stock service is killed (-9) and respawned while clients send receipts against a purchase order with Idempotency-Key, some carrying serials, then every receipt is acknowledged and received exactly once, every serial once, never more than ordered',
   withLogs(
     () => stack,
     async () => {
-      const { ws, to, itemIds } = await stockedWorkspace(4, 10);
+      const stocked = await stockedWorkspace(4, 10);
+      const { ws, to } = stocked;
       const supplier = await ws.owner.post('/suppliers', { name: `Supplier ${randomUUID()}` });
       expect(supplier.status).toBe(201);
+      // A serial-tracked item beside the others: its receipts carry one serial each (issue 45).
+      const meter = await ws.owner.post('/items', { sku: `MTR-${randomUUID().slice(0, 8)}`, description: 'Gas meter', tracking: 'serial' });
+      expect(meter.status).toBe(201);
+      const itemIds = [...stocked.itemIds, meter.body.id as string];
       const ordered = 100;
       const order = await ws.owner.post('/purchase-orders', { supplierId: supplier.body.id, locationId: to, lines: itemIds.map((itemId) => ({ itemId, quantity: ordered, unitCost: 2 })) });
       expect(order.status).toBe(201);
@@ -194,7 +199,9 @@ it(
       let acknowledged = 0;
       const clients = Array.from({ length: CLIENTS }, async (_, c) => {
         for (let i = 0; i < TRANSFERS_PER_CLIENT; i++) {
-          const outcome: Outcome = { key: randomUUID(), body: { lines: [{ itemId: itemIds[(c + i) % itemIds.length], quantity: 1, unitCost: 3 }] }, attempts: [] };
+          const itemId = itemIds[(c + i) % itemIds.length]!;
+          const serials = itemId === meter.body.id ? { serials: [`SN-${c}-${i}`] } : {};
+          const outcome: Outcome = { key: randomUUID(), body: { lines: [{ itemId, quantity: 1, unitCost: 3, ...serials }] }, attempts: [] };
           outcomes.push(outcome);
           const last = await untilAnswered(`POST receipts (Idempotency-Key ${outcome.key})`, () => post(outcome), outcome.attempts, RETRY);
           if (last.res?.status === 201) {
@@ -237,6 +244,12 @@ it(
       expect(Object.fromEntries(shown.lines.map((l: { itemId: string; received: number }) => [l.itemId, l.received]))).toEqual(Object.fromEntries(itemIds.map((id) => [id, received.get(id) ?? 0])));
       const onHand = await sql<{ item_id: string; on_hand: string }>('SELECT item_id, on_hand::text FROM stock.balances WHERE workspace_id = $1 AND location_id = $2', [ws.id, to]);
       expect(Object.fromEntries(onHand.map((b) => [b.item_id, Number(b.on_hand)]))).toEqual(Object.fromEntries([...received]));
+
+      // Every serial received once, in stock where it arrived, and the schema's units agree with the balance.
+      const sent = outcomes.flatMap((o) => (o.body as { lines: Array<{ serials?: string[] }> }).lines[0]!.serials ?? []).sort();
+      const serials = await sql<{ serial: string; status: string; location_id: string }>('SELECT serial, status, location_id FROM stock.serials WHERE workspace_id = $1 ORDER BY serial', [ws.id]);
+      expect(serials).toEqual(sent.map((serial) => ({ serial, status: 'in_stock', location_id: to })));
+      expect(received.get(meter.body.id) ?? 0).toBe(sent.length);
 
       const replays = await Promise.all(outcomes.map(async (o) => ({ expected: o.acknowledged!.id, res: await post(o) })));
       expect(replays.filter((r) => r.res.status !== 201 || r.res.body.id !== r.expected).map((r) => `${r.expected}: ${r.res.status} ${r.res.text.slice(0, 200)}`)).toEqual([]);
