@@ -23,12 +23,12 @@ export const BenchConfig = z.object({
   BENCH_CONNECTIONS: z.coerce.number().int().min(1).max(512).default(32),
   /** Sequential samples per call in (d) and in the scale benchmark. */
   BENCH_SAMPLES: z.coerce.number().int().min(3).max(1000).default(30),
-  /** Which of `npm run bench`'s scenarios to run, comma-separated (they run in the order a, b, d, w, r, i, p, o, m, q, j). */
+  /** Which of `npm run bench`'s scenarios to run, comma-separated (they run in the order a, b, d, w, r, i, p, o, m, q, j, s). */
   BENCH_SCENARIOS: z
     .string()
-    .default('a,b,d,w,r,i,p,o,m,q,j')
+    .default('a,b,d,w,r,i,p,o,m,q,j,s')
     .transform((s) => s.split(',').map((x) => x.trim()))
-    .pipe(z.array(z.enum(['a', 'b', 'd', 'w', 'r', 'i', 'p', 'o', 'm', 'j', 'q'])).min(1)),
+    .pipe(z.array(z.enum(['a', 'b', 'd', 'w', 'r', 'i', 'p', 'o', 'm', 'j', 'q', 's'])).min(1)),
   /** LOG_LEVEL of the stack's processes; info is production's default. */
   BENCH_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   /** A directory: every process of the stack (and the baseline server) writes a CPU profile there on exit. */

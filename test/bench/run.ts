@@ -5,7 +5,8 @@
  * webhook endpoint per workspace against none, the delivery delay, and that no delivery was lost;
  * issue 30's (i): CSV import and export; issue 31's (p): replenishment in one call against the same
  * transfers one by one; issue 35's (o): goodput at twice the capacity against the peak; issue 36's (j): completing
- * jobs of 5 reserved lines against transfers of 5 lines, with the CPU per completed job. Prints every round, one JSON line per ratio and a summary table. Exits non-zero when a
+ * jobs of 5 reserved lines against transfers of 5 lines, with the CPU per completed job; issue 45's (s): 10-line
+ * transfers of serials against untracked ones, and the serial scan and trace over 200,000 serials. Prints every round, one JSON line per ratio and a summary table. Exits non-zero when a
  * correctness check fails (oversold stock, ledger ≠ balances, a webhook lost, duplicated, failed
  * or refused); goals not met are reported, not failed: they are what optimisation works
  * towards. See docs/benchmarks.md.
@@ -25,6 +26,7 @@ import { overloadScenario } from './overload-bench';
 import { pathCost } from './path-cost';
 import { purchasingScenario } from './purchasing-bench';
 import { replenishmentScenario } from './replenishment-bench';
+import { serialsScenario } from './serials-bench';
 import { type Outcome, printRatio, printTable, ratioOf, type Ratio, roundWarnings } from './report';
 import { SqlTransfers } from './transfer-lanes';
 import { HOT_ITEM_STOCK, interleave, transferStorm, transferWorkspace, type TransferWorkspace } from './transfer-storm';
@@ -53,7 +55,7 @@ async function main(): Promise<void> {
   // (a)'s baseline server pool (10), or (b)'s direct-SQL workers and the floor service's pool (10),
   // or (r)'s replicated stack: one at a time. (w)'s webhook receiver opens none.
   const extraConnections = Math.max(
-    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, w: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE), i: 2, p: 0, o: 0, m: 10, q: 0, j: 0 })[s]),
+    ...config.BENCH_SCENARIOS.map((s) => ({ a: 10, b: config.BENCH_CONNECTIONS + 10, d: 0, w: 0, r: replicaStackConnections(REPLICAS, REPLICA_POOL_SIZE), i: 2, p: 0, o: 0, m: 10, q: 0, j: 0, s: 0 })[s]),
   );
   const stack = await startBenchStack({ config, extraConnections });
   log(`# stack up in ${secondsSince(started)} s (logs in ${stack.workDir})`);
@@ -117,6 +119,11 @@ async function main(): Promise<void> {
       const j = await jobsScenario(stack, config, alternation);
       outcome.ratios.push(...j.ratios);
       outcome.failedChecks.push(...j.failedChecks);
+    }
+    if (config.BENCH_SCENARIOS.includes('s')) {
+      const serials = await serialsScenario(stack, config, alternation);
+      outcome.ratios.push(...serials.ratios);
+      outcome.failedChecks.push(...serials.failedChecks);
     }
   } finally {
     await stack.stop();

@@ -86,7 +86,9 @@ function movementConditions(workspaceId: string, f: MovementFilter): { where: st
   if (f.reasons) w.add((p) => `reason = ANY(${p}::text[])`, f.reasons);
   if (f.transferIds) w.add((p) => `transfer_id = ANY(${p}::uuid[])`, f.transferIds);
   if (f.jobIds) w.add((p) => `job_id = ANY(${p}::uuid[])`, f.jobIds);
-  if (f.serial !== undefined) w.add((p) => `seq IN (SELECT t.seq FROM movement_serials t WHERE t.workspace_id = movements.workspace_id AND t.serial_key = ${p})`, unitKey(f.serial));
+  // The serial's movements found first (an array, computed once: $1 is the workspace), then read by
+  // the ledger's (workspace_id, seq) index: a trace reads its own rows, not the workspace's ledger.
+  if (f.serial !== undefined) w.add((p) => `seq = ANY(ARRAY(SELECT t.seq FROM movement_serials t WHERE t.workspace_id = $1 AND t.serial_key = ${p}))`, unitKey(f.serial));
   if (f.lot !== undefined) w.add((p) => `lot_key = ${p}`, unitKey(f.lot));
   if (f.range.from) w.add((p) => `created_at >= ${p}`, f.range.from);
   if (f.range.to) w.add((p) => `created_at <= ${p}`, f.range.to);

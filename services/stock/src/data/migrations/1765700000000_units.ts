@@ -22,11 +22,13 @@ import type { MigrationBuilder } from 'node-pg-migrate';
  *
  * Held by the schema, as reservations are (a COMMIT that breaks them is refused, check_violation
  * units_agree): for a tracked balance, on hand = its serials in stock there (serial items) or the
- * sum of its lots there (lot items). Every change of a tracked balance's on-hand, of a serial's
- * place in stock and of a lot's on-hand notes its amount in a transaction-scoped journal
- * (unit_changes, one row per balance and transaction, upserted), and at COMMIT a deferred
- * constraint trigger requires each row to net to zero: the cost is what the transaction changed,
- * and an untracked balance's change notes nothing (the trigger's WHEN is evaluated without a call).
+ * sum of its lots there (lot items). Every change of a tracked balance's on-hand (a row trigger,
+ * its WHEN evaluated without a call: an untracked balance's change notes nothing), and each
+ * statement's changes of serials in stock and of lots' on-hand (statement triggers over their
+ * transition tables, netted per balance) note their amounts in a transaction-scoped journal
+ * (unit_changes, one row per balance and transaction, upserted; unit_checks, one row per
+ * transaction), and at COMMIT a deferred constraint trigger, once per transaction, requires each
+ * balance's notes to net to zero: the cost is what the transaction changed.
  */
 export async function up(pgm: MigrationBuilder): Promise<void> {
   pgm.sql(`
@@ -49,8 +51,10 @@ CREATE TABLE serials (
 );
 -- The scan: a serial across items.
 CREATE INDEX serials_key ON serials (workspace_id, serial_key);
-CREATE INDEX serials_place ON serials (workspace_id, location_id, item_id) WHERE status = 'in_stock';
-CREATE INDEX serials_item ON serials (workspace_id, item_id, serial_key);
+-- What is in stock at a balance (a count compares with it, GET /inventory/serials?locationId=). Each
+-- key unique (its serial last): a transfer of many serials of one item does not pile its entries
+-- onto one duplicate run of one leaf page.
+CREATE INDEX serials_place ON serials (workspace_id, location_id, item_id, serial_key) WHERE status = 'in_stock';
 
 CREATE TABLE lots (
   workspace_id text NOT NULL,
@@ -89,8 +93,7 @@ ALTER TABLE transfer_lines DROP CONSTRAINT transfer_lines_workspace_id_transfer_
 ALTER TABLE job_lines ADD COLUMN serials text[], ADD COLUMN lot text, ADD COLUMN units jsonb;
 
 -- What the current transaction changed of tracked on-hand, per balance: the balance's own change
--- negative, its serials' and lots' positive. One row per (transaction, balance), so the check at
--- COMMIT runs once per balance the transaction touched.
+-- negative, its serials' and lots' positive. One row per (transaction, balance), upserted.
 CREATE UNLOGGED TABLE unit_changes (
   tx xid8 NOT NULL DEFAULT pg_current_xact_id(),
   workspace_id text NOT NULL,
@@ -99,21 +102,32 @@ CREATE UNLOGGED TABLE unit_changes (
   amount numeric NOT NULL,
   PRIMARY KEY (workspace_id, tx, item_id, location_id)
 );
+-- One row per transaction (and workspace) that noted any: the check at COMMIT runs once for all of
+-- its balances, not once per balance (a 10-line transfer of serials touches 20).
+CREATE UNLOGGED TABLE unit_checks (
+  tx xid8 NOT NULL DEFAULT pg_current_xact_id(),
+  workspace_id text NOT NULL,
+  PRIMARY KEY (workspace_id, tx)
+);
 
-CREATE FUNCTION note_unit_change(p_workspace_id text, p_item_id uuid, p_location_id uuid, p_amount numeric) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO unit_changes AS c (workspace_id, item_id, location_id, amount)
-  SELECT p_workspace_id, p_item_id, p_location_id, p_amount WHERE p_amount <> 0
-  ON CONFLICT (workspace_id, tx, item_id, location_id) DO UPDATE SET amount = c.amount + EXCLUDED.amount
-$$;
-
+-- A tracked balance's change of on-hand. The INSERTs are the function's own (a call of a helper
+-- function per row cost four times as much).
 CREATE FUNCTION note_tracked_balance() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  b balances;
+  amount numeric;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM note_unit_change(NEW.workspace_id, NEW.item_id, NEW.location_id, -NEW.on_hand);
+    b := NEW; amount := -NEW.on_hand;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM note_unit_change(NEW.workspace_id, NEW.item_id, NEW.location_id, OLD.on_hand - NEW.on_hand);
+    b := NEW; amount := OLD.on_hand - NEW.on_hand;
   ELSE
-    PERFORM note_unit_change(OLD.workspace_id, OLD.item_id, OLD.location_id, OLD.on_hand);
+    b := OLD; amount := OLD.on_hand;
+  END IF;
+  IF amount <> 0 THEN
+    INSERT INTO unit_changes AS c (workspace_id, item_id, location_id, amount) VALUES (b.workspace_id, b.item_id, b.location_id, amount)
+    ON CONFLICT (workspace_id, tx, item_id, location_id) DO UPDATE SET amount = c.amount + EXCLUDED.amount;
+    INSERT INTO unit_checks (workspace_id) VALUES (b.workspace_id) ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;
@@ -124,55 +138,121 @@ CREATE TRIGGER tracked_balance_changed AFTER UPDATE OF on_hand, tracking ON bala
 CREATE TRIGGER tracked_balance_deleted AFTER DELETE ON balances
   FOR EACH ROW WHEN (OLD.tracking <> 'none') EXECUTE FUNCTION note_tracked_balance();
 
-CREATE FUNCTION note_serial() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A statement's serials and lots noted at once, netted per balance (transition tables): a transfer
+-- of ten serials notes each balance once, not each serial twice. Only serial and lot items' changes
+-- reach these tables, so nothing else pays for them. Each function writes its notes itself (a
+-- shared helper taking them as JSON cost twice as much a statement).
+CREATE FUNCTION note_serials_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' AND OLD.status = 'in_stock' THEN
-    PERFORM note_unit_change(OLD.workspace_id, OLD.item_id, OLD.location_id, -1);
-  END IF;
-  IF TG_OP <> 'DELETE' AND NEW.status = 'in_stock' THEN
-    PERFORM note_unit_change(NEW.workspace_id, NEW.item_id, NEW.location_id, 1);
-  END IF;
+  WITH noted AS (
+    INSERT INTO unit_changes AS c (workspace_id, item_id, location_id, amount)
+    SELECT workspace_id, item_id, location_id, count(*) FROM new_rows WHERE status = 'in_stock' GROUP BY workspace_id, item_id, location_id
+    ON CONFLICT (workspace_id, tx, item_id, location_id) DO UPDATE SET amount = c.amount + EXCLUDED.amount
+    RETURNING c.workspace_id
+  )
+  INSERT INTO unit_checks (workspace_id) SELECT DISTINCT workspace_id FROM noted ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
-CREATE TRIGGER serial_noted AFTER INSERT OR UPDATE OF status, location_id OR DELETE ON serials
-  FOR EACH ROW EXECUTE FUNCTION note_serial();
-
-CREATE FUNCTION note_lot_balance() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION note_serials_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM note_unit_change(NEW.workspace_id, NEW.item_id, NEW.location_id, NEW.on_hand);
-  ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM note_unit_change(NEW.workspace_id, NEW.item_id, NEW.location_id, NEW.on_hand - OLD.on_hand);
-  ELSE
-    PERFORM note_unit_change(OLD.workspace_id, OLD.item_id, OLD.location_id, -OLD.on_hand);
-  END IF;
+  WITH noted AS (
+    INSERT INTO unit_changes AS c (workspace_id, item_id, location_id, amount)
+    SELECT workspace_id, item_id, location_id, sum(amount) FROM (
+      SELECT workspace_id, item_id, location_id, -1 AS amount FROM old_rows WHERE status = 'in_stock'
+      UNION ALL
+      SELECT workspace_id, item_id, location_id, 1 FROM new_rows WHERE status = 'in_stock'
+    ) x
+    GROUP BY workspace_id, item_id, location_id HAVING sum(amount) <> 0
+    ON CONFLICT (workspace_id, tx, item_id, location_id) DO UPDATE SET amount = c.amount + EXCLUDED.amount
+    RETURNING c.workspace_id
+  )
+  INSERT INTO unit_checks (workspace_id) SELECT DISTINCT workspace_id FROM noted ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
-CREATE TRIGGER lot_balance_noted AFTER INSERT OR UPDATE OF on_hand OR DELETE ON lot_balances
-  FOR EACH ROW EXECUTE FUNCTION note_lot_balance();
+CREATE FUNCTION note_serials_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH noted AS (
+    INSERT INTO unit_changes AS c (workspace_id, item_id, location_id, amount)
+    SELECT workspace_id, item_id, location_id, -count(*) FROM old_rows WHERE status = 'in_stock' GROUP BY workspace_id, item_id, location_id
+    ON CONFLICT (workspace_id, tx, item_id, location_id) DO UPDATE SET amount = c.amount + EXCLUDED.amount
+    RETURNING c.workspace_id
+  )
+  INSERT INTO unit_checks (workspace_id) SELECT DISTINCT workspace_id FROM noted ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER serials_inserted AFTER INSERT ON serials REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION note_serials_inserted();
+CREATE TRIGGER serials_updated AFTER UPDATE ON serials REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION note_serials_updated();
+CREATE TRIGGER serials_deleted AFTER DELETE ON serials REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION note_serials_deleted();
 
--- At COMMIT: each balance's notes net to zero, or the transaction is refused.
+CREATE FUNCTION note_lots_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH noted AS (
+    INSERT INTO unit_changes AS c (workspace_id, item_id, location_id, amount)
+    SELECT workspace_id, item_id, location_id, sum(on_hand) FROM new_rows GROUP BY workspace_id, item_id, location_id HAVING sum(on_hand) <> 0
+    ON CONFLICT (workspace_id, tx, item_id, location_id) DO UPDATE SET amount = c.amount + EXCLUDED.amount
+    RETURNING c.workspace_id
+  )
+  INSERT INTO unit_checks (workspace_id) SELECT DISTINCT workspace_id FROM noted ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+CREATE FUNCTION note_lots_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH noted AS (
+    INSERT INTO unit_changes AS c (workspace_id, item_id, location_id, amount)
+    SELECT workspace_id, item_id, location_id, sum(amount) FROM (
+      SELECT workspace_id, item_id, location_id, -on_hand AS amount FROM old_rows
+      UNION ALL
+      SELECT workspace_id, item_id, location_id, on_hand FROM new_rows
+    ) x
+    GROUP BY workspace_id, item_id, location_id HAVING sum(amount) <> 0
+    ON CONFLICT (workspace_id, tx, item_id, location_id) DO UPDATE SET amount = c.amount + EXCLUDED.amount
+    RETURNING c.workspace_id
+  )
+  INSERT INTO unit_checks (workspace_id) SELECT DISTINCT workspace_id FROM noted ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+CREATE FUNCTION note_lots_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  WITH noted AS (
+    INSERT INTO unit_changes AS c (workspace_id, item_id, location_id, amount)
+    SELECT workspace_id, item_id, location_id, -sum(on_hand) FROM old_rows GROUP BY workspace_id, item_id, location_id HAVING sum(on_hand) <> 0
+    ON CONFLICT (workspace_id, tx, item_id, location_id) DO UPDATE SET amount = c.amount + EXCLUDED.amount
+    RETURNING c.workspace_id
+  )
+  INSERT INTO unit_checks (workspace_id) SELECT DISTINCT workspace_id FROM noted ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER lots_inserted AFTER INSERT ON lot_balances REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION note_lots_inserted();
+CREATE TRIGGER lots_updated AFTER UPDATE ON lot_balances REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION note_lots_updated();
+CREATE TRIGGER lots_deleted AFTER DELETE ON lot_balances REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION note_lots_deleted();
+
+-- At COMMIT, once per transaction: each balance's notes net to zero, or the transaction is refused.
 CREATE FUNCTION require_units_agree() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  net numeric;
+  off record;
 BEGIN
-  DELETE FROM unit_changes
-   WHERE tx = NEW.tx AND workspace_id = NEW.workspace_id AND item_id = NEW.item_id AND location_id = NEW.location_id
-  RETURNING amount INTO net;
-  IF coalesce(net, 0) <> 0 THEN
+  DELETE FROM unit_checks WHERE workspace_id = NEW.workspace_id AND tx = NEW.tx;
+  WITH settled AS (
+    DELETE FROM unit_changes WHERE workspace_id = NEW.workspace_id AND tx = NEW.tx RETURNING item_id, location_id, amount
+  )
+  SELECT item_id, location_id, amount INTO off FROM settled WHERE amount <> 0 LIMIT 1;
+  IF FOUND THEN
     RAISE EXCEPTION 'units disagree: in this transaction the serials or lots of balance (%, %) of workspace % changed by % more than its on-hand',
-      NEW.item_id, NEW.location_id, NEW.workspace_id, net
+      off.item_id, off.location_id, NEW.workspace_id, off.amount
       USING ERRCODE = 'check_violation', CONSTRAINT = 'units_agree';
   END IF;
   RETURN NULL;
 END $$;
-CREATE CONSTRAINT TRIGGER units_agree AFTER INSERT ON unit_changes DEFERRABLE INITIALLY DEFERRED
+CREATE CONSTRAINT TRIGGER units_agree AFTER INSERT ON unit_checks DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW EXECUTE FUNCTION require_units_agree();
 
-ALTER FUNCTION note_unit_change(text, uuid, uuid, numeric) SET search_path FROM CURRENT;
 ALTER FUNCTION note_tracked_balance() SET search_path FROM CURRENT;
-ALTER FUNCTION note_serial() SET search_path FROM CURRENT;
-ALTER FUNCTION note_lot_balance() SET search_path FROM CURRENT;
+ALTER FUNCTION note_serials_inserted() SET search_path FROM CURRENT;
+ALTER FUNCTION note_serials_updated() SET search_path FROM CURRENT;
+ALTER FUNCTION note_serials_deleted() SET search_path FROM CURRENT;
+ALTER FUNCTION note_lots_inserted() SET search_path FROM CURRENT;
+ALTER FUNCTION note_lots_updated() SET search_path FROM CURRENT;
+ALTER FUNCTION note_lots_deleted() SET search_path FROM CURRENT;
 ALTER FUNCTION require_units_agree() SET search_path FROM CURRENT;
 `);
 }
