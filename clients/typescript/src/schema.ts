@@ -674,7 +674,7 @@ export interface paths {
         put?: never;
         /**
          * Complete a pending transfer
-         * @description The destination confirms arrival: in one transaction the stock moves (transfer_out at the source, transfer_in at the destination, both carrying the transferId) and the reservation at the source is released. 409 when the transfer is not pending; 422 when the destination is inactive, closed or deleted. Needs write access to the destination. 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer.
+         * @description The destination confirms arrival: in one transaction the stock moves (transfer_out at the source, transfer_in at the destination, both carrying the transferId) and the reservation at the source is released. A line of a serial- or lot-tracked item that named no serials or lot must be named now (lines: [{itemId, serials} or {itemId, lot, quantity?}]; 422 naming lines[i].serials or lines[i].lot otherwise): the picker names the units; the API never picks them. 409 when the transfer is not pending; 422 when the destination is inactive, closed or deleted, or a named serial or lot is not free at the source. Needs write access to the destination. 404 for a transfer the member cannot see (it may read neither location). Answers 200 with the transfer.
          *
          *     Requires scope `transfers.write`.
          */
@@ -1139,6 +1139,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inventory/serials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List serials (find one by a scan)
+         * @description Every serial of the workspace ever received, by item then serial, each with its status, where it is (or last was), the job that used it and the pending transfer or open job holding it, paged (page ≥ 1, pageSize 1–200, default 50, or cursor: follow Link rel="next"). serial= is a scan: it matches ignoring case and surrounding spaces, across items. A member with restricted location access sees the serials at (or last at) locations it may read (docs/serials.md).
+         *
+         *     Requires scope `inventory.read`.
+         */
+        get: operations["listSerials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory/lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List lots on hand
+         * @description What of each lot is at each location (on hand, and reserved for pending transfers and open jobs that named it), with its expiry, ordered by expiresOn (none last), then lot; paged as serials are. A member with restricted location access sees the locations it may read (docs/serials.md).
+         *
+         *     Requires scope `inventory.read`.
+         */
+        get: operations["listLots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exports/balances": {
         parameters: {
             query?: never;
@@ -1170,7 +1214,7 @@ export interface paths {
         };
         /**
          * Export the movements as CSV
-         * @description The ledger in the order it was written, streamed from a cursor (a file of a million movements holds constant memory): createdAt, id, type, reason, locationId, location, itemId, sku, quantity, balanceAfter, transferId, reference, note, userId, jobId, unitCost (empty for a caller without valuation.read), purchaseOrderId, receiptId; from/to bound createdAt, locationId and itemId filter. Names and SKUs are as the stock service's copies hold them (a rename reaches them within the event lag); the ids beside them are exact. A member with restricted location access exports the locations it may read only.
+         * @description The ledger in the order it was written, streamed from a cursor (a file of a million movements holds constant memory): createdAt, id, type, reason, locationId, location, itemId, sku, quantity, balanceAfter, transferId, reference, note, userId, jobId, unitCost (empty for a caller without valuation.read), purchaseOrderId, receiptId, serials (separated by spaces), lot; from/to bound createdAt, locationId and itemId filter. Names and SKUs are as the stock service's copies hold them (a rename reaches them within the event lag); the ids beside them are exact. A member with restricted location access exports the locations it may read only.
          *
          *     Requires scope `inventory.read`.
          */
@@ -2829,6 +2873,16 @@ export interface components {
              */
             receiptId: string | null;
             /**
+             * @description The serials of the units the movement carried (a serial-tracked item's, one per unit); null otherwise
+             * @example null
+             */
+            serials: string[] | null;
+            /**
+             * @description The lot the movement carried (a lot-tracked item's); null otherwise
+             * @example null
+             */
+            lot: string | null;
+            /**
              * @description On the movement of a receipt's revert (reason receipt_reverted): what the revert could not take back at the receipt's own cost, in the workspace's currency, rounded to cents (docs/purchasing.md): positive when the stock left kept more value than own-cost arithmetic would leave it. null on other movements
              * @example null
              */
@@ -2842,6 +2896,18 @@ export interface components {
         RecordMovement: {
             /** @enum {string} */
             type: "receipt";
+            /**
+             * @description The serial numbers of the units on the line, one per unit: as many as its quantity (a whole number). Required on every line of a serial-tracked item that moves stock; refused (400) on other items. At most 5000 in one request
+             * @example [
+             *       "WH-40-221873"
+             *     ]
+             */
+            serials?: string[];
+            /**
+             * @description The lot of a lot-tracked item's units on the line
+             * @example L2026-118
+             */
+            lot?: string;
             /**
              * Format: uuid
              * @description A stock-tracked item of the workspace
@@ -2872,6 +2938,12 @@ export interface components {
              */
             reason?: "received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other";
             /**
+             * Format: date
+             * @description The lot's expiry date (YYYY-MM-DD): set by the lot's first receipt; another date later is a 422
+             * @example 2027-06-30
+             */
+            expiresOn?: string;
+            /**
              * @description What one unit cost: moves the item's moving average cost (docs/purchasing.md). Left out: the receipt carries the item's average cost and leaves it as it is
              * @example 5.25
              */
@@ -2879,6 +2951,18 @@ export interface components {
         } | {
             /** @enum {string} */
             type: "adjustment";
+            /**
+             * @description The serial numbers of the units on the line, one per unit: as many as its quantity (a whole number). Required on every line of a serial-tracked item that moves stock; refused (400) on other items. At most 5000 in one request
+             * @example [
+             *       "WH-40-221873"
+             *     ]
+             */
+            serials?: string[];
+            /**
+             * @description The lot of a lot-tracked item's units on the line
+             * @example L2026-118
+             */
+            lot?: string;
             /**
              * Format: uuid
              * @description A stock-tracked item of the workspace
@@ -2908,11 +2992,29 @@ export interface components {
              * @enum {string}
              */
             reason?: "received" | "returned" | "damaged" | "lost" | "stolen" | "expired" | "count" | "correction" | "other";
+            /**
+             * Format: date
+             * @description The lot's expiry date (YYYY-MM-DD): set by the lot's first receipt; another date later is a 422
+             * @example 2027-06-30
+             */
+            expiresOn?: string;
             /** @description Compare-and-set: adjust only if the balance's on-hand is exactly this when the adjustment is written; otherwise 409 conflict naming the current on-hand, and nothing changes */
             expectedOnHand?: number;
         } | {
             /** @enum {string} */
             type: "count";
+            /**
+             * @description The serial numbers of the units on the line, one per unit: as many as its quantity (a whole number). Required on every line of a serial-tracked item that moves stock; refused (400) on other items. At most 5000 in one request
+             * @example [
+             *       "WH-40-221873"
+             *     ]
+             */
+            serials?: string[];
+            /**
+             * @description The lot of a lot-tracked item's units on the line
+             * @example L2026-118
+             */
+            lot?: string;
             /**
              * Format: uuid
              * @description A stock-tracked item of the workspace
@@ -2935,6 +3037,12 @@ export interface components {
              * @example For the Hendricks job on Monday
              */
             note?: string;
+            /**
+             * Format: date
+             * @description The lot's expiry date (YYYY-MM-DD): set by the lot's first receipt; another date later is a 422
+             * @example 2027-06-30
+             */
+            expiresOn?: string;
             /** @description The counted on-hand, ≥ 0 and ≤ 1000000000, at most 4 decimals. Recorded as one adjustment of the difference with reason count (0 when the count confirms the balance); not below what is reserved */
             quantity: number;
         };
@@ -3109,6 +3217,24 @@ export interface components {
                     sku: string;
                     description: string;
                 };
+                /**
+                 * @description A serial-tracked item's serials: those the line names (held while it is pending or open), or those it moved; null for other items, and for a line holding a quantity only until it moves
+                 * @example null
+                 */
+                serials: string[] | null;
+                /**
+                 * @description A lot-tracked item's lot: the one the line names, or the one lot it moved; null otherwise (a line split over lots shows them in lots)
+                 * @example null
+                 */
+                lot: string | null;
+                /**
+                 * @description A lot-tracked item's lots with their quantities, once the line names or moved them; null otherwise
+                 * @example null
+                 */
+                lots: {
+                    lot: string;
+                    quantity: number;
+                }[] | null;
             }[];
             /**
              * Format: date-time
@@ -3378,7 +3504,7 @@ export interface components {
             lines: {
                 /**
                  * Format: uuid
-                 * @description A stock-tracked item; each item at most once per transfer
+                 * @description A stock-tracked item; each item at most once per transfer, unless its lines name different lots
                  * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
                  */
                 itemId: string;
@@ -3389,6 +3515,18 @@ export interface components {
                  * @example For the Hendricks job on Monday
                  */
                 note?: string;
+                /**
+                 * @description The serial numbers of the units on the line, one per unit: as many as its quantity (a whole number). Required on every line of a serial-tracked item that moves stock; refused (400) on other items. At most 5000 in one request
+                 * @example [
+                 *       "WH-40-221873"
+                 *     ]
+                 */
+                serials?: string[];
+                /**
+                 * @description The lot of a lot-tracked item's units on the line
+                 * @example L2026-118
+                 */
+                lot?: string;
             }[];
             /**
              * @description Free text, up to 500 characters; default ""
@@ -3401,6 +3539,30 @@ export interface components {
              * @enum {string}
              */
             status?: "pending" | "completed";
+        };
+        CompleteTransfer: {
+            /** @description For each line of a serial- or lot-tracked item that did not name its units: its serials (as many as its quantity) or its lot (several entries of an item with different lots and quantities split it over lots). Lines that named theirs move them as named. Required when such a line exists (422 naming lines[i].serials or lines[i].lot) */
+            lines?: {
+                /**
+                 * Format: uuid
+                 * @description The item of a line of the transfer that named no serials or lot
+                 */
+                itemId: string;
+                /**
+                 * @description The serial numbers of the units on the line, one per unit: as many as its quantity (a whole number). Required on every line of a serial-tracked item that moves stock; refused (400) on other items. At most 5000 in one request
+                 * @example [
+                 *       "WH-40-221873"
+                 *     ]
+                 */
+                serials?: string[];
+                /**
+                 * @description The lot of a lot-tracked item's units on the line
+                 * @example L2026-118
+                 */
+                lot?: string;
+                /** @description How much of the line this entry's lot covers, when the line is split over lots (the entries of a line add up to its quantity); default the line's quantity */
+                quantity?: number;
+            }[];
         };
         SettleTransfer: {
             /** @description Why, up to 500 characters; returned as the transfer's reason (default "") */
@@ -3510,6 +3672,24 @@ export interface components {
                  */
                 unitPrice: number | null;
                 note: string;
+                /**
+                 * @description A serial-tracked item's serials: those the line names (held while it is pending or open), or those it moved; null for other items, and for a line holding a quantity only until it moves
+                 * @example null
+                 */
+                serials: string[] | null;
+                /**
+                 * @description A lot-tracked item's lot: the one the line names, or the one lot it moved; null otherwise (a line split over lots shows them in lots)
+                 * @example null
+                 */
+                lot: string | null;
+                /**
+                 * @description A lot-tracked item's lots with their quantities, once the line names or moved them; null otherwise
+                 * @example null
+                 */
+                lots: {
+                    lot: string;
+                    quantity: number;
+                }[] | null;
             }[];
             /** @description Frozen when the job completes (a reverted job keeps them); null before, and for a cancelled job */
             totals: {
@@ -3642,6 +3822,18 @@ export interface components {
                 billable?: boolean;
                 /** @description Up to 500 characters; default "" */
                 note?: string;
+                /**
+                 * @description A serial-tracked item's serials to hold for the job (as many as its quantity): reserved with the line, used on completion unless `used` names others. Without: a quantity is held, and completion names the serials
+                 * @example [
+                 *       "WH-40-221873"
+                 *     ]
+                 */
+                serials?: string[];
+                /**
+                 * @description A lot-tracked item's lot to hold for the job; without: a quantity is held, and completion names the lot
+                 * @example L2026-118
+                 */
+                lot?: string;
             }[];
             /** @description true: reserve every stocked line at its location now, all or nothing (as POST /jobs/{id}/reserve); default false */
             reserve?: boolean;
@@ -3709,6 +3901,18 @@ export interface components {
                 billable?: boolean;
                 /** @description Up to 500 characters; default "" */
                 note?: string;
+                /**
+                 * @description A serial-tracked item's serials to hold for the job (as many as its quantity): reserved with the line, used on completion unless `used` names others. Without: a quantity is held, and completion names the serials
+                 * @example [
+                 *       "WH-40-221873"
+                 *     ]
+                 */
+                serials?: string[];
+                /**
+                 * @description A lot-tracked item's lot to hold for the job; without: a quantity is held, and completion names the lot
+                 * @example L2026-118
+                 */
+                lot?: string;
             }[];
         };
         JobReservation: {
@@ -3759,6 +3963,18 @@ export interface components {
                  * @description Where it was taken from; default the item's line (its only one, else the one at the job's source), or the job's source for an item not planned
                  */
                 locationId?: string;
+                /**
+                 * @description A serial-tracked item's serials used (as many as the quantity); required unless its line names them and used them all (422 naming used[i].serials)
+                 * @example [
+                 *       "WH-40-221873"
+                 *     ]
+                 */
+                serials?: string[];
+                /**
+                 * @description A lot-tracked item's lot used; several entries of one line with different lots split it; required unless its line names it (422 naming used[i].lot)
+                 * @example L2026-118
+                 */
+                lot?: string;
             }[];
         };
         CreatePurchaseOrder: {
@@ -3894,6 +4110,21 @@ export interface components {
                  */
                 orderedUnitCost: number | null;
                 /**
+                 * @description The serials it brought (a serial-tracked item's); null otherwise
+                 * @example null
+                 */
+                serials: string[] | null;
+                /**
+                 * @description The lot it brought (a lot-tracked item's); null otherwise
+                 * @example null
+                 */
+                lot: string | null;
+                /**
+                 * @description The expiry it gave its lot; null otherwise
+                 * @example null
+                 */
+                expiresOn: string | null;
+                /**
                  * @description (unitCost − orderedUnitCost) / orderedUnitCost × 100, to 2 decimals (negative below the order's price); null when the order line is at 0 or orderedUnitCost is null
                  * @example 0
                  */
@@ -3924,11 +4155,11 @@ export interface components {
             costVariance: number | null;
         };
         ReceivePurchaseOrder: {
-            /** @description 1 to 500 lines, each item once */
+            /** @description 1 to 500 lines, each item once unless its lines name different lots */
             lines: {
                 /**
                  * Format: uuid
-                 * @description An item of the order
+                 * @description An item of the order; an item may be on several lines when their lots differ
                  * @example 3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37
                  */
                 itemId: string;
@@ -3942,6 +4173,24 @@ export interface components {
                  * @example 5.25
                  */
                 unitCost?: number;
+                /**
+                 * @description A serial-tracked item's serials, one per unit received (required for such an item; 400 for others)
+                 * @example [
+                 *       "WH-40-221873"
+                 *     ]
+                 */
+                serials?: string[];
+                /**
+                 * @description A lot-tracked item's lot (required for such an item; 400 for others)
+                 * @example L2026-118
+                 */
+                lot?: string;
+                /**
+                 * Format: date
+                 * @description The lot's expiry date (YYYY-MM-DD): set by the lot's first receipt; another date later is a 422
+                 * @example 2027-06-30
+                 */
+                expiresOn?: string;
             }[];
             /**
              * @description Your reference (the delivery note), up to 100 characters; on each movement; default the order's reference
@@ -4076,6 +4325,91 @@ export interface components {
             reason: string;
             /** @description Up to 2,000 characters; default "" */
             note?: string;
+        };
+        /** @description One unit of a serial-tracked item: where it is, or where it went. */
+        Serial: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            itemId: string;
+            /** @description The item's SKU as the stock service's copy holds it */
+            sku: string;
+            /**
+             * @description The serial as it was first received
+             * @example WH-40-221873
+             */
+            serial: string;
+            /**
+             * @description in_stock (at locationId), used (on jobId), written_off (an adjustment or a count took it out) or returned (its receipt was reverted); a serial that comes back is in_stock again, with its history
+             * @enum {string}
+             */
+            status: "in_stock" | "used" | "written_off" | "returned";
+            /**
+             * Format: uuid
+             * @description Where it is (in_stock), else where it last was
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            locationId: string;
+            locationName: string | null;
+            /**
+             * Format: uuid
+             * @description The job that used it (status used); null otherwise
+             * @example null
+             */
+            jobId: string | null;
+            /**
+             * Format: uuid
+             * @description The pending transfer or open job that holds it (it named the serial); null when free
+             * @example null
+             */
+            heldBy: string | null;
+            /**
+             * Format: date-time
+             * @description When it was first received
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            receivedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            lastMovedAt: string;
+        };
+        /** @description What of one lot of an item is at one location. */
+        Lot: {
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            itemId: string;
+            sku: string;
+            /**
+             * @description The lot as it was first received
+             * @example L2026-118
+             */
+            lot: string;
+            /**
+             * Format: uuid
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            locationId: string;
+            locationName: string | null;
+            /**
+             * @description Of this lot at the location
+             * @example 12
+             */
+            onHand: number;
+            /**
+             * @description Of it held for pending transfers and open jobs that named the lot
+             * @example 0
+             */
+            reserved: number;
+            /**
+             * @description The lot’s expiry (YYYY-MM-DD), as its first receipt with one set it; null when none was given
+             * @example 2027-06-30
+             */
+            expiresOn: string | null;
         };
         WebhookEndpointWithSecret: components["schemas"]["WebhookEndpoint"] & {
             /**
@@ -4256,6 +4590,16 @@ export interface components {
             movementType: string;
             /** @description The balance's version: grows with every change of it, so a receiver can drop a stale event */
             version: number;
+            /**
+             * @description The serials the movement carried (a serial-tracked item's); null otherwise
+             * @example null
+             */
+            serials: string[] | null;
+            /**
+             * @description The lot the movement carried (a lot-tracked item's); null otherwise
+             * @example null
+             */
+            lot: string | null;
         };
         ParAlertEventData: {
             item: {
@@ -6422,6 +6766,10 @@ export interface operations {
                 transferId?: string[] | string;
                 /** @description Job IDs (repeated or comma-separated): what their completions used (reason job) and their reverts put back (job_reverted) */
                 jobId?: string[] | string;
+                /** @description The trace of a serial: the movements that carried it (its receipt, each side of every transfer, a job’s use and its revert), compared ignoring case and surrounding spaces */
+                serial?: string;
+                /** @description The trace of a lot: the movements that carried it, compared ignoring case and surrounding spaces */
+                lot?: string;
                 /** @description Date interval of createdAt, computed in UTC; default all (see GET /inventory/transfers) */
                 interval?: "24h" | "7d" | "30d" | "90d" | "mtd" | "qtd" | "ytd" | "1y" | "all" | "all_unfiltered" | "today" | "this_week" | "last_week" | "this_month" | "last_month" | "this_quarter" | "last_quarter" | "this_year" | "last_year" | "fiscal_ytd" | "last_fiscal_year";
                 /** @description Page number, from 1 (default 1); not together with cursor */
@@ -6481,6 +6829,8 @@ export interface operations {
                      *         "unitCost": 5.25,
                      *         "purchaseOrderId": null,
                      *         "receiptId": null,
+                     *         "serials": null,
+                     *         "lot": null,
                      *         "costVariance": null,
                      *         "createdAt": "2026-01-15T09:30:00.000Z"
                      *       }
@@ -6519,12 +6869,17 @@ export interface operations {
                 /**
                  * @example {
                  *       "type": "receipt",
+                 *       "serials": [
+                 *         "WH-40-221873"
+                 *       ],
+                 *       "lot": "L2026-118",
                  *       "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
                  *       "locationId": "9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b",
                  *       "reference": "PO-2026-0117",
                  *       "note": "For the Hendricks job on Monday",
                  *       "quantity": 1,
                  *       "reason": "received",
+                 *       "expiresOn": "2027-06-30",
                  *       "unitCost": 5.25
                  *     }
                  */
@@ -6570,6 +6925,8 @@ export interface operations {
                      *       "unitCost": 5.25,
                      *       "purchaseOrderId": null,
                      *       "receiptId": null,
+                     *       "serials": null,
+                     *       "lot": null,
                      *       "costVariance": null,
                      *       "createdAt": "2026-01-15T09:30:00.000Z"
                      *     }
@@ -6895,7 +7252,10 @@ export interface operations {
                      *                 "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *                 "sku": "text",
                      *                 "description": "text"
-                     *               }
+                     *               },
+                     *               "serials": null,
+                     *               "lot": null,
+                     *               "lots": null
                      *             }
                      *           ],
                      *           "createdAt": "2026-01-15T09:30:00.000Z",
@@ -7163,7 +7523,10 @@ export interface operations {
                      *               "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *               "sku": "text",
                      *               "description": "text"
-                     *             }
+                     *             },
+                     *             "serials": null,
+                     *             "lot": null,
+                     *             "lots": null
                      *           }
                      *         ],
                      *         "createdAt": "2026-01-15T09:30:00.000Z",
@@ -7230,7 +7593,11 @@ export interface operations {
                  *         {
                  *           "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
                  *           "quantity": 1,
-                 *           "note": "For the Hendricks job on Monday"
+                 *           "note": "For the Hendricks job on Monday",
+                 *           "serials": [
+                 *             "WH-40-221873"
+                 *           ],
+                 *           "lot": "L2026-118"
                  *         }
                  *       ],
                  *       "note": "For the Hendricks job on Monday",
@@ -7271,7 +7638,10 @@ export interface operations {
                      *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "sku": "text",
                      *             "description": "text"
-                     *           }
+                     *           },
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "lots": null
                      *         }
                      *       ],
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
@@ -7358,7 +7728,10 @@ export interface operations {
                      *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "sku": "text",
                      *             "description": "text"
-                     *           }
+                     *           },
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "lots": null
                      *         }
                      *       ],
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
@@ -7419,8 +7792,21 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /** @example {} */
-                "application/json": Record<string, never>;
+                /**
+                 * @example {
+                 *       "lines": [
+                 *         {
+                 *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *           "serials": [
+                 *             "WH-40-221873"
+                 *           ],
+                 *           "lot": "L2026-118",
+                 *           "quantity": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompleteTransfer"];
             };
         };
         responses: {
@@ -7454,7 +7840,10 @@ export interface operations {
                      *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "sku": "text",
                      *             "description": "text"
-                     *           }
+                     *           },
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "lots": null
                      *         }
                      *       ],
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
@@ -7554,7 +7943,10 @@ export interface operations {
                      *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "sku": "text",
                      *             "description": "text"
-                     *           }
+                     *           },
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "lots": null
                      *         }
                      *       ],
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
@@ -7654,7 +8046,10 @@ export interface operations {
                      *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "sku": "text",
                      *             "description": "text"
-                     *           }
+                     *           },
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "lots": null
                      *         }
                      *       ],
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
@@ -7750,7 +8145,10 @@ export interface operations {
                      *             "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                      *             "sku": "text",
                      *             "description": "text"
-                     *           }
+                     *           },
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "lots": null
                      *         }
                      *       ],
                      *       "createdAt": "2026-01-15T09:30:00.000Z",
@@ -7870,7 +8268,10 @@ export interface operations {
                      *             "billable": true,
                      *             "unitCost": 12.5,
                      *             "unitPrice": 12.5,
-                     *             "note": "text"
+                     *             "note": "text",
+                     *             "serials": null,
+                     *             "lot": null,
+                     *             "lots": null
                      *           }
                      *         ],
                      *         "totals": {
@@ -7945,7 +8346,11 @@ export interface operations {
                  *           "quantity": 2,
                  *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                  *           "billable": true,
-                 *           "note": "text"
+                 *           "note": "text",
+                 *           "serials": [
+                 *             "WH-40-221873"
+                 *           ],
+                 *           "lot": "L2026-118"
                  *         }
                  *       ],
                  *       "reserve": true
@@ -7996,7 +8401,10 @@ export interface operations {
                      *           "billable": true,
                      *           "unitCost": 12.5,
                      *           "unitPrice": 12.5,
-                     *           "note": "text"
+                     *           "note": "text",
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "lots": null
                      *         }
                      *       ],
                      *       "totals": {
@@ -8093,7 +8501,10 @@ export interface operations {
                      *           "billable": true,
                      *           "unitCost": 12.5,
                      *           "unitPrice": 12.5,
-                     *           "note": "text"
+                     *           "note": "text",
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "lots": null
                      *         }
                      *       ],
                      *       "totals": {
@@ -8167,7 +8578,11 @@ export interface operations {
                  *           "quantity": 2,
                  *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                  *           "billable": true,
-                 *           "note": "text"
+                 *           "note": "text",
+                 *           "serials": [
+                 *             "WH-40-221873"
+                 *           ],
+                 *           "lot": "L2026-118"
                  *         }
                  *       ]
                  *     }
@@ -8216,7 +8631,10 @@ export interface operations {
                      *           "billable": true,
                      *           "unitCost": 12.5,
                      *           "unitPrice": 12.5,
-                     *           "note": "text"
+                     *           "note": "text",
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "lots": null
                      *         }
                      *       ],
                      *       "totals": {
@@ -8325,7 +8743,10 @@ export interface operations {
                      *             "billable": true,
                      *             "unitCost": 12.5,
                      *             "unitPrice": 12.5,
-                     *             "note": "text"
+                     *             "note": "text",
+                     *             "serials": null,
+                     *             "lot": null,
+                     *             "lots": null
                      *           }
                      *         ],
                      *         "totals": {
@@ -8442,7 +8863,10 @@ export interface operations {
                      *           "billable": true,
                      *           "unitCost": 12.5,
                      *           "unitPrice": 12.5,
-                     *           "note": "text"
+                     *           "note": "text",
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "lots": null
                      *         }
                      *       ],
                      *       "totals": {
@@ -8508,7 +8932,11 @@ export interface operations {
                  *         {
                  *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                  *           "quantity": 1,
-                 *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+                 *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *           "serials": [
+                 *             "WH-40-221873"
+                 *           ],
+                 *           "lot": "L2026-118"
                  *         }
                  *       ]
                  *     }
@@ -8558,7 +8986,10 @@ export interface operations {
                      *           "billable": true,
                      *           "unitCost": 12.5,
                      *           "unitPrice": 12.5,
-                     *           "note": "text"
+                     *           "note": "text",
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "lots": null
                      *         }
                      *       ],
                      *       "totals": {
@@ -8664,7 +9095,10 @@ export interface operations {
                      *           "billable": true,
                      *           "unitCost": 12.5,
                      *           "unitPrice": 12.5,
-                     *           "note": "text"
+                     *           "note": "text",
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "lots": null
                      *         }
                      *       ],
                      *       "totals": {
@@ -8770,7 +9204,10 @@ export interface operations {
                      *           "billable": true,
                      *           "unitCost": 12.5,
                      *           "unitPrice": 12.5,
-                     *           "note": "text"
+                     *           "note": "text",
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "lots": null
                      *         }
                      *       ],
                      *       "totals": {
@@ -9551,6 +9988,9 @@ export interface operations {
                      *             "quantity": 10,
                      *             "unitCost": 10,
                      *             "orderedUnitCost": 180,
+                     *             "serials": null,
+                     *             "lot": null,
+                     *             "expiresOn": null,
                      *             "priceVariancePercent": 0
                      *           }
                      *         ],
@@ -9602,7 +10042,12 @@ export interface operations {
                  *         {
                  *           "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
                  *           "quantity": 10,
-                 *           "unitCost": 5.25
+                 *           "unitCost": 5.25,
+                 *           "serials": [
+                 *             "WH-40-221873"
+                 *           ],
+                 *           "lot": "L2026-118",
+                 *           "expiresOn": "2027-06-30"
                  *         }
                  *       ],
                  *       "reference": "PO-2026-0042",
@@ -9634,6 +10079,9 @@ export interface operations {
                      *           "quantity": 10,
                      *           "unitCost": 10,
                      *           "orderedUnitCost": 180,
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "expiresOn": null,
                      *           "priceVariancePercent": 0
                      *         }
                      *       ],
@@ -9706,6 +10154,9 @@ export interface operations {
                      *           "quantity": 10,
                      *           "unitCost": 10,
                      *           "orderedUnitCost": 180,
+                     *           "serials": null,
+                     *           "lot": null,
+                     *           "expiresOn": null,
                      *           "priceVariancePercent": 0
                      *         }
                      *       ],
@@ -9935,6 +10386,140 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    listSerials: {
+        parameters: {
+            query?: {
+                /** @description Item IDs (repeated or comma-separated) */
+                itemId?: string[] | string;
+                /** @description Where the serials are, or last were (repeated or comma-separated) */
+                locationId?: string[] | string;
+                /** @description Statuses (repeated or comma-separated) */
+                status?: ("in_stock" | "used" | "written_off" | "returned")[] | string;
+                /** @description A scan: the serial, compared ignoring case and surrounding spaces, across items (with or without itemId) */
+                serial?: string;
+                /** @description Page number, from 1 (default 1); not together with cursor */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
+                cursor?: string;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Serials */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "sku": "text",
+                     *         "serial": "WH-40-221873",
+                     *         "status": "in_stock",
+                     *         "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "locationName": "text",
+                     *         "jobId": null,
+                     *         "heldBy": null,
+                     *         "receivedAt": "2026-01-15T09:30:00.000Z",
+                     *         "lastMovedAt": "2026-01-15T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Serial"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listLots: {
+        parameters: {
+            query?: {
+                /** @description Item IDs (repeated or comma-separated) */
+                itemId?: string[] | string;
+                /** @description Location IDs (repeated or comma-separated) */
+                locationId?: string[] | string;
+                /** @description Lots expiring before this day (YYYY-MM-DD); lots without an expiry never match */
+                expiringBefore?: string;
+                /** @description Page number, from 1 (default 1); not together with cursor */
+                page?: number;
+                /** @description Items per page, 1 to 200 (default 50) */
+                pageSize?: number;
+                /** @description Opaque keyset cursor from the Link rel="next" header of the previous page: the next page starts right after that page's last row, however deep, and rows added meanwhile neither repeat nor shift it. Only valid with the same workspace, path and filters (400 otherwise); not together with page. */
+                cursor?: string;
+                /** @description Workspace to act on. Required for full-access (sk_) keys; restricted (rk_) keys are bound to one workspace. */
+                workspaceId?: string;
+                /** @description Deprecated alternative to workspaceId: the workspace slug. */
+                projectSlug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lots */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "sku": "text",
+                     *         "lot": "L2026-118",
+                     *         "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "locationName": "text",
+                     *         "onHand": 12,
+                     *         "reserved": 0,
+                     *         "expiresOn": "2027-06-30"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Lot"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     exportBalances: {
         parameters: {
             query?: {
@@ -10013,7 +10598,7 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example createdAt,id,type,reason,locationId,location,itemId,sku,quantity,balanceAfter,transferId,reference,note,userId,jobId,unitCost,purchaseOrderId,receiptId
+                     * @example createdAt,id,type,reason,locationId,location,itemId,sku,quantity,balanceAfter,transferId,reference,note,userId,jobId,unitCost,purchaseOrderId,receiptId,serials,lot
                      *     …
                      */
                     "text/csv": string;
