@@ -20,6 +20,13 @@ export const MAX_UNIT_CODE_LENGTH = 100;
 /** Characters that print nothing or change how text reads (as printable-text.ts): refused in a serial or lot code. */
 const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/u;
 
+/**
+ * Marks a request field that only a serial- or lot-tracked item takes: the API document says so
+ * (x-tracked-only), and the generated request examples, made for an untracked item, leave it out
+ * (openapi-examples.ts).
+ */
+export const TRACKED_ONLY = { 'x-tracked-only': true } as const;
+
 /** A serial number or a lot code as given: trimmed, 1 to 100 printable characters. */
 const unitCode = (what: string) =>
   z
@@ -35,12 +42,13 @@ export const SerialNumber = unitCode('serial number').openapi({
 });
 
 export const LotCode = unitCode('lot code').openapi({
-  description: `A lot code: 1 to ${MAX_UNIT_CODE_LENGTH} printable characters, trimmed; compared ignoring case`,
+  description: `A lot code: 1 to ${MAX_UNIT_CODE_LENGTH} printable characters, trimmed; compared ignoring case. Required on every line of a lot-tracked item that moves stock; refused (400) on other items`,
   example: 'L2026-118',
+  ...TRACKED_ONLY,
 });
 
 /** A day (YYYY-MM-DD) a lot expires on. */
-export const ExpiresOn = z.iso.date().openapi({ description: "The lot's expiry date (YYYY-MM-DD): set by the lot's first receipt; another date later is a 422", example: '2027-06-30' });
+export const ExpiresOn = z.iso.date().openapi({ description: "The lot's expiry date (YYYY-MM-DD): set by the lot's first receipt; another date later is a 422", example: '2027-06-30', ...TRACKED_ONLY });
 
 /**
  * The serial numbers of one line: 1 to MAX_SERIALS_PER_REQUEST, each once (ignoring case: a
@@ -61,6 +69,7 @@ export const SerialNumbers = z
   .openapi({
     description: `The serial numbers of the units on the line, one per unit: as many as its quantity (a whole number). Required on every line of a serial-tracked item that moves stock; refused (400) on other items. At most ${MAX_SERIALS_PER_REQUEST} in one request`,
     example: ['WH-40-221873'],
+    ...TRACKED_ONLY,
   });
 
 /** How serial numbers and lot codes are compared and stored for comparison: trimmed, case ignored. */

@@ -57,8 +57,8 @@ describe('jobs', () => {
       taxPercent: 10,
       taxIncluded: false,
       lines: [
-        { id: expect.any(String), itemId: a.id, item: { id: a.id, sku: a.sku, description: 'A part', trackStock: true }, locationId: van.id, planned: 2, reserved: 0, used: 0, billable: true, unitCost: null, unitPrice: null, note: '' },
-        { id: expect.any(String), itemId: b.id, item: { id: b.id, sku: b.sku, description: 'A part', trackStock: true }, locationId: van.id, planned: 3, reserved: 0, used: 0, billable: false, unitCost: null, unitPrice: null, note: 'warranty' },
+        { id: expect.any(String), itemId: a.id, item: { id: a.id, sku: a.sku, description: 'A part', trackStock: true }, locationId: van.id, planned: 2, reserved: 0, used: 0, billable: true, unitCost: null, unitPrice: null, note: '', serials: null, lot: null, lots: null },
+        { id: expect.any(String), itemId: b.id, item: { id: b.id, sku: b.sku, description: 'A part', trackStock: true }, locationId: van.id, planned: 3, reserved: 0, used: 0, billable: false, unitCost: null, unitPrice: null, note: 'warranty', serials: null, lot: null, lots: null },
       ],
       totals: null,
       createdAt: expect.stringMatching(ISO_TIME),

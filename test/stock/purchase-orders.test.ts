@@ -63,7 +63,7 @@ describe('purchase orders', () => {
     expect(over.param).toBe('lines[0].quantity');
     expect(over.message).toContain('10 open');
     const rest = await ws.owner.post(`/purchase-orders/${draft.id}/receipts`, { lines: [{ itemId: item.id, quantity: 10 }] });
-    expect(rest.body.lines).toEqual([{ itemId: item.id, quantity: 10, unitCost: 4.5, orderedUnitCost: 4.5, priceVariancePercent: 0 }]);
+    expect(rest.body.lines).toEqual([{ itemId: item.id, quantity: 10, unitCost: 4.5, orderedUnitCost: 4.5, priceVariancePercent: 0, serials: null, lot: null, expiresOn: null }]);
     // The first receipt came in a third above the order's price: recorded, with a warning saying how to undo it.
     expect(receipt.body.lines[0]).toMatchObject({ orderedUnitCost: 4.5, priceVariancePercent: 33.33 });
     expect(receipt.body.warnings).toEqual([expect.stringContaining('33.33% above')]);

@@ -29,7 +29,7 @@ describe('POST /inventory/transfers', () => {
       note: 'monday run',
       reason: '',
       origin: 'manual',
-      lines: [{ id: expect.any(String), itemId: item.id, quantity: 4, note: 'for the job', item: { id: item.id, sku: item.sku, description: item.description } }],
+      lines: [{ id: expect.any(String), itemId: item.id, quantity: 4, note: 'for the job', item: { id: item.id, sku: item.sku, description: item.description }, serials: null, lot: null, lots: null }],
       createdAt: expect.stringMatching(ISO_TIME),
       createdBy: owner,
       // Created completed: completed at its creation, by its creator.

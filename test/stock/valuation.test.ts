@@ -223,7 +223,7 @@ describe('valuation', () => {
     const file = await request('GET', '/exports/movements', { key: ws.ownerKey, query: { workspaceId: ws.id } });
 
     expect(file.status).toBe(200);
-    expect(file.text.split('\n')[0]).toBe('createdAt,id,type,reason,locationId,location,itemId,sku,quantity,balanceAfter,transferId,reference,note,userId,jobId,unitCost,purchaseOrderId,receiptId');
+    expect(file.text.split('\n')[0]).toBe('createdAt,id,type,reason,locationId,location,itemId,sku,quantity,balanceAfter,transferId,reference,note,userId,jobId,unitCost,purchaseOrderId,receiptId,serials,lot');
     expect(rowsOf(file.text)).toEqual([expect.objectContaining({ type: 'receipt', jobId: '', purchaseOrderId: '', receiptId: '' })]);
   });
 });

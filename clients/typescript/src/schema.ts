@@ -6869,17 +6869,12 @@ export interface operations {
                 /**
                  * @example {
                  *       "type": "receipt",
-                 *       "serials": [
-                 *         "WH-40-221873"
-                 *       ],
-                 *       "lot": "L2026-118",
                  *       "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
                  *       "locationId": "9f1b7c3e-2d4a-4e8f-a6b5-1c0d3e2f4a5b",
                  *       "reference": "PO-2026-0117",
                  *       "note": "For the Hendricks job on Monday",
                  *       "quantity": 1,
                  *       "reason": "received",
-                 *       "expiresOn": "2027-06-30",
                  *       "unitCost": 5.25
                  *     }
                  */
@@ -7593,11 +7588,7 @@ export interface operations {
                  *         {
                  *           "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
                  *           "quantity": 1,
-                 *           "note": "For the Hendricks job on Monday",
-                 *           "serials": [
-                 *             "WH-40-221873"
-                 *           ],
-                 *           "lot": "L2026-118"
+                 *           "note": "For the Hendricks job on Monday"
                  *         }
                  *       ],
                  *       "note": "For the Hendricks job on Monday",
@@ -7797,10 +7788,6 @@ export interface operations {
                  *       "lines": [
                  *         {
                  *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                 *           "serials": [
-                 *             "WH-40-221873"
-                 *           ],
-                 *           "lot": "L2026-118",
                  *           "quantity": 1
                  *         }
                  *       ]
@@ -8346,11 +8333,7 @@ export interface operations {
                  *           "quantity": 2,
                  *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                  *           "billable": true,
-                 *           "note": "text",
-                 *           "serials": [
-                 *             "WH-40-221873"
-                 *           ],
-                 *           "lot": "L2026-118"
+                 *           "note": "text"
                  *         }
                  *       ],
                  *       "reserve": true
@@ -8578,11 +8561,7 @@ export interface operations {
                  *           "quantity": 2,
                  *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                  *           "billable": true,
-                 *           "note": "text",
-                 *           "serials": [
-                 *             "WH-40-221873"
-                 *           ],
-                 *           "lot": "L2026-118"
+                 *           "note": "text"
                  *         }
                  *       ]
                  *     }
@@ -8932,11 +8911,7 @@ export interface operations {
                  *         {
                  *           "itemId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
                  *           "quantity": 1,
-                 *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                 *           "serials": [
-                 *             "WH-40-221873"
-                 *           ],
-                 *           "lot": "L2026-118"
+                 *           "locationId": "7c9e6679-7425-40de-944b-e07fc1f90ae7"
                  *         }
                  *       ]
                  *     }
@@ -10042,12 +10017,7 @@ export interface operations {
                  *         {
                  *           "itemId": "3d6f0a8e-5b21-4c7d-9e14-8a2b6c0f1d37",
                  *           "quantity": 10,
-                 *           "unitCost": 5.25,
-                 *           "serials": [
-                 *             "WH-40-221873"
-                 *           ],
-                 *           "lot": "L2026-118",
-                 *           "expiresOn": "2027-06-30"
+                 *           "unitCost": 5.25
                  *         }
                  *       ],
                  *       "reference": "PO-2026-0042",

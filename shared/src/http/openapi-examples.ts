@@ -29,6 +29,7 @@ export interface JsonSchema {
   minItems?: number;
   deprecated?: boolean;
   description?: string;
+  'x-tracked-only'?: boolean;
   additionalProperties?: boolean | JsonSchema;
 }
 
@@ -65,7 +66,9 @@ function sampleNumber(schema: JsonSchema, integer: boolean): number {
 
 /**
  * A plausible value for `schema`: its own example when the zod schema gives one, else the first
- * enum value, else one built from the type, format and bounds. Optional deprecated properties are left out.
+ * enum value, else one built from the type, format and bounds. Optional deprecated properties are
+ * left out, and so are optional fields only a tracked item takes (serials, lot: x-tracked-only),
+ * which an untracked item refuses and no item takes both of.
  */
 export function exampleOf(schema: JsonSchema, components: SchemaComponents, depth = 0): Json {
   if (depth > 12) throw new Error('Schema nests too deeply to build an example');
@@ -87,7 +90,7 @@ export function exampleOf(schema: JsonSchema, components: SchemaComponents, dept
     case 'object':
       return Object.fromEntries(
         Object.entries(s.properties ?? {})
-          .filter(([name, property]) => s.required?.includes(name) || !(resolve(property, components).deprecated || property.deprecated))
+          .filter(([name, property]) => s.required?.includes(name) || !leftOutOfExamples(property, components))
           .map(([name, property]) => [name, exampleOf(property, components, depth + 1)]),
       );
     case 'array': {
@@ -109,6 +112,11 @@ export function exampleOf(schema: JsonSchema, components: SchemaComponents, dept
     default:
       return {};
   }
+}
+
+function leftOutOfExamples(property: JsonSchema, components: SchemaComponents): boolean {
+  const resolved = resolve(property, components);
+  return Boolean(resolved.deprecated || property.deprecated || resolved['x-tracked-only'] || property['x-tracked-only']);
 }
 
 function eachSubschema(schema: JsonSchema, visit: (child: JsonSchema) => void): void {
