@@ -130,7 +130,7 @@ describe('completion and revert', () => {
       { itemId: B, locationId: VAN, quantity: u(-2) },
     ]);
     expect(movements).toEqual([
-      { itemId: A, locationId: VAN, type: 'adjustment', quantity: u(-5), transferId: null, operationId: null, jobId: JOB, reason: 'job', reference: JOB, note: 'Job "Boiler"' },
+      { itemId: A, locationId: VAN, type: 'adjustment', quantity: u(-5), transferId: null, operationId: null, jobId: JOB, reason: 'job', reference: JOB, note: 'Job "Boiler"', at: 'lines[0]' },
     ]);
     // Of the 5, 3 come out of the line's own reservation, 2 out of what is free: 2 free is enough, 1 is not (the ledger's one rule decides).
     const labels = { item: (i: string) => i, location: (l: string) => l };
