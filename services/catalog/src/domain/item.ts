@@ -10,7 +10,10 @@ export const Item = z
     description: z.string().openapi({ example: 'Widget, blue, 10 cm' }),
     externalId: z.string().nullable().openapi({ description: 'Your own identifier; PATCH /items/ext_<externalId> addresses the item by it', example: 'erp-10042' }),
     supplierId: ApiId.nullable().openapi({ description: 'null when the item has no supplier' }),
-    cost: z.number(),
+    cost: z.number().nullable().openapi({
+      description: 'What one unit costs, >= 0; null for a caller without valuation.read (costs are kept from it; such a key may still set the cost: docs/decisions.md#costs-and-their-scope)',
+      example: 4.5,
+    }),
     sellPrice: z.number(),
     trackStock: z.boolean(),
     tracking: Tracking,
@@ -26,7 +29,11 @@ export const Item = z
     supplier: z.union([Supplier, z.null()]).openapi({ description: 'The linked supplier record; null when the item has no supplier' }),
   })
   .openapi('Item');
-export type Item = z.infer<typeof Item>;
+/** An item as the catalog holds it: it always has a cost; only its answer to some callers withholds it (ITEM_COST_FIELDS). */
+export type Item = Omit<z.infer<typeof Item>, 'cost'> & { cost: number };
+
+/** The fields of an item's answer that hold costs: null for a caller without valuation.read (shared/src/costs.ts). */
+export const ITEM_COST_FIELDS = ['cost'] as const;
 
 /**
  * The payload of item.created and item.updated for `item` as the use case answers it (the Item

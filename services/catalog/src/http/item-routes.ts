@@ -1,7 +1,7 @@
 import { BadRequest, MAX_SERIALS_PER_REQUEST, z } from '@inv/shared/core';
 import { answeredWithOwnerPosition, answerLatestOwnerPosition, answerStockPosition, ctx, cursorBinding, describeIssues, offendingParam, encodeCursor, pageRequest, routesFor, setNextLink, setTotalCount, TimeIdKey } from '@inv/shared/http';
 import { type ServiceRuntime } from '@inv/shared/runtime';
-import { Item } from '../domain/item';
+import { Item, ITEM_COST_FIELDS } from '../domain/item';
 import { createItems } from '../use-cases/create-items';
 import { countMatchingItems, getItem, listItems } from '../use-cases/find-items';
 import { updateItem } from '../use-cases/update-item';
@@ -24,6 +24,7 @@ export const itemRoutes = [
   route({
     method: 'post',
     operationId: 'createItem',
+    costFields: ITEM_COST_FIELDS,
     path: '/items',
     summary: 'Create an item',
     description: [
@@ -45,6 +46,7 @@ export const itemRoutes = [
   route({
     method: 'post',
     operationId: 'createItemsInBulk',
+    costFields: ITEM_COST_FIELDS,
     path: '/items/bulk',
     summary: 'Create up to 100 items',
     description: [
@@ -63,6 +65,7 @@ export const itemRoutes = [
   route({
     method: 'patch',
     operationId: 'updateItem',
+    costFields: ITEM_COST_FIELDS,
     path: '/items/{itemId}',
     summary: 'Update an item',
     description: [
@@ -80,6 +83,7 @@ export const itemRoutes = [
   route({
     method: 'get',
     operationId: 'getItem',
+    costFields: ITEM_COST_FIELDS,
     path: '/items/info',
     summary: 'Retrieve one item',
     description: 'itemId may also be ext_ followed by the external ID. 404 for an item not in the workspace.',
@@ -92,6 +96,7 @@ export const itemRoutes = [
   route({
     method: 'get',
     operationId: 'listItems',
+    costFields: ITEM_COST_FIELDS,
     path: '/items',
     summary: 'List items',
     description:

@@ -22,7 +22,7 @@ const itemFields = {
   sku: z.string().trim().min(1).max(100).openapi({ description: 'Required on create; 1 to 100 characters, unique per workspace case-insensitively (409 conflict)', example: 'WID-001' }),
   description: z.string().max(2000).openapi({ description: 'Up to 2000 characters; default ""', example: 'Widget, blue, 10 cm' }),
   externalId: ExternalId.nullable(),
-  cost: Amount.openapi({ description: '>= 0; default 0', example: 4.5 }),
+  cost: Amount.openapi({ description: '>= 0; default 0. May be set without valuation.read, whose answer then shows null', example: 4.5 }),
   sellPrice: Amount.openapi({ description: '>= 0; default 0', example: 9.99 }),
   supplierId: EntityIdSchema.nullable().openapi({ description: 'A supplier of the workspace (422 otherwise; a malformed ID is a 400); null unlinks', example: '0b9d3f52-6a1e-4c8b-9f27-3e5a7d1c4b60' }),
   trackStock: z.boolean().openapi({ description: 'Default true; false makes the item catalog-only' }),
@@ -109,7 +109,7 @@ const text = (max: number) => single(z.string().min(1).max(max));
 export const ItemFilterQuery = z.strictObject({
   sku: text(100).optional().openapi({ description: 'Exact SKU, case-insensitive' }),
   description: text(2000).optional().openapi({ description: 'Description contains this, case-insensitive' }),
-  cost: decimal.optional().openapi({ description: 'Exact cost' }),
+  cost: decimal.optional().openapi({ description: 'Exact cost; 403 for a caller without valuation.read' }),
   sellPrice: decimal.optional().openapi({ description: 'Exact sell price' }),
   supplierId: text(64).optional().openapi({ description: 'Supplier ID; joins supplierIds as "any of"' }),
   supplierIds: queryArray(z.string().min(1).max(64)).openapi({ description: 'Any of these suppliers; repeated or comma-separated' }),

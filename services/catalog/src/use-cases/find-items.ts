@@ -1,4 +1,4 @@
-import { type Caller, canAccessLocation, DEFAULT_LOW_STOCK_THRESHOLD, Forbidden, NotFound, readableLocationIds } from '@inv/shared/core';
+import { type Caller, canAccessLocation, COST_SCOPE, DEFAULT_LOW_STOCK_THRESHOLD, Forbidden, NotFound, readableLocationIds, seesCosts } from '@inv/shared/core';
 import { type PageRequest, type TimeIdKey } from '@inv/shared/http';
 import { type Pool } from '@inv/shared/db';
 import { type ServiceRuntime } from '@inv/shared/runtime';
@@ -61,8 +61,12 @@ async function thresholdFor(runtime: Runtime, context: Caller, filter: { stockHe
  * The filter as the member may apply it, once the stock projection holds the caller's own stock
  * changes when the filter reads it. Throws Forbidden when a member restricted to some locations
  * filters by one it may not read; such a member's stock health counts only the locations it may read.
+ * Throws Forbidden too for the cost filter without valuation.read: matching on a cost reads it.
  */
 async function readableFilter(runtime: Runtime, context: Caller, input: ItemFilterInput) {
+  if (input.cost !== undefined && !seesCosts(context)) {
+    throw new Forbidden(`Filtering items by cost reads their costs, which requires the ${COST_SCOPE} scope; the key or the member's role does not grant it.`);
+  }
   const access = context.locationAccess;
   if (input.locationId !== undefined && !canAccessLocation(access, input.locationId, 'read')) {
     throw new Forbidden(`This member has no access to location ${input.locationId}.`);
