@@ -81,13 +81,24 @@ describe("the README's quickstart", () => {
     const filter = items.find((i) => i.sku === 'FLT-16251');
     expect(filter).toMatchObject({ cost: 4.2, sellPrice: 12.5 });
     const onHand = async (locationId: string) => ((await api.get('/inventory/balances', { query: { itemId: filter.id, locationId } })).body as any[])[0]?.onHand;
-    // Van 2 was refilled to its target of 8; the job used one filter and the valve from Van 1, at the items' prices.
+    // Van 2 was refilled to its target of 8; the job used one filter, the valve and the thermostat from Van 1, at the items' prices.
     expect(await onHand(van2.id)).toBe(8);
     const [job] = (await api.get('/jobs')).body as any[];
-    expect(job).toMatchObject({ status: 'completed', sourceLocationId: van1.id, totals: { cost: 10.3, price: 30.5 } });
-    expect(job.lines.map((l: any) => [l.item.sku, l.used, l.reserved])).toEqual([
-      ['FLT-16251', 1, 0],
-      ['VLV-075', 1, 0],
+    expect(job).toMatchObject({ status: 'completed', sourceLocationId: van1.id, totals: { cost: 95.3, price: 179.5 } });
+    expect(job.lines.map((l: any) => [l.item.sku, l.used, l.reserved, l.serials])).toEqual([
+      ['FLT-16251', 1, 0, null],
+      ['VLV-075', 1, 0, null],
+      ['TST-200', 1, 0, ['TS-88213']],
+    ]);
+    // The thermostat, received on the order by its serial and moved to Van 1 by it, was used on the job: the scan and the trace say so.
+    expect((await api.get('/inventory/serials', { query: { serial: 'TS-88213' } })).body).toEqual([
+      expect.objectContaining({ sku: 'TST-200', status: 'used', jobId: job.id, locationId: van1.id }),
+    ]);
+    expect(((await api.get('/inventory/movements', { query: { serial: 'TS-88213' } })).body as any[]).map((m) => [m.type, m.reason])).toEqual([
+      ['adjustment', 'job'],
+      ['transfer_in', null],
+      ['transfer_out', null],
+      ['receipt', 'received'],
     ]);
     const imports = await eventually('the stock-counts import to complete', async () => {
       const jobs = (await api.get('/imports')).body as any[];
@@ -101,9 +112,9 @@ describe("the README's quickstart", () => {
     const orders = (await api.get('/purchase-orders')).body as any[];
     expect(orders.map((o) => [o.status, o.origin, o.lines.map((l: any) => [l.item.sku, l.ordered, l.received, l.open])])).toEqual([
       ['draft', 'replenishment', [['FLT-16251', 24, 0, 24]]],
-      ['partially_received', 'manual', [['FLT-16251', 40, 30, 10], ['VLV-075', 40, 40, 0]]],
+      ['partially_received', 'manual', [['FLT-16251', 40, 30, 10], ['VLV-075', 40, 40, 0], ['TST-200', 1, 1, 0]]],
     ]);
-    // Worth: 29 filters at 4.20 and 39 valves at 6.10.
+    // Worth: 29 filters at 4.20 and 39 valves at 6.10 (the thermostat was used).
     expect((await api.get('/inventory/valuation')).body.totals).toEqual({ onHand: 68, value: 359.7 });
   }, 240_000);
 });
