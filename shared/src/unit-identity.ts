@@ -72,6 +72,13 @@ export const SerialNumbers = z
     ...TRACKED_ONLY,
   });
 
+/** A line's expiry belongs to its lot: expiresOn without lot is refused (400 naming it), never dropped. */
+export function refineExpiryWithLot(line: { lot?: string | undefined; expiresOn?: string | undefined }, check: z.RefinementCtx): void {
+  if (line.expiresOn !== undefined && line.lot === undefined) {
+    check.addIssue({ code: 'custom', path: ['expiresOn'], message: 'expiresOn is the expiry of a lot: give it with lot (a lot-tracked item), or leave it out' });
+  }
+}
+
 /** How serial numbers and lot codes are compared and stored for comparison: trimmed, case ignored. */
 export function unitKey(code: string): string {
   return code.trim().toLowerCase();

@@ -120,6 +120,20 @@ describe('serials', () => {
 });
 
 describe('lots', () => {
+  it('when an expiry comes without a lot, then 400 naming expiresOn, on a movement and on a purchase-order receipt, and nothing changes', async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const supplier = await ok(ws.owner.post('/suppliers', { name: unique('Supplier') }));
+    const gas = await trackedItem(ws, 'lot', { supplierId: supplier.id });
+    const bare = expectError(await ws.owner.post('/inventory/movements', { type: 'receipt', itemId: gas.id, locationId: ws.defaultLocationId, quantity: 2, expiresOn: '2027-01-01' }), 400, 'bad_request');
+    expect(bare.param).toBe('expiresOn');
+    const order = await ok(ws.owner.post('/purchase-orders', { supplierId: supplier.id, lines: [{ itemId: gas.id, quantity: 2 }] }));
+    await ok(ws.owner.post(`/purchase-orders/${order.id}/submit`, {}), 200);
+    const line = expectError(await ws.owner.post(`/purchase-orders/${order.id}/receipts`, { lines: [{ itemId: gas.id, quantity: 2, expiresOn: '2027-01-01' }] }), 400, 'bad_request');
+    expect(line.param).toBe('lines[0].expiresOn');
+    expect((await ws.owner.get('/inventory/movements', { query: { itemId: gas.id } })).body).toEqual([]);
+    expect((await ws.owner.get('/inventory/lots', { query: { itemId: gas.id } })).body).toEqual([]);
+  });
+
   it('when lots are received with expiries, moved and counted, then each lot is held apart, a lot line needs enough of its lot, and lots list by expiry', async () => {
     const ws = await newWorkspace({ plan: 'pro' });
     const van = await createLocation(ws);
@@ -176,6 +190,31 @@ describe('jobs and purchase orders with serials and lots', () => {
     expect(used[0]).toMatchObject({ reason: 'job', jobId: job.id, serials: ['wh-2'] });
     await ok(ws.owner.post(`/jobs/${job.id}/revert`, {}), 200);
     expect((await ws.owner.get('/inventory/serials', { query: { serial: 'WH-2' } })).body[0]).toMatchObject({ status: 'in_stock', jobId: null, locationId: van.id });
+    expect(await unitMismatches(ws.id)).toEqual([]);
+  });
+
+  it('when a job line names its serials or lot, then a used entry without them takes the line\'s (serials only when it uses them all)', async () => {
+    const ws = await newWorkspace({ plan: 'pro' });
+    const van = await createLocation(ws);
+    const heater = await trackedItem(ws, 'serial');
+    const gas = await trackedItem(ws, 'lot');
+    await ok(ws.owner.post('/inventory/movements', { type: 'receipt', itemId: heater.id, locationId: van.id, quantity: 2, serials: ['NH-1', 'NH-2'] }));
+    await ok(ws.owner.post('/inventory/movements', { type: 'receipt', itemId: gas.id, locationId: van.id, quantity: 5, lot: 'NL-1' }));
+    const job = await ok(ws.owner.post('/jobs', { name: 'Named', sourceLocationId: van.id, reserve: true, lines: [{ itemId: heater.id, quantity: 2, serials: ['NH-1', 'NH-2'] }, { itemId: gas.id, quantity: 2, lot: 'NL-1' }] }));
+    // Some of the line's serials: the API does not pick which.
+    const some = expectError(await ws.owner.post(`/jobs/${job.id}/complete`, { used: [{ itemId: heater.id, quantity: 1 }] }), 422, 'unprocessable_entity');
+    expect(some.param).toBe('used[0].serials');
+    expect((await ws.owner.get(`/jobs/${job.id}`)).body.status).toBe('open');
+    const done = await ok(ws.owner.post(`/jobs/${job.id}/complete`, { used: [{ itemId: heater.id, quantity: 2 }, { itemId: gas.id, quantity: 1 }] }), 200);
+    expect(done.lines.map((l: any) => [l.used, l.serials, l.lot])).toEqual([
+      [2, ['NH-1', 'NH-2'], null],
+      [1, null, 'NL-1'],
+    ]);
+    expect((await ws.owner.get('/inventory/serials', { query: { itemId: heater.id } })).body.map((s: any) => [s.serial, s.status, s.jobId])).toEqual([
+      ['NH-1', 'used', job.id],
+      ['NH-2', 'used', job.id],
+    ]);
+    expect((await ws.owner.get('/inventory/lots', { query: { itemId: gas.id } })).body[0]).toMatchObject({ lot: 'NL-1', onHand: 4, reserved: 0 });
     expect(await unitMismatches(ws.id)).toEqual([]);
   });
 

@@ -272,17 +272,28 @@ export function usedLines(job: Pick<JobRecord, 'sourceLocationId' | 'lines'>, us
       lines.push(line);
     }
     const first = named.get(line.id);
-    const units = identityOf(entry);
+    const quantity = toUnits(entry.quantity);
+    const units = identityOf(entry) ?? unitsOfItsLine(line, quantity);
     // Entries of one line may split it over lots; otherwise a line is named once.
     const split = first !== undefined && entry.lot !== undefined && (line.usedParts ?? []).every((p) => p.units !== undefined && !sameUnits(p.units, units));
     if (first !== undefined && !split) throw new BadRequest(`used[${index}] names the same line as used[${first}]; give each item once per location (entries of one line may differ by their lot).`, `used[${index}]`);
     if (first === undefined) named.set(line.id, index);
-    const quantity = toUnits(entry.quantity);
     line.used = (split ? line.used : 0n) + quantity;
     line.askedBy ??= `used[${index}].quantity`;
     line.usedParts = [...(split ? (line.usedParts ?? []) : []), { quantity, ...(units ? { units } : {}), at: `used[${index}]` }];
   });
   return lines;
+}
+
+/**
+ * The units a `used` entry that names none takes from its line: the lot the line names, or the
+ * serials it names when the entry uses them all. Otherwise none, and the ledger asks for them
+ * (422 naming the entry's serials or lot): the API never picks some of a line's serials.
+ */
+function unitsOfItsLine(line: JobLine, quantity: Units): UnitIdentity | undefined {
+  if (!line.units) return undefined;
+  if ('lot' in line.units) return line.units;
+  return toUnits(line.units.serials.length) === quantity ? line.units : undefined;
 }
 
 /** A movement of a job: taken from stock by its completion (reason job), or put back by its revert (job_reverted). */

@@ -1,4 +1,4 @@
-import { ApiId, ApiTimestamp, canAccessLocation, ExpiresOn, LotCode, refineLinesPerItem, refineSerialTotal, SerialNumbers, Conflict, type Contention, EntityIdSchema, type EntityId, type Forbidden, type LocationAccess, Unprocessable, z } from '@inv/shared/core';
+import { ApiId, ApiTimestamp, canAccessLocation, ExpiresOn, LotCode, refineExpiryWithLot, refineLinesPerItem, refineSerialTotal, SerialNumbers, Conflict, type Contention, EntityIdSchema, type EntityId, type Forbidden, type LocationAccess, Unprocessable, z } from '@inv/shared/core';
 import { type ItemFacts, itemRefusal, NoWriteAccess, type PlaceFacts, placeRefusal } from './stock-policy';
 import { ExternalRef } from './job-requests';
 import { fromMoney, fromSignedMoney, lineAmount, type Money, MONEY_DECIMALS, type Value, valueToCents } from './money';
@@ -93,8 +93,8 @@ const ReceiptLine = z.strictObject({
   unitCost: UnitCost.optional().openapi({ description: "What one unit cost (the invoice's price); default the order line's unitCost" }),
   serials: SerialNumbers.optional().openapi({ description: "A serial-tracked item's serials, one per unit received (required for such an item; 400 for others)" }),
   lot: LotCode.optional().openapi({ description: "A lot-tracked item's lot (required for such an item; 400 for others)" }),
-  expiresOn: ExpiresOn.optional(),
-});
+  expiresOn: ExpiresOn.optional().openapi({ description: "The lot's expiry date, with lot (400 without one)" }),
+}).superRefine(refineExpiryWithLot);
 
 /** A receipt's lines: each item once, unless its lines name different lots; at most 5,000 serials in all. */
 function receiptLines() {

@@ -1,4 +1,4 @@
-import { EntityIdSchema, ExpiresOn, LotCode, refineLinesPerItem, refineSerialTotal, SerialNumbers, z } from '@inv/shared/core';
+import { EntityIdSchema, ExpiresOn, LotCode, refineExpiryWithLot, refineLinesPerItem, refineSerialTotal, SerialNumbers, z } from '@inv/shared/core';
 import { UnitCost } from './purchase-orders';
 import { MAX_QUANTITY, NonNegativeQuantity, PositiveQuantity, QUANTITY_DECIMALS, SignedQuantity } from './quantity';
 import { MANUAL_MOVEMENT_REASONS, ManualMovementReason } from './stock-records';
@@ -114,7 +114,7 @@ export const RecordMovementBody = z
       unitCost: UnitCost.optional().openapi({
         description: "What one unit cost: moves the item's moving average cost (docs/purchasing.md). Left out: the receipt carries the item's average cost and leaves it as it is",
       }),
-    }),
+    }).superRefine(refineExpiryWithLot),
     z.strictObject({
       type: z.literal('adjustment'),
       ...movementFields,
@@ -126,7 +126,7 @@ export const RecordMovementBody = z
       expectedOnHand: NonNegativeQuantity.optional().openapi({
         description: "Compare-and-set: adjust only if the balance's on-hand is exactly this when the adjustment is written; otherwise 409 conflict naming the current on-hand, and nothing changes",
       }),
-    }),
+    }).superRefine(refineExpiryWithLot),
     z.strictObject({
       type: z.literal('count'),
       ...movementFields,
@@ -134,7 +134,7 @@ export const RecordMovementBody = z
       quantity: NonNegativeQuantity.openapi({
         description: `The counted on-hand, ≥ 0 and ≤ ${MAX_QUANTITY}, at most ${QUANTITY_DECIMALS} decimals. Recorded as one adjustment of the difference with reason count (0 when the count confirms the balance); not below what is reserved`,
       }),
-    }),
+    }).superRefine(refineExpiryWithLot),
   ])
   .openapi('RecordMovement');
 export type RecordMovementInput = z.output<typeof RecordMovementBody>;
