@@ -47,8 +47,9 @@ import { ITEM_COLUMNS, type ItemRow, LOCATION_COLUMNS, type LocationRow } from '
  *    location) order.
  * The copies of locations and items, the suppliers and the workspace's stock settings are read by
  * that last statement, so its snapshot sees what a closure or a threshold change committed before
- * the locks of 1 and 3 were granted; the refill states of a replenishment run and the change's time
- * (the database's clock) follow it.
+ * the locks of 1 and 3 were granted; what the cost journal recorded (only for a receipt's revert
+ * and purchase order lines), the refill states of a replenishment run and the change's time (the
+ * database's clock) follow it.
  */
 
 /** What a change of stock locks and reads before it decides. */
@@ -184,17 +185,33 @@ const LOCK_AND_READ = {
             (SELECT json_agg(p) FROM pars p) AS par_levels,
             (SELECT json_object_agg(c.item_id, c.average_cost::text) FROM item_totals c
               WHERE c.workspace_id = $1 AND c.item_id = ANY($4::uuid[]) AND c.average_cost IS NOT NULL) AS average_costs,
-            (SELECT json_object_agg(s.id, s.name) FROM suppliers s WHERE s.workspace_id = $1 AND s.id = ANY($9::uuid[])) AS suppliers,
-            (SELECT default_low_stock_threshold::text FROM workspace_settings WHERE workspace_id = $1 AND $8) AS default_threshold,
-            (SELECT json_object_agg(c.item_id, json_build_object('before', c.average_before::text, 'after', c.average_cost::text, 'changes', c.total_changes))
-               FROM item_cost_changes c WHERE c.workspace_id = $1 AND c.source_id = $7::uuid AND c.kind = 'receipt') AS receipt_costs,
-            (SELECT json_object_agg(i.id, paid.unit_cost::text) FROM unnest($4::uuid[]) AS i(id)
+            (SELECT json_object_agg(s.id, s.name) FROM suppliers s WHERE s.workspace_id = $1 AND s.id = ANY($8::uuid[])) AS suppliers,
+            (SELECT default_low_stock_threshold::text FROM workspace_settings WHERE workspace_id = $1 AND $7) AS default_threshold`,
+};
+
+/**
+ * What the cost journal recorded, read only by the changes that need it (a statement of its own,
+ * sent after the locks): the averages a receipt moved (its revert takes them back) and each item's
+ * last price paid (a purchase order line's default). Inside LOCK_AND_READ, its parts switched off
+ * by parameters, it made PostgreSQL plan that statement again on every transfer: the generic plan
+ * priced them in, so the planner kept choosing custom plans (0.5 ms of planning each).
+ */
+const READ_COST_RECORDS = {
+  name: 'stock_ledger_read_cost_records',
+  text: `SELECT (SELECT json_object_agg(c.item_id, json_build_object('before', c.average_before::text, 'after', c.average_cost::text, 'changes', c.total_changes))
+               FROM item_cost_changes c WHERE c.workspace_id = $1 AND c.source_id = $3::uuid AND c.kind = 'receipt') AS receipt_costs,
+            (SELECT json_object_agg(i.id, paid.unit_cost::text) FROM unnest($2::uuid[]) AS i(id)
               CROSS JOIN LATERAL (
                 SELECT c.unit_cost FROM item_cost_changes c
                   LEFT JOIN purchase_order_receipts r ON r.workspace_id = c.workspace_id AND r.id = c.source_id
-                 WHERE $10 AND c.workspace_id = $1 AND c.item_id = i.id AND c.kind = 'receipt' AND r.reverted_at IS NULL
+                 WHERE $4 AND c.workspace_id = $1 AND c.item_id = i.id AND c.kind = 'receipt' AND r.reverted_at IS NULL
                  ORDER BY c.changed_at DESC, c.seq DESC LIMIT 1) paid) AS last_costs`,
 };
+
+interface CostRecordsRow {
+  receipt_costs: Record<string, { before: string | null; after: string; changes: number | null }> | null;
+  last_costs: Record<string, string> | null;
+}
 
 /**
  * The serials and lots a change names, locked after its balances: serials FOR UPDATE (one never
@@ -326,8 +343,6 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
       average_costs: Record<string, string> | null;
       suppliers: Record<string, string> | null;
       default_threshold: string | null;
-      receipt_costs: Record<string, { before: string | null; after: string; changes: number | null }> | null;
-      last_costs: Record<string, string> | null;
     }>({
       ...LOCK_AND_READ,
       values: [
@@ -337,12 +352,19 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
         sorted(locks.itemIds),
         balances.map((k) => k.itemId),
         balances.map((k) => k.locationId),
-        locks.receiptCosts ?? null,
         locks.totals.length > 0,
         sorted(locks.supplierIds ?? []),
-        locks.lastCosts === true,
       ],
     });
+  const noCostRecords: CostRecordsRow = { receipt_costs: null, last_costs: null };
+  const costRecords =
+    locks.receiptCosts === undefined && locks.lastCosts !== true
+      ? Promise.resolve(noCostRecords)
+      : tx
+          .query<CostRecordsRow>({ ...READ_COST_RECORDS, values: [workspaceId, sorted(locks.itemIds), locks.receiptCosts ?? null, locks.lastCosts === true] })
+          .then(({ rows }) => rows[0] ?? noCostRecords);
+  // Awaited once the read is; when the read fails first, its failure is the one reported.
+  costRecords.catch(() => undefined);
   const noUnits = { serials: new Map(), lots: new Map(), lotInfos: new Map() };
   const unitsHeld = locks.units && (locks.units.serials.length > 0 || locks.units.lots.length > 0 || (locks.units.stockedAt?.length ?? 0) > 0) ? lockUnits(tx, workspaceId, locks.units) : Promise.resolve(noUnits);
   // Awaited once the read is; when the read fails first, its failure is the one reported.
@@ -356,6 +378,7 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
   now.catch(() => undefined);
   const facts = read.then(async ({ rows }) => {
       const row = rows[0]!;
+      const recorded = await costRecords;
       const transfer = row.transfer && { id: row.transfer.id, fromLocationId: row.transfer.from_location_id, toLocationId: row.transfer.to_location_id, status: row.transfer.status };
       return {
         transfer: transfer ?? undefined,
@@ -364,11 +387,11 @@ export function lockLedger(tx: PoolClient, workspaceId: string, locks: LedgerLoc
         suppliers: new Map(Object.entries(row.suppliers ?? {})),
         averageCosts: new Map(Object.entries(row.average_costs ?? {}).map(([itemId, cost]) => [itemId, toMoney(cost)])),
         receiptCosts: new Map(
-          Object.entries(row.receipt_costs ?? {}).flatMap(([itemId, c]) =>
+          Object.entries(recorded.receipt_costs ?? {}).flatMap(([itemId, c]) =>
             c.before === null || c.changes === null ? [] : [[itemId, { averageBefore: toMoney(c.before), averageAfter: toMoney(c.after), totalChanges: Number(c.changes) }] as const],
           ),
         ),
-        lastCosts: new Map(Object.entries(row.last_costs ?? {}).map(([itemId, cost]) => [itemId, toMoney(cost)])),
+        lastCosts: new Map(Object.entries(recorded.last_costs ?? {}).map(([itemId, cost]) => [itemId, toMoney(cost)])),
         locations: new Map((row.locations ?? []).map((l) => [l.id, l])),
         items: new Map((row.items ?? []).map((i) => [i.id, i])),
         balances: new Map(
