@@ -218,6 +218,24 @@ interface CostRecordsRow {
  * received has no row: racing receipts of it meet at its insert), each lot created when missing
  * (without an expiry) and each lot's stock at its location created at 0 when missing, both locked.
  */
+/**
+ * Runs a units statement on its generic plan: the two statements below are written for it (every
+ * key probed through its index, a part without keys cut by a one-time filter), but PostgreSQL's
+ * plan cache, pricing those parts in, re-planned them on nearly every change (0.3 ms each, inside
+ * the balances' locks). The setting holds for that statement only: set before it and back to
+ * auto after it, in the same pipelined write.
+ */
+function onGenericPlan<T>(tx: PoolClient, statement: () => Promise<T>): Promise<T> {
+  const set = tx.query(FORCE_GENERIC_PLAN);
+  set.catch(() => undefined);
+  const result = statement();
+  const reset = tx.query(AUTO_PLAN);
+  reset.catch(() => undefined);
+  return result;
+}
+const FORCE_GENERIC_PLAN = 'SET LOCAL plan_cache_mode = force_generic_plan';
+const AUTO_PLAN = 'SET LOCAL plan_cache_mode = auto';
+
 const LOCK_UNITS = {
   name: 'stock_ledger_lock_units',
   // Each key looked up by its own index probe (LATERAL): a join the planner may turn into a scan of
@@ -264,8 +282,8 @@ function lockUnits(tx: PoolClient, workspaceId: string, units: NonNullable<Ledge
   // In key order, as every change locks them, so that two changes queue instead of deadlocking.
   const serials = [...new Map(units.serials.map((k) => [serialKeyOf(k.itemId, k.key), k])).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, k]) => k);
   const lots = [...new Map(units.lots.map((k) => [lotKeyOf(k.itemId, k.locationId, k.key), k])).values()];
-  return tx
-    .query<LockedUnitsRow>({
+  return onGenericPlan(tx, () =>
+    tx.query<LockedUnitsRow>({
       ...LOCK_UNITS,
       values: [
         workspaceId,
@@ -278,8 +296,8 @@ function lockUnits(tx: PoolClient, workspaceId: string, units: NonNullable<Ledge
         (units.stockedAt ?? []).map((k) => k.itemId),
         (units.stockedAt ?? []).map((k) => k.locationId),
       ],
-    })
-    .then(({ rows }) => {
+    }),
+  ).then(({ rows }) => {
       const row = rows[0]!;
       return {
         serials: new Map(
@@ -643,7 +661,7 @@ function writeUnits(tx: PoolClient, workspaceId: string, w: LedgerWrite): Promis
   if (serials.length === 0 && lots.length === 0 && infos.length === 0 && moved.length === 0) return undefined;
   const fresh = serials.filter((x) => !w.units!.known.has(serialKeyOf(x.itemId, x.key)));
   const known = serials.filter((x) => w.units!.known.has(serialKeyOf(x.itemId, x.key)));
-  return tx.query({
+  return onGenericPlan(tx, () => tx.query({
     name: 'stock_ledger_write_units',
     // Every row found through its keys' index (the "= ANY" of each key), and a part with no keys not
     // run at all (cardinality, a filter decided once): a plan joining the keys to a table the
@@ -693,7 +711,7 @@ function writeUnits(tx: PoolClient, workspaceId: string, w: LedgerWrite): Promis
       moved.map((x) => x.lineId),
       moved.map((x) => JSON.stringify(x.units)),
     ],
-  });
+  }));
 }
 
 /**
