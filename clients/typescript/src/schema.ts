@@ -346,7 +346,7 @@ export interface paths {
         };
         /**
          * Export the items as CSV
-         * @description Every item of the workspace, oldest first, in the columns of an items import (docs/csv.md: sku, description, tags (names separated by ;), supplier (its name), lowStockThreshold, trackStock, externalId, cost, sellPrice, tracking), streamed: importing the file into another workspace gives the same catalog. Text cells a spreadsheet would run as a formula are neutralised.
+         * @description Every item of the workspace, oldest first, in the columns of an items import (docs/csv.md: sku, description, tags (names separated by ;), supplier (its name), lowStockThreshold, trackStock, externalId, cost (empty for a caller without valuation.read), sellPrice, tracking), streamed: importing the file into another workspace gives the same catalog. Text cells a spreadsheet would run as a formula are neutralised.
          *
          *     Requires scope `items.read`.
          */
@@ -2178,7 +2178,11 @@ export interface components {
              * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
              */
             supplierId: string | null;
-            cost: number;
+            /**
+             * @description What one unit costs, >= 0; null for a caller without valuation.read (costs are kept from it; such a key may still set the cost: docs/decisions.md#costs-and-their-scope)
+             * @example 4.5
+             */
+            cost: number | null;
             sellPrice: number;
             trackStock: boolean;
             /**
@@ -2306,7 +2310,7 @@ export interface components {
              */
             externalId?: string | null;
             /**
-             * @description >= 0; default 0
+             * @description >= 0; default 0. May be set without valuation.read, whose answer then shows null
              * @example 4.5
              */
             cost?: number;
@@ -2402,7 +2406,7 @@ export interface components {
              */
             externalId?: string | null;
             /**
-             * @description >= 0; default 0
+             * @description >= 0; default 0. May be set without valuation.read, whose answer then shows null
              * @example 4.5
              */
             cost?: number;
@@ -4187,7 +4191,7 @@ export interface components {
                 lot?: string;
                 /**
                  * Format: date
-                 * @description The lot's expiry date (YYYY-MM-DD): set by the lot's first receipt; another date later is a 422
+                 * @description The lot's expiry date, with lot (400 without one)
                  * @example 2027-06-30
                  */
                 expiresOn?: string;
@@ -5224,7 +5228,7 @@ export interface operations {
                 sku?: string;
                 /** @description Description contains this, case-insensitive */
                 description?: string;
-                /** @description Exact cost */
+                /** @description Exact cost; 403 for a caller without valuation.read */
                 cost?: number;
                 /** @description Exact sell price */
                 sellPrice?: number;
@@ -5285,7 +5289,7 @@ export interface operations {
                      *         "description": "Widget, blue, 10 cm",
                      *         "externalId": "erp-10042",
                      *         "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *         "cost": 1,
+                     *         "cost": 4.5,
                      *         "sellPrice": 1,
                      *         "trackStock": true,
                      *         "tracking": "none",
@@ -5385,7 +5389,7 @@ export interface operations {
                      *       "description": "Widget, blue, 10 cm",
                      *       "externalId": "erp-10042",
                      *       "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *       "cost": 1,
+                     *       "cost": 4.5,
                      *       "sellPrice": 1,
                      *       "trackStock": true,
                      *       "tracking": "none",
@@ -5487,7 +5491,7 @@ export interface operations {
                      *         "description": "Widget, blue, 10 cm",
                      *         "externalId": "erp-10042",
                      *         "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *         "cost": 1,
+                     *         "cost": 4.5,
                      *         "sellPrice": 1,
                      *         "trackStock": true,
                      *         "tracking": "none",
@@ -5584,7 +5588,7 @@ export interface operations {
                      *       "description": "Widget, blue, 10 cm",
                      *       "externalId": "erp-10042",
                      *       "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *       "cost": 1,
+                     *       "cost": 4.5,
                      *       "sellPrice": 1,
                      *       "trackStock": true,
                      *       "tracking": "none",
@@ -5656,7 +5660,7 @@ export interface operations {
                      *       "description": "Widget, blue, 10 cm",
                      *       "externalId": "erp-10042",
                      *       "supplierId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-                     *       "cost": 1,
+                     *       "cost": 4.5,
                      *       "sellPrice": 1,
                      *       "trackStock": true,
                      *       "tracking": "none",
@@ -5702,7 +5706,7 @@ export interface operations {
                 sku?: string;
                 /** @description Description contains this, case-insensitive */
                 description?: string;
-                /** @description Exact cost */
+                /** @description Exact cost; 403 for a caller without valuation.read */
                 cost?: number;
                 /** @description Exact sell price */
                 sellPrice?: number;
